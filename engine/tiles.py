@@ -1,0 +1,188 @@
+"""Tiles, tile kinds and the text notation.
+
+Vocabulary (ARCHITECTURE.md): a *kind* is 0..33 (1m..9m = 0..8, 1p..9p = 9..17, 1s..9s = 18..26,
+1z..7z = 27..33 for East, South, West, North, White, Green, Red); a *tile* is a physical tile, a kind plus
+a red flag (only fives can be red). Notation: digits before their suit letter, `0` is a red five:
+`123m406p789s1122z`.
+
+>>> to_notation(parse_tiles("406p11z"))
+'406p11z'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from engine.errors import NotationError, TileCountError
+
+SUITS = "mpsz"
+KIND_COUNT = 34
+COPIES = 4
+# The three red fives, as detector classes 34..36 (ARCHITECTURE.md); 37 is a face-down back.
+RED_CLASS = {4: 34, 13: 35, 22: 36}
+BACK_CLASS = 37
+
+TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
+HONORS = frozenset(range(27, 34))
+WINDS = (27, 28, 29, 30)
+DRAGONS = (31, 32, 33)
+TERMINALS_AND_HONORS = TERMINALS | HONORS
+WIND_LETTERS = "ESWN"
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Tile:
+    """One physical tile: its kind 0..33 and whether it is a red five."""
+
+    kind: int
+    red: bool = False
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.kind < KIND_COUNT:
+            raise NotationError(f"tile kind {self.kind} is outside 0..33")
+        if self.red and self.kind not in RED_CLASS:
+            raise NotationError(f"only fives can be red, not {kind_name(self.kind)}")
+
+    @property
+    def name(self) -> str:
+        """The tile in notation, `0p` for a red five."""
+        return f"0{SUITS[self.kind // 9]}" if self.red else kind_name(self.kind)
+
+    @property
+    def detector_class(self) -> int:
+        """The detector class id of ARCHITECTURE.md (0..36)."""
+        return RED_CLASS[self.kind] if self.red else self.kind
+
+    def __str__(self) -> str:
+        return self.name
+
+
+_PLAIN = tuple(Tile(k) for k in range(KIND_COUNT))
+_RED = {k: Tile(k, True) for k in RED_CLASS}
+
+
+def tile(kind: int, red: bool = False) -> Tile:
+    """The shared Tile instance for a kind and red flag."""
+    if red:
+        if kind not in _RED:
+            raise NotationError(f"only fives can be red, not {kind_name(kind)}")
+        return _RED[kind]
+    if not 0 <= kind < KIND_COUNT:
+        raise NotationError(f"tile kind {kind} is outside 0..33")
+    return _PLAIN[kind]
+
+
+def tile_from_class(class_id: int) -> Tile:
+    """The tile for a detector class id 0..36 (37, the face-down back, has no tile)."""
+    if 0 <= class_id < KIND_COUNT:
+        return _PLAIN[class_id]
+    for kind, cid in RED_CLASS.items():
+        if cid == class_id:
+            return _RED[kind]
+    raise NotationError(f"detector class {class_id} is not a face-up tile (expected 0..36)")
+
+
+def kind_name(kind: int) -> str:
+    """`kind_name(9) == '1p'`."""
+    if not 0 <= kind < KIND_COUNT:
+        raise NotationError(f"tile kind {kind} is outside 0..33")
+    return f"{kind % 9 + 1}{SUITS[kind // 9]}"
+
+
+def parse_tiles(text: str) -> list[Tile]:
+    """Parse notation into tiles, in the order written.
+
+    Spaces are allowed between groups. Raises NotationError naming the bad string and why.
+    """
+    tiles: list[Tile] = []
+    pending: list[str] = []
+    for ch in text:
+        if ch.isspace():
+            continue
+        if ch in "0123456789":
+            pending.append(ch)
+        elif ch in SUITS:
+            if not pending:
+                raise NotationError(f"bad tile string {text!r}: suit letter '{ch}' has no digits before it")
+            suit = SUITS.index(ch)
+            for d in pending:
+                n = int(d)
+                if ch == "z" and not 1 <= n <= 7:
+                    raise NotationError(f"bad tile string {text!r}: '{d}z' is not an honor (1z..7z)")
+                if n == 0:
+                    tiles.append(_RED[suit * 9 + 4])
+                else:
+                    tiles.append(_PLAIN[suit * 9 + n - 1])
+            pending.clear()
+        else:
+            raise NotationError(f"bad tile string {text!r}: unknown character {ch!r} (expected digits and m/p/s/z)")
+    if pending:
+        raise NotationError(f"bad tile string {text!r}: digits {''.join(pending)!r} have no suit letter")
+    return tiles
+
+
+def parse_tile(text: str) -> Tile:
+    """Parse exactly one tile, e.g. `6s` or `0m`."""
+    tiles = parse_tiles(text)
+    if len(tiles) != 1:
+        raise NotationError(f"bad tile {text!r}: expected exactly one tile, got {len(tiles)}")
+    return tiles[0]
+
+
+def to_notation(tiles: Iterable[Tile]) -> str:
+    """Print tiles sorted in the usual notation; a red five sorts as the five it is, printed `0`."""
+    groups: list[list[str]] = [[], [], [], []]
+    for t in sorted(tiles, key=lambda t: (t.kind, not t.red)):
+        groups[t.kind // 9].append("0" if t.red else str(t.kind % 9 + 1))
+    return "".join("".join(g) + SUITS[i] for i, g in enumerate(groups) if g)
+
+
+def kinds_to_notation(kinds: Iterable[int]) -> str:
+    """Print plain kinds (no red flags) in notation."""
+    return to_notation(_PLAIN[k] for k in kinds)
+
+
+def counts34(tiles: Iterable[Tile]) -> list[int]:
+    """A 34-entry count list of the tiles' kinds."""
+    counts = [0] * KIND_COUNT
+    for t in tiles:
+        counts[t.kind] += 1
+    return counts
+
+
+def check_copies(groups: Sequence[Iterable[Tile]], red_fives: Sequence[int] = (1, 1, 1)) -> None:
+    """Raise TileCountError if the tiles of all groups together hold a fifth copy of a kind.
+
+    `groups` are the hand, meld tiles, the winning tile and the dora indicators, each as its own iterable.
+    `red_fives` is how many red fives of man, pin and sou the set holds (the preset's).
+    """
+    counts = [0] * KIND_COUNT
+    reds = [0, 0, 0]
+    for group in groups:
+        for t in group:
+            counts[t.kind] += 1
+            if t.red:
+                reds[t.kind // 9] += 1
+    for kind, n in enumerate(counts):
+        if n > COPIES:
+            raise TileCountError(f"{n} copies of {kind_name(kind)} (a set holds {COPIES})")
+    for suit, n in enumerate(reds):
+        if n > red_fives[suit]:
+            raise TileCountError(f"{n} red fives 0{SUITS[suit]} (this rule set has {red_fives[suit]})")
+
+
+def wind_kind(wind: str) -> int:
+    """The kind of a wind letter: `wind_kind('E') == 27`."""
+    if wind not in WIND_LETTERS or len(wind) != 1:
+        raise NotationError(f"bad wind {wind!r}: expected one of E, S, W, N")
+    return 27 + WIND_LETTERS.index(wind)
+
+
+def dora_from_indicator(kind: int) -> int:
+    """The dora kind an indicator points at (9 -> 1 in a suit, N -> E, Red -> White)."""
+    if kind < 27:
+        return kind - kind % 9 + (kind % 9 + 1) % 9
+    if kind < 31:
+        return 27 + (kind - 27 + 1) % 4
+    return 31 + (kind - 31 + 1) % 3

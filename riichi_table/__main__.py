@@ -1,0 +1,3 @@
+from riichi_table.cli import main
+
+raise SystemExit(main())

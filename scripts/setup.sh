@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Set up riichi-table on a fresh Debian machine: a virtual environment in .venv with the package installed
+# editable, and, for the test suite, the [dev,train] extras and Debian's chromium (browser tests).
+#   scripts/setup.sh          the assistant only (OpenCV, onnxruntime, Flask, pyserial; no torch)
+#   scripts/setup.sh --full   plus test tools, training (ultralytics, torch CPU) and chromium
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+python=${PYTHON:-python3}
+extras=""
+[ "${1:-}" = "--full" ] && extras="[dev,train]"
+
+[ -x .venv/bin/python ] || "$python" -m venv .venv
+.venv/bin/python -m pip install -q --disable-pip-version-check -U pip setuptools wheel
+.venv/bin/python -m pip install -q --disable-pip-version-check -e ".${extras}"
+
+if [ -n "$extras" ] && ! command -v chromium >/dev/null 2>&1; then
+    if [ "$(id -u)" = 0 ]; then
+        apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium
+    else
+        sudo apt-get update -q && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium
+    fi
+fi
