@@ -116,7 +116,9 @@ def parse_tiles(text: str) -> list[Tile]:
                     tiles.append(_PLAIN[suit * 9 + n - 1])
             pending.clear()
         else:
-            raise NotationError(f"bad tile string {text!r}: unknown character {ch!r} (expected digits and m/p/s/z)")
+            raise NotationError(
+                f"bad tile string {text!r}: unknown character {ch!r} (expected digits and m/p/s/z)"
+            )
     if pending:
         raise NotationError(f"bad tile string {text!r}: digits {''.join(pending)!r} have no suit letter")
     return tiles

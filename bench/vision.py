@@ -1,0 +1,141 @@
+"""Benchmark the tile reader against the `mahjong-detector` package (PyPI), in one run on this machine's CPU.
+
+    .venv/bin/python bench/vision.py [--hk ../shared/datasets/hk-real-train] [--synth DIR] [--repeat 30]
+
+Prints, for both readers: median milliseconds per image at 640x640 and at 1280x720, and on the real
+validation photos (hk-real split by source photo, none of them trained on): localisation recall and
+precision, classification accuracy of the localised tiles, tile F1 (IoU >= 0.5 and the right kind) and
+mAP50. With --synth (a YOLO scene dataset from `riichi-table synth`), the same figures on its val images,
+for our reader only (the peer knows no backs or red fives).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from datasets.hk_real import load_split  # noqa: E402
+from vision.metrics import ImageEval, evaluate, kind_of  # noqa: E402
+from vision.reader import TileReader  # noqa: E402
+
+Predict = Callable[[np.ndarray], tuple[np.ndarray, np.ndarray, np.ndarray]]  # boxes xyxy, kinds, confidences
+_PEER_NAMES = {
+    **{f"{n}{s}": (n - 1) + 9 * "mps".index(s) for n in range(1, 10) for s in "mps"},
+    "tou": 27, "nan": 28, "sha": 29, "pe": 30, "haku": 31, "hatsu": 32, "chun": 33,
+}  # fmt: skip
+
+
+def ours(reader: TileReader) -> Predict:
+    def predict(image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        d = reader.detect(image)
+        return d.boxes, kind_of(d.class_id), d.confidence
+
+    return predict
+
+
+def peer() -> Predict | None:
+    try:
+        from mahjong_detector.predict import CLASS_NAMES, predict
+        from mahjong_detector.preprocess import preprocess_image
+        from PIL import Image
+    except ImportError:
+        print("mahjong-detector is not installed (pip install mahjong-detector): peer skipped")
+        return None
+    kinds = np.array([_PEER_NAMES[n] for n in CLASS_NAMES], np.int64)
+
+    def run(image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        pil = Image.fromarray(cv2.cvtColor(image, cv2.COLOR_BGR2RGB))
+        img, padding = preprocess_image(pil)
+        found = predict(img, padding)
+        if not found:
+            return np.zeros((0, 4), np.float32), np.zeros(0, np.int64), np.zeros(0, np.float32)
+        boxes = np.array([[d.x1, d.y1, d.x2, d.y2] for d in found], np.float32)
+        cls = np.array([d.class_id for d in found], np.int64)
+        return boxes, kinds[cls], np.array([d.confidence for d in found], np.float32)
+
+    return run
+
+
+def median_ms(fn: Predict, image: np.ndarray, repeat: int) -> float:
+    fn(image)  # warm-up
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn(image)
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times)
+
+
+def _xyxy(xywhn: np.ndarray, w: int, h: int) -> np.ndarray:
+    if not len(xywhn):
+        return np.zeros((0, 4), np.float32)
+    xc, yc, bw, bh = xywhn[:, 0] * w, xywhn[:, 1] * h, xywhn[:, 2] * w, xywhn[:, 3] * h
+    return np.stack([xc - bw / 2, yc - bh / 2, xc + bw / 2, yc + bh / 2], 1).astype(np.float32)
+
+
+def hk_samples(root: Path) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+    samples = []
+    for photo in load_split(root).val:
+        image = cv2.imread(str(photo.image))
+        h, w = image.shape[:2]
+        samples.append((image, _xyxy(photo.boxes_xywhn, w, h), kind_of(photo.class_id), _xyxy(photo.ignore_xywhn, w, h)))
+    return samples
+
+
+def synth_samples(root: Path) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]:
+    samples = []
+    for image_path in sorted((root / "images" / "val").glob("*.jpg")):
+        image = cv2.imread(str(image_path))
+        h, w = image.shape[:2]
+        rows = np.loadtxt(root / "labels" / "val" / f"{image_path.stem}.txt", ndmin=2).reshape(-1, 5)
+        samples.append((image, _xyxy(rows[:, 1:], w, h), kind_of(rows[:, 0].astype(np.int64)), np.zeros((0, 4))))
+    return samples
+
+
+def quality(fn: Predict, samples: list[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]]) -> str:
+    evals = []
+    for image, true_boxes, true_kind, ignore in samples:
+        boxes, kinds, conf = fn(image)
+        evals.append(ImageEval(boxes, kinds, conf, true_boxes, true_kind, ignore))
+    return evaluate(evals).line()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hk", type=Path, default=ROOT / ".." / "shared" / "datasets" / "hk-real-train")
+    parser.add_argument("--synth", type=Path, default=None)
+    parser.add_argument("--models", type=Path, default=None)
+    parser.add_argument("--repeat", type=int, default=30)
+    args = parser.parse_args()
+    readers: dict[str, Predict] = {"riichi-table": ours(TileReader(args.models))}
+    other = peer()
+    if other is not None:
+        readers["mahjong-detector 0.0.6"] = other
+    samples = hk_samples(args.hk)
+    photo = samples[0][0]
+    print(f"CPU: {len(__import__('os').sched_getaffinity(0))} cores; median of {args.repeat} runs per size")
+    for name, fn in readers.items():
+        ms640 = median_ms(fn, cv2.resize(photo, (640, 640)), args.repeat)
+        ms720 = median_ms(fn, cv2.resize(photo, (1280, 720)), args.repeat)
+        print(f"{name:24s} speed: {ms640:7.1f} ms at 640x640, {ms720:7.1f} ms at 1280x720")
+    print(f"real validation photos (hk-real, split by source photo): {len(samples)}")
+    for name, fn in readers.items():
+        print(f"{name:24s} {quality(fn, samples)}")
+    if args.synth is not None:
+        print(f"synthetic validation scenes: {args.synth}")
+        print(f"{'riichi-table':24s} {quality(readers['riichi-table'], synth_samples(args.synth))}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,168 @@
+"""The batch protocol (issue 3 "Command line and machine interface"): one request dict in, one response out.
+
+`handle(request)` never raises for bad input: it answers `{"id": ..., "ok": false, "error": "..."}`.
+Ops: "score" and "waits" here; "furiten" goes to `engine.furiten.furiten_op` and "draw" to
+`engine.draw.draw_op` (the game half), imported on first use.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engine.errors import EngineError
+from engine.hand import shanten, waits
+from engine.melds import Meld, meld_from_json
+from engine.rules import resolve_rules
+from engine.score import NoWin, WinInput, score
+from engine.tiles import check_copies, kinds_to_notation, parse_tile, parse_tiles, wind_kind
+from engine.yaku import Situation
+
+_FLAGS = (
+    "tsumo",
+    "riichi",
+    "double_riichi",
+    "open_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "renhou",
+)
+_SCORE_FIELDS = frozenset(
+    ("op", "id", "hand", "win", "melds", "seat_wind", "round_wind", "dora", "ura", "honba", "sticks", "rules")
+    + _FLAGS
+)
+_WAITS_FIELDS = frozenset(("op", "id", "hand", "melds", "rules"))
+_ROUTED = {"furiten": ("engine.furiten", "furiten_op"), "draw": ("engine.draw", "draw_op")}
+
+
+class RequestError(EngineError):
+    """A request field that is missing or of the wrong type."""
+
+
+def _get_str(req: Mapping[str, Any], name: str, default: str | None = None) -> str:
+    value = req.get(name, default)
+    if not isinstance(value, str):
+        if value is None:
+            raise RequestError(f"missing field {name!r}")
+        raise RequestError(f"field {name!r} must be a string, not {value!r}")
+    return value
+
+
+def _get_bool(req: Mapping[str, Any], name: str) -> bool:
+    value = req.get(name, False)
+    if not isinstance(value, bool):
+        raise RequestError(f"field {name!r} must be true or false, not {value!r}")
+    return value
+
+
+def _get_count(req: Mapping[str, Any], name: str) -> int:
+    value = req.get(name, 0)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise RequestError(f"field {name!r} must be a whole number >= 0, not {value!r}")
+    return value
+
+
+def _get_melds(req: Mapping[str, Any]) -> tuple[Meld, ...]:
+    value = req.get("melds", [])
+    if not isinstance(value, list):
+        raise RequestError(f"field 'melds' must be a list, not {value!r}")
+    if len(value) > 4:
+        raise RequestError(f"a hand has at most 4 melds, not {len(value)}")
+    return tuple(meld_from_json(m) for m in value)
+
+
+def _check_fields(req: Mapping[str, Any], allowed: frozenset[str]) -> None:
+    unknown = sorted(k for k in req if k not in allowed)
+    if unknown:
+        raise RequestError(f"unknown field {unknown[0]!r} for op {req.get('op')!r}")
+
+
+def win_input_from_request(req: Mapping[str, Any]) -> WinInput:
+    """The WinInput a score request describes (raises EngineError naming the bad field)."""
+    _check_fields(req, _SCORE_FIELDS)
+    rules = resolve_rules(req.get("rules"))
+    situation = Situation(**{name: _get_bool(req, name) for name in _FLAGS})
+    return WinInput(
+        hand=tuple(parse_tiles(_get_str(req, "hand"))),
+        win=parse_tile(_get_str(req, "win")),
+        melds=_get_melds(req),
+        situation=situation,
+        seat_wind=wind_kind(_get_str(req, "seat_wind", "E")),
+        round_wind=wind_kind(_get_str(req, "round_wind", "E")),
+        dora=tuple(parse_tiles(_get_str(req, "dora", ""))),
+        ura=tuple(parse_tiles(_get_str(req, "ura", ""))),
+        honba=_get_count(req, "honba"),
+        sticks=_get_count(req, "sticks"),
+        rules=rules,
+    )
+
+
+def score_op(req: Mapping[str, Any]) -> dict[str, object]:
+    """Score fields for a score request; NoWin becomes an error response."""
+    result = score(win_input_from_request(req))
+    if isinstance(result, NoWin):
+        raise RequestError(result.reason)
+    return result.to_json()
+
+
+def waits_op(req: Mapping[str, Any]) -> dict[str, object]:
+    """Shanten, tenpai (seed 002 3.3.13) and waits of a 13-tile-equivalent hand."""
+    _check_fields(req, _WAITS_FIELDS)
+    if "rules" in req:
+        resolve_rules(req.get("rules"))
+    hand = parse_tiles(_get_str(req, "hand"))
+    melds = _get_melds(req)
+    expected = 13 - 3 * len(melds)
+    if len(hand) != expected:
+        raise RequestError(f"hand has {len(hand)} tiles; with {len(melds)} meld(s) it must have {expected}")
+    check_copies([hand, *(m.tiles for m in melds)])
+    counts = [0] * 34
+    for t in hand:
+        counts[t.kind] += 1
+    found = waits(counts, len(melds))
+    return {"shanten": shanten(counts, len(melds)), "tenpai": bool(found), "waits": kinds_to_notation(found)}
+
+
+def _routed(op: str) -> Callable[[Mapping[str, Any]], dict[str, object]] | None:
+    module_name, func_name = _ROUTED[op]
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name == module_name:
+            return None
+        raise
+    func: Callable[[Mapping[str, Any]], dict[str, object]] | None = getattr(module, func_name, None)
+    return func
+
+
+_OPS: dict[str, Callable[[Mapping[str, Any]], dict[str, object]]] = {"score": score_op, "waits": waits_op}
+
+
+def handle(request: object) -> dict[str, object]:
+    """Answer one batch request. Never raises for bad input."""
+    req_id = request.get("id") if isinstance(request, Mapping) else None
+    try:
+        if not isinstance(request, Mapping):
+            raise RequestError(f"a request must be a JSON object, not {type(request).__name__}")
+        op = request.get("op")
+        if not isinstance(op, str):
+            raise RequestError("missing field 'op' (score, waits, furiten or draw)")
+        func = _OPS.get(op)
+        if func is None and op in _ROUTED:
+            func = _routed(op)
+            if func is None:
+                return {"id": req_id, "ok": False, "error": "op not available"}
+        if func is None:
+            raise RequestError(f"unknown op {op!r} (expected score, waits, furiten or draw)")
+        body = func(request)
+    except EngineError as exc:
+        return {"id": req_id, "ok": False, "error": str(exc)}
+    except RecursionError:
+        return {"id": req_id, "ok": False, "error": "request too deeply nested"}
+    return {"id": req_id, "ok": True, **body}

@@ -1,0 +1,81 @@
+"""Fu (minipoints) of one reading, itemised, per seed 001's fu table.
+
+Seed 001 fu table: base 20; closed ron +10; tsumo +2 (not for pinfu: pinfu tsumo is 20); pon 2/4 open,
+4/8 concealed (simples / terminals and honors); kan 8/16 open, 16/32 concealed; a pair of dragons, seat or
+round wind 2 (a double-wind pair: the preset's `double_wind_pair_fu`); edge, closed and pair waits 2; seven
+pairs 25 fixed; an open hand of pinfu shape won on ron counts 30 (`open_pinfu_ron_fu`). Totals round up to 10.
+"""
+
+from __future__ import annotations
+
+from engine.decompose import Reading
+from engine.rules import Rules
+
+_TERMINAL_OR_HONOR = frozenset({0, 8, 9, 17, 18, 26, *range(27, 34)})
+_SET_FU = {"pon": 2, "kan": 8}
+
+
+def fu(
+    reading: Reading,
+    *,
+    tsumo: bool,
+    closed: bool,
+    pinfu: bool,
+    seat_wind: int,
+    round_wind: int,
+    rules: Rules,
+) -> tuple[int, list[tuple[str, int]]]:
+    """The fu total (rounded up to 10) and the itemised list of (reason, fu) before rounding."""
+    if reading.form == "chiitoitsu":
+        return 25, [("chiitoitsu", 25)]
+    if reading.form == "kokushi":
+        return 30, [("base", 20), ("menzen ron", 10)] if not tsumo else [("base", 20), ("tsumo", 2)]
+    detail: list[tuple[str, int]] = [("base", 20)]
+    if pinfu:
+        if tsumo:
+            if rules.pinfu_tsumo_fu:
+                detail.append(("tsumo", 2))
+        else:
+            detail.append(("menzen ron", 10))
+        return _round(detail), detail
+    if closed and not tsumo:
+        detail.append(("menzen ron", 10))
+    for g in reading.groups:
+        if g.shape == "chi":
+            continue
+        value = _SET_FU[g.shape]
+        if g.concealed:
+            value *= 2
+        if g.kind in _TERMINAL_OR_HONOR:
+            value *= 2
+        name = ("closed " if g.concealed else "open ") + g.shape
+        detail.append((f"{name} {_kind_name(g.kind)}", value))
+    pair = reading.pairs[0]
+    pair_fu = 0
+    if pair >= 31:
+        pair_fu = 2
+    elif pair == seat_wind and pair == round_wind:
+        pair_fu = rules.double_wind_pair_fu
+    elif pair == seat_wind or pair == round_wind:
+        pair_fu = 2
+    if pair_fu:
+        detail.append((f"pair {_kind_name(pair)}", pair_fu))
+    if reading.wait in ("kanchan", "penchan", "tanki"):
+        detail.append((f"{reading.wait} wait", 2))
+    if tsumo:
+        detail.append(("tsumo", 2))
+    total = _round(detail)
+    if not closed and total == 20:
+        # 001 fu table: an open hand with no fu at all is 22 on ron (30 after rounding)
+        detail.append(("open pinfu shape", rules.open_pinfu_ron_fu - 20))
+        total = rules.open_pinfu_ron_fu
+    return total, detail
+
+
+def _round(detail: list[tuple[str, int]]) -> int:
+    raw = sum(v for _, v in detail)
+    return (raw + 9) // 10 * 10
+
+
+def _kind_name(kind: int) -> str:
+    return f"{kind % 9 + 1}{'mpsz'[kind // 9]}"

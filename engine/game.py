@@ -1,0 +1,297 @@
+"""A whole game over hands: scores, honba, riichi sticks, dealer rotation, the end, the final ranking.
+
+`Game(rules).apply(event)` checks each event (via the hand's `Round`) and moves points on wins, draws,
+riichi and chombo. Invariant, asserted after every event: the scores plus the points on the table (riichi
+sticks and the beginner's noten pool) sum to the starting total.
+
+Dealer rotation (001 / 003 "Dealer Rotation", 000 "Passing the Deal"): the dealer keeps the deal on a win
+or tenpai at a draw (and on an abortive draw where the preset says so); honba count up when the deal stays,
+and after every exhaustive draw under 002 3.4.2; chombo redeals the same hand (002 3.4).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import EngineError, IllegalEventError
+from engine.events import (
+    WINDS_PAI,
+    Chombo,
+    Declare,
+    EndGame,
+    EndKyoku,
+    Event,
+    Hora,
+    ReachAccepted,
+    Ryukyoku,
+    StartGame,
+    StartKyoku,
+    event_from_json,
+    tile_to_pai,
+)
+from engine.round import Round
+from engine.round_state import KawaTile
+from engine.rules import Rules, resolve_rules
+from engine.settle import HandResult, finish_wins, settle_chombo, settle_draw_event, settle_hora
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A seat's place at the end: `final` is score - return points + uma (+ oka for first) - penalties."""
+
+    seat: int
+    rank: int
+    score: int
+    final: int
+
+
+class Game:
+    """A game of hands fed with events. Seats are chairs 0..3; the first hand's oya is the first dealer."""
+
+    def __init__(self, rules: Rules | str | Mapping[str, object] | None = None) -> None:
+        self.rules = resolve_rules(rules)
+        self.names: tuple[str, ...] = ("0", "1", "2", "3")
+        start = self.rules.starting_points
+        self.scores = [start, start, start, start]
+        self.start_total = 4 * start
+        self.honba = 0
+        self.sticks = 0  # riichi sticks on the table
+        self.pool = 0  # seed 000 "Draws": noten points waiting for the next winner
+        self.penalties = [0, 0, 0, 0]  # chombo points taken off the final score (rules.chombo == "points")
+        self.dealer: int | None = None
+        self.first_dealer: int | None = None
+        self.round_wind = 0  # 0 East, 1 South, ...
+        self.hand_number = 1  # the kyoku number within the round wind, 1..4
+        self.round: Round | None = None
+        self.results: list[HandResult] = []
+        self.events: list[Event] = []
+        self.ended = False
+        self.warnings: list[str] = []
+        self._rotated = False
+
+    # --- reading the state ---------------------------------------------------------------------------
+
+    @property
+    def table_points(self) -> int:
+        """Points lying on the table: riichi sticks and the noten pool."""
+        return self.sticks * self.rules.riichi_deposit + self.pool
+
+    def kawa(self, seat: int) -> list[KawaTile]:
+        return list(self.round.seats[seat].kawa) if self.round else []
+
+    def riichi(self, seat: int) -> bool:
+        return bool(self.round and self.round.seats[seat].riichi)
+
+    def furiten(self, seat: int) -> bool | None:
+        """Furiten of a seat whose hand is known and waiting; None when it cannot be judged."""
+        if self.round is None or self.round.seats[seat].furiten is None:
+            return None
+        verdict = self.round.seats[seat].furiten
+        return verdict.furiten if verdict else None
+
+    @property
+    def wall_left(self) -> int | None:
+        return self.round.wall_left if self.round else None
+
+    def next_start(self, dora_marker: str) -> StartKyoku:
+        """The start_kyoku event for the next hand as the game expects it (for a physical table's reader)."""
+        dealer = 0 if self.dealer is None else self.dealer
+        return StartKyoku(
+            bakaze=WINDS_PAI[self.round_wind],
+            kyoku=self.hand_number,
+            honba=self.honba,
+            kyotaku=self.sticks,
+            oya=dealer,
+            dora_marker=dora_marker,
+            scores=(self.scores[0], self.scores[1], self.scores[2], self.scores[3]),
+        )
+
+    # --- feeding events ------------------------------------------------------------------------------
+
+    def apply(self, event: Event | Mapping[str, Any] | str) -> None:
+        """Apply one event (an Event, a JSON object or a JSON line); IllegalEventError before any change."""
+        if isinstance(event, Mapping):
+            e: Event = event_from_json(dict(event))
+        elif isinstance(event, str):
+            e = event_from_json(event)
+        else:
+            e = event
+        if self.ended and not isinstance(e, EndGame | EndKyoku):
+            raise IllegalEventError(f"{e.TYPE}: the game is over", e)
+        match e:
+            case StartGame():
+                if self.events:
+                    raise IllegalEventError("start_game: the game has already started", e)
+                self.names = e.names
+            case StartKyoku():
+                self._start_kyoku(e)
+            case EndGame():
+                self.ended = True
+            case Declare() if e.call in ("tsumo", "ron"):
+                self._declare_win(e)
+                return
+            case _:
+                r = self._current(e)
+                if isinstance(e, Hora | Ryukyoku | Chombo):
+                    self._apply_atomic(r, e)
+                else:
+                    r.apply(e)
+                    self._after(r, e)
+        self.events.append(e)
+        self._check_invariant()
+
+    def _current(self, e: Event) -> Round:
+        if self.round is None:
+            raise IllegalEventError(f"{e.TYPE}: no hand in progress (send start_kyoku first)", e)
+        return self.round
+
+    def _start_kyoku(self, e: StartKyoku) -> None:
+        if self.round is not None:
+            if self.round.phase not in ("hora", "ended"):
+                raise IllegalEventError("start_kyoku: the previous hand has no result yet", e)
+            self._finish_hand(self.round)
+            if self.ended:
+                raise IllegalEventError("start_kyoku: the game is over", e)
+        if self.first_dealer is None:
+            self.first_dealer = self.dealer = e.oya
+            self.round_wind = WINDS_PAI.index(e.bakaze)
+            self.hand_number = e.kyoku
+            self.honba = e.honba
+        expected = (WINDS_PAI[self.round_wind], self.hand_number, self.dealer, self.honba)
+        got = (e.bakaze, e.kyoku, e.oya, e.honba)
+        if got != expected:
+            raise IllegalEventError(
+                f"start_kyoku: expected {expected[0]}{expected[1]} dealer {expected[2]} honba {expected[3]}, "
+                f"got {got[0]}{got[1]} dealer {got[2]} honba {got[3]}",
+                e,
+            )
+        if e.scores is not None and list(e.scores) != self.scores:
+            self.warnings.append(f"start_kyoku scores {list(e.scores)} differ from the game's {self.scores}")
+        self.round = Round(e, self.rules)
+        self._rotated = False
+
+    def _declare_win(self, e: Declare) -> None:
+        """A person says tsumo or ron: turn it into the hora event on the tile in play."""
+        r = self._current(e)
+        if e.call == "tsumo":
+            drawn = r.seats[e.actor].drawn
+            if drawn is None:
+                raise IllegalEventError("declare: tsumo, but the drawn tile is unknown; send a hora", e)
+            self.apply(Hora(actor=e.actor, target=e.actor, pai=tile_to_pai(drawn)))
+            return
+        window = r.last_discard or r.last_kakan
+        if window is None or e.target != window[0]:
+            raise IllegalEventError(f"declare: ron from seat {e.target}, whose tile is not in play", e)
+        self.apply(Hora(actor=e.actor, target=window[0], pai=tile_to_pai(window[1])))
+
+    def _apply_atomic(self, r: Round, e: Hora | Ryukyoku | Chombo) -> None:
+        """Apply an event whose settlement may still fail (no yaku, bad deltas); restore the round if so."""
+        saved = copy.deepcopy(r)
+        try:
+            r.apply(e)
+            self._after(r, e)
+        except EngineError:
+            self.round = saved
+            raise
+
+    def _finish_hand(self, r: Round) -> None:
+        """Rotate after the hand's wins (at end_kyoku, or at the next start_kyoku if none came)."""
+        if r.horas and not self._rotated:
+            keeps, honba = finish_wins(self, r)
+            self._rotate(keeps, honba)
+        self._rotated = True
+
+    def _after(self, r: Round, e: Event) -> None:
+        """Money and rotation after the round accepted an event."""
+        match e:
+            case ReachAccepted():
+                self.scores[e.actor] -= self.rules.riichi_deposit
+                self.sticks += 1
+            case Hora():
+                result = settle_hora(self, r, e)
+                self._move(result)
+            case Ryukyoku():
+                result = settle_draw_event(self, r, e)
+                self._move(result)
+                self._rotate(result.dealer_keeps, result.next_honba)
+            case Chombo():
+                result = settle_chombo(self, e)
+                self._move(result)
+                self._rotate(result.dealer_keeps, result.next_honba)
+            case EndKyoku():
+                self._finish_hand(r)
+        self.warnings.extend(w for w in r.warnings if w not in self.warnings)
+
+    def _move(self, result: HandResult) -> None:
+        for seat in range(4):
+            self.scores[seat] += result.deltas[seat]
+        self.sticks += result.sticks_change
+        self.pool += result.pool_change
+        for seat, p in enumerate(result.penalties):
+            self.penalties[seat] += p
+        self.results.append(result)
+
+    def _rotate(self, dealer_keeps: bool, next_honba: int) -> None:
+        """Dealer rotation, honba, and the end of the game after a hand."""
+        assert self.dealer is not None and self.first_dealer is not None
+        self._rotated = True
+        self.honba = next_honba
+        if not dealer_keeps:
+            self.dealer = (self.dealer + 1) % 4
+            self.hand_number += 1
+            if self.hand_number > 4:
+                self.hand_number = 1
+                self.round_wind += 1
+        self.ended = self._game_over()
+
+    def _game_over(self) -> bool:
+        if self.rules.bust_ends_game and min(self.scores) < 0:
+            return True
+        winds = 1 if self.rules.game_length == "east" else 2
+        if self.round_wind < winds:
+            return False
+        target = self.rules.extra_round_target
+        # play on into the next wind until someone reaches the target (tenhou)
+        return not (target and max(self.scores) < target and self.round_wind < 4)
+
+    def _check_invariant(self) -> None:
+        assert sum(self.scores) + self.table_points == self.start_total, (
+            f"scores {self.scores} + table {self.table_points} != {self.start_total}"
+        )
+
+    # --- the end -------------------------------------------------------------------------------------
+
+    def ranking(self) -> list[Standing]:
+        """Final places, uma and oka (rules); ties by seat order from the first dealer (seed 000)."""
+        first = self.first_dealer or 0
+        order = sorted(range(4), key=lambda s: (-self.scores[s], (s - first) % 4))
+        uma = list(self.rules.uma)
+        if self.rules.tie_break == "split":
+            uma = _split_ties([self.scores[s] for s in order], uma)
+        out = []
+        for rank, seat in enumerate(order):
+            final = self.scores[seat] - self.rules.return_points + uma[rank] - self.penalties[seat]
+            if rank == 0:
+                final += self.rules.oka
+            out.append(Standing(seat, rank + 1, self.scores[seat], final))
+        return out
+
+
+def _split_ties(sorted_scores: list[int], uma: list[int]) -> list[int]:
+    """Tied players share the uma of the places they occupy (integer division, remainder to the first)."""
+    out = list(uma)
+    i = 0
+    while i < 4:
+        j = i
+        while j + 1 < 4 and sorted_scores[j + 1] == sorted_scores[i]:
+            j += 1
+        if j > i:
+            total = sum(uma[i : j + 1])
+            share, rest = divmod(total, j - i + 1)
+            for k in range(i, j + 1):
+                out[k] = share + (rest if k == i else 0)
+        i = j + 1
+    return out

@@ -1,0 +1,96 @@
+"""Points from han and fu: limits, payments, honba and riichi sticks (seed 001 points table).
+
+Basic points = fu * 2^(han + 2), capped at mangan (2000); 5 han mangan, 6-7 haneman, 8-10 baiman, 11-12
+sanbaiman, 13+ counted yakuman where the preset allows it (otherwise sanbaiman), yakuman 8000 each.
+Payments round up to 100: non-dealer ron 4x basic, dealer ron 6x; tsumo: the dealer pays 2x, others 1x;
+a dealer's tsumo 2x from everyone. Honba add `honba_value` per counter (from the discarder on ron, split
+among the payers on tsumo); riichi sticks go to the winner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.rules import Rules
+
+LIMIT_NAMES = {1: "yakuman", 2: "double_yakuman", 3: "triple_yakuman", 4: "quadruple_yakuman"}
+
+
+@dataclass(frozen=True, slots=True)
+class Payments:
+    """What the winner receives from whom, without honba: ron, or tsumo from the dealer / each non-dealer."""
+
+    ron: int = 0
+    dealer: int = 0  # a non-dealer's tsumo: what the dealer pays
+    non_dealer: int = 0  # a non-dealer's tsumo: what each other non-dealer pays
+    all: int = 0  # a dealer's tsumo: what each player pays
+
+    def to_json(self) -> dict[str, int]:
+        if self.ron:
+            return {"ron": self.ron}
+        if self.all:
+            return {"all": self.all}
+        return {"dealer": self.dealer, "non_dealer": self.non_dealer}
+
+
+def _ceil100(x: int) -> int:
+    return (x + 99) // 100 * 100
+
+
+def limit_of(han: int, fu: int, yakuman: int, rules: Rules) -> tuple[str | None, int]:
+    """The limit name (None below mangan) and the basic points."""
+    if yakuman:
+        return LIMIT_NAMES.get(yakuman, f"{yakuman}x_yakuman"), 8000 * yakuman
+    if han >= 13:
+        if rules.counted_yakuman:
+            return "yakuman", 8000
+        return "sanbaiman", 6000
+    if han >= 11:
+        return "sanbaiman", 6000
+    if han >= 8:
+        return "baiman", 4000
+    if han >= 6:
+        return "haneman", 3000
+    basic = fu * 2 ** (han + 2)
+    if han >= 5 or basic >= 2000:
+        return "mangan", 2000
+    if rules.kiriage_mangan and ((han == 4 and fu == 30) or (han == 3 and fu == 60)):
+        return "mangan", 2000
+    return None, basic
+
+
+def payments(basic: int, dealer: bool, tsumo: bool) -> Payments:
+    """Payments for basic points, rounded up to 100 each."""
+    if not tsumo:
+        return Payments(ron=_ceil100(basic * (6 if dealer else 4)))
+    if dealer:
+        return Payments(all=_ceil100(basic * 2))
+    return Payments(dealer=_ceil100(basic * 2), non_dealer=_ceil100(basic))
+
+
+def fixed_payments(dealer: bool, tsumo: bool, rules: Rules) -> Payments:
+    """Seed 000 "Scoring": ron 6 (dealer) / 4; tsumo 2 from everyone to a dealer, else 2 dealer / 1 others."""
+    if not tsumo:
+        return Payments(ron=rules.fixed_ron_dealer if dealer else rules.fixed_ron_non_dealer)
+    if dealer:
+        return Payments(all=rules.fixed_tsumo_from_dealer)
+    return Payments(dealer=rules.fixed_tsumo_from_dealer, non_dealer=rules.fixed_tsumo_from_non_dealer)
+
+
+def received(p: Payments, players: int = 4) -> int:
+    """What the winner receives in all from `p`, without honba and sticks."""
+    if p.ron:
+        return p.ron
+    if p.all:
+        return p.all * (players - 1)
+    return p.dealer + p.non_dealer * (players - 2)
+
+
+def total_with_bonus(points: int, honba: int, sticks: int, rules: Rules) -> int:
+    """Points plus honba (`honba_value` each) and riichi sticks on the table (`riichi_deposit` each)."""
+    return points + honba * rules.honba_value + sticks * rules.riichi_deposit
+
+
+def nagashi_mangan(dealer: bool, rules: Rules) -> Payments:
+    """Nagashi mangan (001 table): paid as a mangan tsumo at the draw."""
+    return payments(2000, dealer, tsumo=True)

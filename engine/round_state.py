@@ -1,0 +1,99 @@
+"""The per-seat state of one hand (kyoku): kawa, melds, riichi, concealed tiles when known, furiten history.
+
+Owned and changed only by `engine.round.Round`; readers treat it as read-only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal, NoReturn
+
+from engine.errors import IllegalEventError
+from engine.furiten import FuritenVerdict, judge_furiten
+from engine.hand import waits
+from engine.melds import Meld
+from engine.tiles import Tile, counts34
+
+Phase = Literal["draw", "discard", "after_call", "rinshan", "riichi_pending", "hora", "ended"]
+
+
+@dataclass(frozen=True, slots=True)
+class KawaTile:
+    """One discard in a seat's kawa: sideways when it is the riichi discard, `called` when someone took it."""
+
+    tile: Tile
+    tsumogiri: bool = False
+    riichi: bool = False
+    called: bool = False
+
+
+@dataclass(slots=True)
+class SeatState:
+    """One seat during a hand. `hand` is None while the concealed tiles are unknown (a physical table)."""
+
+    hand: list[Tile] | None
+    concealed: int = 13
+    melds: list[Meld] = field(default_factory=list)
+    kawa: list[KawaTile] = field(default_factory=list)
+    riichi: bool = False  # declared (the reach event)
+    riichi_accepted: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    passed: list[Tile] = field(default_factory=list)  # others' discards since this seat's last discard
+    riichi_passed: list[Tile] = field(default_factory=list)  # others' discards since this seat's riichi
+    kuikae: frozenset[int] = frozenset()  # kinds this seat may not discard now
+    kans: int = 0
+    drawn: Tile | None = None
+    revealed: tuple[Tile, ...] | None = None
+    declared: str | None = None  # a person's tenpai / noten answer at a draw
+    liable: int | None = None  # 002 3.3.9: the seat that fed the big three dragons / four winds set
+    waits: tuple[int, ...] = ()  # derived: updated whenever `hand` changes while waiting
+    furiten: FuritenVerdict | None = None  # derived: None while the hand is unknown or not waiting
+
+    @property
+    def is_closed(self) -> bool:
+        """No open meld (an ankan keeps a hand closed)."""
+        return all(not m.is_open for m in self.melds)
+
+    @property
+    def discards(self) -> list[Tile]:
+        """The kawa's tiles in order, called ones included (they count for furiten)."""
+        return [k.tile for k in self.kawa]
+
+    def refresh_waits(self) -> None:
+        """Recompute the waits after the concealed hand changed (only a waiting-size hand has waits)."""
+        if self.hand is not None and len(self.hand) % 3 == 1:
+            self.waits = tuple(waits(counts34(self.hand), len(self.melds)))
+        elif self.hand is None:
+            self.waits = ()
+        self.refresh_furiten()
+
+    def refresh_furiten(self) -> None:
+        """Re-judge furiten from the cached waits and the discard history."""
+        if self.hand is None or len(self.hand) % 3 != 1:
+            if self.hand is None:
+                self.furiten = None
+            return
+        self.furiten = judge_furiten(self.waits, self.discards, self.passed, self.riichi_passed)
+
+
+def has_tiles(hand: Sequence[Tile], tiles: Sequence[Tile]) -> bool:
+    """Whether `hand` holds all of `tiles` (with multiplicity)."""
+    pool = list(hand)
+    for t in tiles:
+        if t not in pool:
+            return False
+        pool.remove(t)
+    return True
+
+
+def require(condition: bool, message: str, event: object) -> None:
+    """Raise IllegalEventError naming the event type unless `condition` holds."""
+    if not condition:
+        illegal(message, event)
+
+
+def illegal(message: str, event: object) -> NoReturn:
+    """Raise IllegalEventError with the event attached."""
+    raise IllegalEventError(f"{getattr(event, 'TYPE', 'event')}: {message}", event)

@@ -1,0 +1,228 @@
+"""Score one winning hand: every reading, its yaku, fu and points; the best reading wins.
+
+Entry point: `score(win_input) -> Win | NoWin`. "Not a complete hand" and "no yaku" are ordinary `NoWin`
+results; bad input (wrong tile count, a fifth copy, contradictory flags) raises an EngineError from
+`WinInput.check()` (called by `score`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.decompose import Reading, readings
+from engine.errors import TileCountError
+from engine.fu import fu as fu_of
+from engine.melds import Meld
+from engine.points import Payments, fixed_payments, limit_of, payments, received, total_with_bonus
+from engine.rules import Rules, resolve_rules
+from engine.tiles import Tile, check_copies, dora_from_indicator, kind_name
+from engine.yaku import Situation, YakuContext, evaluate
+
+
+@dataclass(frozen=True, slots=True)
+class WinInput:
+    """A won hand: `hand` the concealed tiles without the winning tile; winds are kinds 27..30."""
+
+    hand: tuple[Tile, ...]
+    win: Tile
+    melds: tuple[Meld, ...] = ()
+    situation: Situation = field(default_factory=Situation)
+    seat_wind: int = 27
+    round_wind: int = 27
+    dora: tuple[Tile, ...] = ()  # indicators, kan dora indicators included
+    ura: tuple[Tile, ...] = ()
+    honba: int = 0
+    sticks: int = 0
+    rules: Rules = field(default_factory=lambda: resolve_rules(None))
+
+    @property
+    def dealer(self) -> bool:
+        return self.seat_wind == 27
+
+    def check(self) -> None:
+        """Raise TileCountError / EngineError for input no table could produce."""
+        size = len(self.hand) + 1 + 3 * len(self.melds)
+        if size != 14:
+            raise TileCountError(
+                f"hand has {len(self.hand)} tiles + winning tile with {len(self.melds)} meld(s); expected "
+                f"{13 - 3 * len(self.melds)} tiles before the winning tile"
+            )
+        groups = [self.hand, (self.win,), *(m.tiles for m in self.melds), self.dora, self.ura]
+        check_copies(groups)
+        _check_plain_fives(groups, self.rules)
+        s = self.situation
+        opened = any(m.is_open for m in self.melds)
+        problems = [
+            ((s.riichi or s.double_riichi or s.open_riichi) and opened, "riichi needs a closed hand"),
+            ((s.ippatsu or s.open_riichi) and not (s.riichi or s.double_riichi), "ippatsu/open riichi need riichi"),
+            (s.haitei and not s.tsumo, "haitei is a tsumo on the last tile (use houtei for ron)"),
+            (s.houtei and s.tsumo, "houtei is a ron on the last discard (use haitei for tsumo)"),
+            (s.rinshan and not s.tsumo, "rinshan is a tsumo on the replacement tile"),
+            (s.chankan and s.tsumo, "chankan is a ron"),
+            # 002 3.4.1: no kan on the last tile, so the last discard is never robbed from a kan
+            (s.chankan and s.houtei, "chankan and houtei cannot both apply"),
+            (s.haitei and s.rinshan, "haitei and rinshan cannot both apply"),
+            (s.tenhou and not (s.tsumo and self.dealer), "tenhou is the dealer's tsumo"),
+            (s.chiihou and (not s.tsumo or self.dealer), "chiihou is a non-dealer's tsumo"),
+            (s.renhou and (s.tsumo or self.dealer), "renhou is a non-dealer's ron"),
+            (bool(self.ura) and not (s.riichi or s.double_riichi), "ura dora count only after riichi"),
+        ]
+        for bad, message in problems:
+            if bad:
+                raise TileCountError(message)
+
+
+def _check_plain_fives(groups: list[tuple[Tile, ...]], rules: Rules) -> None:
+    """With red fives in the set, a suit has only 4 - reds plain fives (e.g. a kan of fives shows the red)."""
+    if not rules.red_five_total:
+        return
+    plain = [0, 0, 0]
+    for group in groups:
+        for t in group:
+            if t.kind in (4, 13, 22) and not t.red:
+                plain[t.kind // 9] += 1
+    for suit, n in enumerate(plain):
+        limit = 4 - rules.red_fives[suit]
+        if n > limit:
+            name = "mps"[suit]
+            raise TileCountError(f"{n} plain 5{name} but this rule set has only {limit} (write the red one as 0{name})")
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """The best reading's score. `points` excludes honba and sticks; `total` includes them."""
+
+    han: int
+    fu: int
+    yaku: tuple[tuple[str, int], ...]
+    yakuman: int
+    limit: str | None
+    points: int
+    payments: Payments
+    total: int
+    fu_detail: tuple[tuple[str, int], ...]
+    reading: Reading
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "han": self.han,
+            "fu": self.fu,
+            "yaku": [[n, h] for n, h in self.yaku],
+            "yakuman": self.yakuman,
+            "limit": self.limit,
+            "points": self.points,
+            "payments": self.payments.to_json(),
+            "total": self.total,
+            "fu_detail": [[r, f] for r, f in self.fu_detail],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class NoWin:
+    """Not a winning hand: `reason` is "not a complete hand" or "no yaku"."""
+
+    reason: str
+
+
+def _count_dora(indicators: tuple[Tile, ...], all_kinds: list[int]) -> int:
+    return sum(all_kinds.count(dora_from_indicator(t.kind)) for t in indicators)
+
+
+def score(w: WinInput) -> Win | NoWin:
+    """Score a won hand the way that scores highest (issue 3 item 3)."""
+    w.check()
+    rules = w.rules
+    s = w.situation
+    concealed = [0] * 34
+    for t in w.hand:
+        concealed[t.kind] += 1
+    concealed[w.win.kind] += 1
+    found = readings(concealed, w.melds, w.win.kind, s.tsumo)
+    if not found:
+        return NoWin("not a complete hand")
+    closed = not any(m.is_open for m in w.melds)
+    all_tiles = [*w.hand, w.win, *(t for m in w.melds for t in m.tiles)]
+    all_kinds = [t.kind for t in all_tiles]
+    kinds = frozenset(all_kinds)
+    bonus: list[tuple[str, int]] = []
+    dora = _count_dora(w.dora, all_kinds)
+    if dora:
+        bonus.append(("dora", dora))
+    if rules.red_five_total:
+        aka = sum(1 for t in all_tiles if t.red and rules.red_fives[t.kind // 9])
+        if aka:
+            bonus.append(("aka_dora", aka))
+    if (s.riichi or s.double_riichi) and rules.ura_dora:
+        ura = _count_dora(w.ura if rules.kan_ura_dora else w.ura[:1], all_kinds)
+        if ura:
+            bonus.append(("ura_dora", ura))
+    best: Win | None = None
+    for reading in found:
+        result = _score_reading(w, reading, closed, kinds, tuple(concealed), bonus)
+        if result is not None and (best is None or _rank(result) > _rank(best)):
+            best = result
+    return best if best is not None else NoWin("no yaku")
+
+
+def _rank(w: Win) -> tuple[int, int, int]:
+    return (w.points, w.han, w.fu)
+
+
+def _score_reading(
+    w: WinInput,
+    reading: Reading,
+    closed: bool,
+    kinds: frozenset[int],
+    concealed: tuple[int, ...],
+    bonus: list[tuple[str, int]],
+) -> Win | None:
+    rules = w.rules
+    chis = tuple(g.kind for g in reading.groups if g.shape == "chi")
+    triplets = tuple(g.kind for g in reading.groups if g.shape != "chi")
+    ctx = YakuContext(
+        reading=reading,
+        situation=w.situation,
+        rules=rules,
+        win=w.win.kind,
+        closed=closed,
+        seat_wind=w.seat_wind,
+        round_wind=w.round_wind,
+        kinds=kinds,
+        concealed=concealed,
+        chis=chis,
+        triplets=triplets,
+        concealed_triplets=sum(1 for g in reading.groups if g.shape != "chi" and g.concealed),
+        kans=sum(1 for g in reading.groups if g.shape == "kan"),
+    )
+    yaku, yakuman = evaluate(ctx)
+    if not yakuman and rules.yaku_required and not yaku:
+        return None
+    pinfu = any(n == "pinfu" for n, _ in yaku)
+    fu, detail = fu_of(
+        reading,
+        tsumo=w.situation.tsumo,
+        closed=closed,
+        pinfu=pinfu,
+        seat_wind=w.seat_wind,
+        round_wind=w.round_wind,
+        rules=rules,
+    )
+    if not yakuman:
+        yaku = yaku + bonus
+    elif not rules.multiple_yakuman and len(yaku) > 1:
+        yaku = [max(yaku, key=lambda y: y[1])]  # one yakuman only: the highest counts
+        yakuman = yaku[0][1] // 13
+    han = sum(h for _, h in yaku)
+    if rules.payment_mode == "fixed":
+        pay = fixed_payments(w.dealer, w.situation.tsumo, rules)
+        limit: str | None = None
+    else:
+        limit, basic = limit_of(han, fu, yakuman, rules)
+        pay = payments(basic, w.dealer, w.situation.tsumo)
+    points = received(pay, rules.players)
+    total = total_with_bonus(points, w.honba, w.sticks, rules)
+    return Win(han, fu, tuple(yaku), yakuman, limit, points, pay, total, tuple(detail), reading)
+
+
+def describe_kind(kind: int) -> str:
+    return kind_name(kind)

@@ -1,0 +1,52 @@
+"""`riichi-table batch FILE|-`: JSON lines in, one JSON line out per input line, in order (issue 3)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import IO
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="JSON lines file of requests, or - for standard input")
+    parser.add_argument("-o", "--output", default="-", help="where to write responses (default: standard output)")
+
+
+def process(lines: IO[str], out: IO[str]) -> int:
+    """Answer every non-blank line of `lines` on `out`; returns the number of lines answered."""
+    import json
+
+    from engine.batch import handle
+
+    loads = json.loads
+    dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+    write = out.write
+    n = 0
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            request = loads(line)
+        except ValueError as exc:
+            response: dict[str, object] = {"id": None, "ok": False, "error": f"not a JSON line: {exc}"}
+        else:
+            response = handle(request)
+        write(dumps(response))
+        write("\n")
+        n += 1
+    return n
+
+
+def run(args: argparse.Namespace) -> int:
+    out: IO[str] = sys.stdout if args.output == "-" else open(args.output, "w", encoding="utf-8")  # noqa: SIM115
+    try:
+        if args.file == "-":
+            process(sys.stdin, out)
+        else:
+            with open(args.file, encoding="utf-8") as lines:
+                process(lines, out)
+        out.flush()
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    return 0

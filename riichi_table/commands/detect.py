@@ -1,0 +1,46 @@
+"""`riichi-table detect IMG... --out DIR`: tile detections as YOLO txt with confidences (the evaluation interface).
+
+One file per image, `DIR/<image stem>.txt`, one row per tile: `class xc yc w h confidence`, coordinates
+normalised by the image size, class ids of ARCHITECTURE.md (0..33 kinds, 34..36 red fives, 37 back).
+A bad image gets a one-line error on stderr and no file; the others are still written; exit status 1 then.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("images", nargs="+", type=Path, metavar="IMG", help="photos or frames (JPEG, PNG, ...)")
+    parser.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder for the .txt files")
+    parser.add_argument("--models", type=Path, default=None, metavar="DIR", help="folder with the ONNX models")
+    parser.add_argument("--classifier", type=Path, default=None, help="a classifier .onnx (e.g. an enrolled one)")
+    parser.add_argument("--conf", type=float, default=0.3, help="localizer score threshold (default 0.3)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from vision.errors import VisionError
+    from vision.images import read_image
+    from vision.reader import TileReader
+
+    if not 0.0 <= args.conf <= 1.0:
+        raise VisionError(f"--conf must be in 0..1, got {args.conf}")
+    reader = TileReader(args.models, classifier=args.classifier, conf=args.conf)
+    args.out.mkdir(parents=True, exist_ok=True)
+    failed = 0
+    for path in args.images:
+        try:
+            image = read_image(path)
+            detections = reader.detect(image)
+        except VisionError as exc:
+            print(f"riichi-table detect: {exc}", file=sys.stderr)
+            failed += 1
+            continue
+        h, w = image.shape[:2]
+        rows = detections.to_yolo_rows(w, h)
+        text = "".join(f"{c} {x:.6f} {y:.6f} {bw:.6f} {bh:.6f} {p:.4f}\n" for c, x, y, bw, bh, p in rows)
+        (args.out / f"{path.stem}.txt").write_text(text)
+        print(f"{path}: {len(rows)} tiles")
+    return 1 if failed else 0

@@ -1,0 +1,117 @@
+"""`riichi-table serve`: start the live assistant and its web page.
+
+    riichi-table serve --port 8080 --source demo
+    riichi-table serve --source 0                 # the first USB camera
+    riichi-table serve --source game.mp4 --host 0.0.0.0 --admin-pin 4321
+
+--source: `demo` (the built-in clip), a camera index, a video file, a folder of frames, an rtsp/http URL, or
+`none` for a scoreboard/club machine without a camera. Without --source the Settings page's choice is used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--port", type=int, default=8080, help="TCP port (default 8080)")
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1; anything else makes pages read-only "
+        "until the admin PIN is entered)",
+    )
+    parser.add_argument(
+        "--source",
+        default=None,
+        help="demo | CAMERA_INDEX | VIDEO | URL | none (default: the Settings page's choice)",
+    )
+    parser.add_argument("--rules", default=None, help="rule preset for the live table (default: Settings)")
+    parser.add_argument("--device", default=None, help="LED/buzzer unit port or URL (default: Settings)")
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        default=None,
+        help="folder for the database and photos (default: $RIICHI_TABLE_DATA or the user's data folder)",
+    )
+    parser.add_argument(
+        "--admin-pin",
+        default=None,
+        help="PIN that unlocks editing when not on 127.0.0.1 (or $RIICHI_TABLE_ADMIN_PIN)",
+    )
+
+
+def _settings(data_dir: Path) -> Any:
+    from webui.settings_model import current_settings
+    from webui.store import DB_NAME, Store, migrate
+
+    migrate(data_dir / DB_NAME)
+    store = Store.open(data_dir / DB_NAME)
+    try:
+        return current_settings(store)
+    finally:
+        store.close()
+
+
+def run(args: argparse.Namespace) -> int:
+    from werkzeug.serving import make_server
+
+    from webui.app import create_app, default_data_dir
+    from webui.errors import WebError
+    from webui.live import start_assistant
+
+    if not 0 <= args.port < 65536:
+        raise WebError(f"--port: expected 1..65535 (or 0 for any free port), got {args.port}")
+    data_dir = (args.data_dir or default_data_dir()).resolve()
+    data_dir.mkdir(parents=True, exist_ok=True)
+    saved = _settings(data_dir)
+    source = args.source if args.source is not None else saved.source
+    rules = args.rules or saved.rules_spec()
+    device = args.device if args.device is not None else (saved.device_port or None)
+    assistant, error = (None, "no camera source (--source none)")
+    if source != "none":
+        assistant, error = start_assistant(source, rules, device)
+    pin = args.admin_pin or os.environ.get("RIICHI_TABLE_ADMIN_PIN") or None
+    app = create_app(
+        {
+            "DATA_DIR": data_dir,
+            "HOST": args.host,
+            "ADMIN_PIN": pin,
+            "ASSISTANT": assistant,
+            "PIPELINE_ERROR": error,
+            "SOURCE": source,
+        }
+    )
+    try:
+        server = make_server(args.host, args.port, app, threaded=True)
+    except OSError as exc:
+        app.extensions["live"].stop()
+        raise WebError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+    shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    print(f"riichi-table: serving http://{shown}:{server.server_port}/ (data in {data_dir})", flush=True)
+    if error:
+        print(f"riichi-table: live pipeline unavailable: {error}", file=sys.stderr, flush=True)
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        print(
+            "riichi-table: pages are read-only on the network "
+            + ("until the admin PIN is entered" if pin else "(no --admin-pin set)"),
+            flush=True,
+        )
+
+    def _stop(_signum: int, _frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, _stop)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+        app.extensions["live"].stop()
+    return 0

@@ -1,0 +1,109 @@
+"""`riichi-table synth`: render a synthetic YOLO dataset of table scenes, the enroll layout sheet, or
+(with `--game`) a whole table video of a game (datasets.synth_game, the live-table generator).
+
+    riichi-table synth --out data/synth --count 2000 --seed 1 [--size 640] [--style both] [--workers 2]
+    riichi-table synth --sheet sheet.pdf
+    riichi-table synth --game --out clip/ --seed 3 --hands 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import sys
+import time
+from pathlib import Path
+
+DEFAULT_ART = Path("..") / "shared" / "tile-art" / "fluffystuff-riichi"
+
+
+def _game_module_exists() -> bool:
+    try:
+        return importlib.util.find_spec("datasets.synth_game") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--out", type=Path, help="output folder (the dataset, or the game clip with --game)")
+    parser.add_argument("--count", type=int, default=100, help="number of scenes to render (default 100)")
+    parser.add_argument("--seed", type=int, default=0, help="seed; the same seed renders the same images")
+    parser.add_argument("--size", help="image side in px (default 640); with --game WxH (default 1280x720)")
+    parser.add_argument(
+        "--style", choices=["Regular", "Black", "both"], default="both", help="tile art style"
+    )
+    parser.add_argument(
+        "--art",
+        type=Path,
+        default=DEFAULT_ART,
+        help=f"tile art folder (default {DEFAULT_ART}, from the repo root)",
+    )
+    parser.add_argument("--workers", type=int, default=1, help="render processes (default 1)")
+    parser.add_argument(
+        "--sheet", type=Path, help="write the printable enroll layout sheet (.png or .pdf) and stop"
+    )
+    parser.add_argument("--game", action="store_true", help="render a whole table video of a game instead")
+    parser.add_argument("--hands", type=int, help="with --game: number of hands (default: a whole game)")
+    if _game_module_exists():
+        game = importlib.import_module("datasets.synth_game")
+        extra = getattr(game, "add_arguments", None)
+        if extra is not None:
+            extra(parser)
+
+
+def _scene_size(text: str) -> int:
+    from datasets.errors import DatasetError
+
+    try:
+        size = int(text)
+    except ValueError as exc:
+        raise DatasetError(
+            f"bad --size {text!r}: scenes are square, give one number of pixels (64..4096)"
+        ) from exc
+    if not 64 <= size <= 4096:
+        raise DatasetError(f"--size {size} is outside 64..4096 pixels")
+    return size
+
+
+def run(args: argparse.Namespace) -> int:
+    from datasets.errors import DatasetError
+
+    if args.game:
+        if not _game_module_exists():
+            raise DatasetError(
+                "--game needs datasets/synth_game.py (the table video generator), not installed here"
+            )
+        game = importlib.import_module("datasets.synth_game")
+        if args.size is None:
+            args.size = "1280x720"
+        return int(game.main(args) or 0)
+    if args.sheet is not None:
+        from datasets.layout_sheet import write_sheet
+
+        write_sheet(args.sheet)
+        print(f"wrote the enroll layout sheet to {args.sheet}")
+        return 0
+    if args.out is None:
+        raise DatasetError("--out DIR is required (where to write the dataset)")
+    size = 640 if args.size is None else _scene_size(args.size)
+    if args.workers < 1:
+        raise DatasetError(f"--workers must be at least 1, got {args.workers}")
+    if not Path(args.art).is_dir():
+        raise DatasetError(f"tile art folder {args.art} not found (pass --art PATH to fluffystuff-riichi)")
+    from datasets.scenes import write_dataset
+
+    styles = ("Regular", "Black") if args.style == "both" else (args.style,)
+    start = time.perf_counter()
+    boxes = 0
+    for done, (_, n) in enumerate(
+        write_dataset(args.out, args.count, args.seed, args.art, size, styles, args.workers), 1
+    ):
+        boxes += n
+        if done % 100 == 0 or done == args.count:
+            print(f"\r{done}/{args.count} images, {boxes} tiles", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    took = time.perf_counter() - start
+    print(
+        f"wrote {args.count} images ({boxes} labelled tiles) to {args.out} in {took:.1f} s; data.yaml inside"
+    )
+    return 0

@@ -1,0 +1,115 @@
+"""`riichi-table train`: prepare data, train the localizer or the classifier, export them to ONNX.
+
+    riichi-table train prepare --hk ../shared/datasets/hk-real-train --synth work-data/synth \
+        --art ../shared/tile-art/fluffystuff-riichi --out work-data/prepared
+    riichi-table train localizer --data work-data/prepared/localizer.yaml --run work-data/runs/loc \
+        --export models/localizer.onnx
+    riichi-table train classifier --data work-data/prepared/crops64 --run work-data/runs/cls --imgsz 64 \
+        --export models/classifier.onnx
+
+Training resumes from `<run>/weights/last.pt` when it exists (pass --fresh to start over). It runs on the CPU
+unless --device names a GPU; it needs the [train] extra (ultralytics, torch).
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+from pathlib import Path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("what", choices=("prepare", "localizer", "classifier", "export"))
+    parser.add_argument("--data", type=Path, help="localizer: a data.yaml; classifier: a crop folder")
+    parser.add_argument("--run", type=Path, help="run folder (weights/, results.csv)")
+    parser.add_argument("--epochs", type=int, default=30)
+    parser.add_argument("--imgsz", type=int, default=None, help="input size (localizer 320, classifier 64)")
+    parser.add_argument("--batch", type=int, default=None)
+    parser.add_argument("--scale", default="t", choices=("t", "n"), help="model width (t: half of YOLOv8n)")
+    parser.add_argument("--device", default="cpu", help="cpu, or a GPU index such as 0")
+    parser.add_argument("--threads", type=int, default=0, help="torch CPU threads (0: all cores)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--weights", type=Path, default=None, help="start from these .pt weights")
+    parser.add_argument("--fresh", action="store_true", help="do not resume from the run's last.pt")
+    parser.add_argument("--export", type=Path, default=None, help="write the best weights as this .onnx")
+    parser.add_argument("--hk", type=Path, help="prepare: the hk-real-train folder")
+    parser.add_argument("--synth", type=Path, action="append", default=[], help="prepare: a YOLO scene dataset")
+    parser.add_argument("--art", type=Path, help="prepare: the tile-art folder (synthetic crops)")
+    parser.add_argument("--out", type=Path, help="prepare: output folder")
+    parser.add_argument("--per-class", type=int, default=100, help="prepare: synthetic crops per class and style")
+    parser.add_argument("--val-fraction", type=float, default=0.15, help="prepare: share of source photos for val")
+
+
+def _prepare(args: argparse.Namespace) -> int:
+    from datasets.errors import DatasetError
+    from datasets.hk_real import load_split, write_yolo_split
+    from datasets.tile_crops import photo_crops, synth_crops, write_crops
+
+    if args.out is None or args.hk is None:
+        raise DatasetError("prepare needs --hk and --out")
+    out: Path = args.out
+    size = args.imgsz or 64
+    split = load_split(args.hk, args.val_fraction)
+    loc = out / "hk-localizer"
+    write_yolo_split(split.train, loc, "train")
+    write_yolo_split(split.val, loc, "val")
+    train_dirs = [str((loc / "images" / "train").resolve())]
+    val_dirs = [str((loc / "images" / "val").resolve())]
+    for synth in args.synth:
+        train_dirs.append(str((synth / "images" / "train").resolve()))
+        val_dirs.append(str((synth / "images" / "val").resolve()))
+    names = "".join(f"  {i}: c{i}\n" for i in range(38))
+    yaml = f"train: {train_dirs}\nval: {val_dirs}\nnames:\n{names}"
+    (out / "localizer.yaml").write_text(yaml)
+    crops = out / f"crops{size}"
+    n_train = write_crops(photo_crops(split.train, size), crops / "train")
+    n_val = write_crops(photo_crops(split.val, size), crops / "val")
+    if args.art is not None:
+        named = ((c, cid, f"syn{i:06d}") for i, (c, cid) in enumerate(synth_crops(args.art, args.per_class, size, 1)))
+        n_train += write_crops(named, crops / "train")
+        per_val = max(1, args.per_class // 10)
+        named = ((c, cid, f"synval{i:06d}") for i, (c, cid) in enumerate(synth_crops(args.art, per_val, size, 2)))
+        n_val += write_crops(named, crops / "val")
+    print(f"{out / 'localizer.yaml'}: {len(split.train)} + {len(split.val)} real photos, synthetic {args.synth}")
+    print(f"{crops}: {n_train} train crops, {n_val} val crops")
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    from vision.errors import VisionError
+
+    if args.what == "prepare":
+        return _prepare(args)
+    from vision.export import export_onnx
+    from vision.train import TrainConfig, train
+
+    if args.what == "export":
+        if args.weights is None or args.export is None or args.imgsz is None:
+            raise VisionError("export needs --weights, --imgsz and --export")
+        export_onnx(args.weights, args.export, args.imgsz, batch=1 if "loc" in args.export.name else -1)
+        print(f"wrote {args.export}")
+        return 0
+    if args.data is None or args.run is None:
+        raise VisionError(f"train {args.what} needs --data and --run")
+    is_loc = args.what == "localizer"
+    cfg = TrainConfig(
+        task=args.what,
+        data=args.data,
+        run_dir=args.run,
+        epochs=args.epochs,
+        imgsz=args.imgsz or (320 if is_loc else 64),
+        batch=args.batch or (16 if is_loc else 64),
+        scale=args.scale,
+        workers=args.workers,
+        device=args.device,
+        threads=args.threads,
+        weights=args.weights,
+    )
+    if args.fresh and args.run.exists():
+        shutil.rmtree(args.run)
+    best = train(cfg, resume=not args.fresh)
+    print(f"best weights: {best}")
+    if args.export is not None:
+        export_onnx(best, args.export, cfg.imgsz, batch=1 if is_loc else -1)
+        print(f"wrote {args.export}")
+    return 0

@@ -1,0 +1,87 @@
+"""The batch protocol and the `score` / `batch` commands (issue 3 "Command line and machine interface")."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from engine.batch import handle
+from riichi_table.commands.batch import process
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_waits_op_answers_shanten_tenpai_and_waits() -> None:
+    resp = handle({"op": "waits", "id": "w", "hand": "1112345678999m"[:13]})
+    assert resp == {"id": "w", "ok": True, "shanten": 0, "tenpai": True, "waits": "147m"}
+
+
+def test_waits_op_with_melds_and_the_fourth_copy_rule() -> None:
+    # seed 002 3.3.13
+    resp = handle(
+        {
+            "op": "waits",
+            "hand": "1111m",
+            "melds": [{"kind": "pon", "tiles": "222z", "from": 1}] * 1
+            + [{"kind": "pon", "tiles": "333z", "from": 2}, {"kind": "pon", "tiles": "444z", "from": 3}],
+        }
+    )
+    assert (resp["tenpai"], resp["waits"], resp["shanten"]) == (False, "", 1)
+
+
+def test_unknown_op_and_non_object_lines_answer_ok_false() -> None:
+    assert handle({"op": "dance", "id": 1}) == {
+        "id": 1,
+        "ok": False,
+        "error": "unknown op 'dance' (expected score, waits, furiten or draw)",
+    }
+    assert handle([1, 2])["ok"] is False
+
+
+def test_batch_answers_every_line_in_order_and_goes_on_after_a_bad_one() -> None:
+    lines = [
+        json.dumps({"op": "score", "id": 1, "hand": "234m456p789s66s11z", "win": "6s", "tsumo": True}),
+        "{not json",
+        json.dumps({"op": "waits", "id": 3, "hand": "123456789m1122z"}),
+    ]
+    out = io.StringIO()
+    assert process(io.StringIO("\n".join(lines) + "\n"), out) == 3
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [a.get("id") for a in answers] == [1, None, 3]
+    assert [a["ok"] for a in answers] == [True, False, True]
+    assert answers[1]["error"].startswith("not a JSON line")
+
+
+def test_score_command_prints_yaku_and_json() -> None:
+    cmd = [
+        sys.executable,
+        "-m",
+        "riichi_table",
+        "score",
+        "234m456p789s66s11z",
+        "--win",
+        "6s",
+        "--tsumo",
+        "--riichi",
+        "--dora",
+        "3p",
+    ]
+    readable = subprocess.run(cmd, capture_output=True, text=True, cwd=REPO, check=True).stdout
+    assert "riichi" in readable and "3 han 30 fu" in readable
+    machine = json.loads(subprocess.run([*cmd, "--json"], capture_output=True, text=True, cwd=REPO).stdout)
+    assert machine["ok"] and machine["points"] == 6000
+
+
+def test_batch_command_reads_standard_input() -> None:
+    line = json.dumps({"op": "score", "id": "a", "hand": "234m456p789s66s11z", "win": "6s", "tsumo": True})
+    done = subprocess.run(
+        [sys.executable, "-m", "riichi_table", "batch", "-"],
+        input=line + "\n",
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+    )
+    assert done.returncode == 0 and json.loads(done.stdout)["id"] == "a"

@@ -1,0 +1,108 @@
+"""Hand analysis: shanten, waits, tenpai (seed 002 3.3.13), decompositions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.decompose import decompositions
+from engine.hand import counts_of, is_complete, is_tenpai, shanten, waits
+from engine.tiles import kinds_to_notation
+
+
+@pytest.mark.parametrize(
+    ("hand", "melds", "expected"),
+    [
+        ("123456789m1122z", 0, "12z"),
+        ("1112345678999m", 0, "123456789m"),  # pure nine gates: all nine
+        ("19m19p19s1234567z", 0, "19m19p19s1234567z"),  # thirteen-sided orphans
+        ("19m19p19s1234566z", 0, "7z"),
+        ("1122334455667z", 0, "7z"),  # seven pairs tanki
+        ("2345m", 3, "25m"),
+        ("5m", 4, "5m"),
+        ("13m", 4, ""),
+    ],
+)
+def test_waits_of_a_hand(hand: str, melds: int, expected: str) -> None:
+    assert kinds_to_notation(waits(counts_of(hand), melds)) == expected
+
+
+def test_a_hand_waiting_only_on_a_tile_it_holds_four_of_is_not_tenpai() -> None:
+    # seed 002 3.3.13: not tenpai when waiting only for a tile of which he already has 4
+    counts = counts_of("1111m")
+    assert waits(counts, 3) == [] and not is_tenpai(counts, 3) and shanten(counts, 3) == 1
+
+
+def test_a_hand_with_another_wait_besides_the_fourth_copy_is_tenpai() -> None:
+    # seed 002 3.3.13: 1111m23m waits on 1m and 4m; 1m is impossible, 4m stays
+    assert kinds_to_notation(waits(counts_of("1111234m"), 2)) == "4m"
+
+
+def test_seven_pairs_with_four_of_a_kind_is_not_tenpai_on_the_pair() -> None:
+    # 001 table: seven pairs are seven different pairs
+    assert waits(counts_of("1111m22p33p44s55s6z"), 0) == []
+
+
+@pytest.mark.parametrize(
+    ("hand", "melds", "expected"),
+    [
+        ("123456789m1122z", 0, 0),
+        ("123456789m11122z", 0, -1),
+        ("19m19p19s123456z1p", 0, 0),
+        ("1357m2468p1357s9m", 0, 4),
+        ("1122m3344p5566s7z", 0, 0),
+    ],
+)
+def test_shanten(hand: str, melds: int, expected: int) -> None:
+    assert shanten(counts_of(hand), melds) == expected
+
+
+def test_every_decomposition_of_a_complete_hand_is_listed() -> None:
+    # 111222333m: three pon or three identical chi
+    found = decompositions(counts_of("111222333m55p789s"))
+    shapes = sorted(tuple(c for _, c in sets) for _, sets in found)
+    assert len(found) == 2
+    assert (False, False, False, True) in [tuple(sorted(s)) for s in shapes]
+
+
+def _random_hand(seed: int, tiles: int) -> list[int]:
+    rng = random.Random(seed)
+    wall = [k for k in range(34) for _ in range(4)]
+    counts = [0] * 34
+    for k in rng.sample(wall, tiles):
+        counts[k] += 1
+    return counts
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from([0, 1, 2, 3]))
+def test_a_wait_is_exactly_a_tile_that_completes_the_hand(seed: int, melds: int) -> None:
+    counts = _random_hand(seed, 13 - 3 * melds)
+    found = waits(counts, melds)
+    for k in range(34):
+        if counts[k] == 4:
+            continue
+        counts[k] += 1
+        assert is_complete(counts, melds) == (k in found)
+        counts[k] -= 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32))
+def test_shanten_zero_means_tenpai_and_drawing_a_wait_completes(seed: int) -> None:
+    counts = _random_hand(seed, 13)
+    assert (shanten(counts, 0) == 0) == is_tenpai(counts, 0)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 2**32))
+def test_one_tile_changes_shanten_by_at_most_one(seed: int) -> None:
+    counts = _random_hand(seed, 13)
+    before = shanten(counts, 0)
+    k = next(k for k in range(34) if counts[k] < 4)
+    counts[k] += 1
+    after = shanten(counts, 0)
+    assert before - 1 <= after <= before

@@ -1,0 +1,145 @@
+"""The pages in a real browser: Playwright driving Debian's chromium, headless (never `playwright install`).
+
+Loads every page (screenshots go to docs/screenshots/), corrects a misread tile on the hand check and sees the
+score appear, and records a hand on the club page while a second tab's scoreboard updates by itself (SSE).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not CHROMIUM.exists(), reason="Debian's chromium is not installed (apt-get install chromium)"
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    from werkzeug.serving import make_server
+
+    from webui.app import create_app
+
+    app = create_app({"DATA_DIR": tmp_path_factory.mktemp("data"), "SSE_HEARTBEAT_S": 1.0,
+                      "PIPELINE_ERROR": "no camera source (--source none)"})  # fmt: skip
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{srv.server_port}"
+    srv.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.errors = errors
+    yield pg
+    context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+def _shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("path,name,text", [
+    ("/", "table", "pipeline: unavailable"),
+    ("/hand", "hand-check-empty", "Hand check"),
+    ("/settings", "settings", "Rule preset"),
+    ("/club/", "club-start", "Start a club night"),
+])  # fmt: skip
+def test_each_page_loads_without_script_errors(
+    server: str, page: Any, path: str, name: str, text: str
+) -> None:
+    page.goto(server + path)
+    page.wait_for_load_state("domcontentloaded")
+    assert text in page.inner_text("body")
+    _shot(page, name)
+
+
+def test_correcting_a_misread_tile_on_the_hand_check_makes_the_score_appear(server: str, page: Any) -> None:
+    page.goto(server + "/hand")
+    # As read: one 6p misread as 9p, so the hand is not complete. Win on 6p; tanyao (seed 001 table).
+    page.fill("#hand-text", "234m456p678s22s69p6p")
+    page.dispatch_event("#hand-text", "input")
+    summary = page.locator("#result-summary")
+    playwright_api.expect(summary).to_contain_text("Not scored")
+    page.click('#hand-tiles .tile[data-index="12"]')  # the 9p
+    page.click('#palette .tile[data-tile="6p"]')
+    playwright_api.expect(summary).to_contain_text("han")
+    assert "tanyao" in page.inner_text("#yaku-table")
+    assert page.locator("#hand-tiles .tile.corrected").count() == 1
+    before = summary.inner_text()
+    page.check("#flag-riichi")
+    playwright_api.expect(summary).not_to_have_text(before)
+    assert "riichi" in page.inner_text("#yaku-table")
+    assert page.locator("#fu-table tbody tr").count() >= 1
+    _shot(page, "hand-check")
+
+
+def test_the_exhaustive_draw_check_shows_tenpai_and_noten_payments(server: str, page: Any) -> None:
+    page.goto(server + "/hand")
+    page.fill('.draw-hand[data-seat="0"]', "123m456p789s1122z")
+    page.fill('.draw-hand[data-seat="1"]', "13579m2468p1357s")
+    page.click("#draw-go")
+    result = page.locator("#draw-result")
+    playwright_api.expect(result).to_contain_text("tenpai")
+    assert "+3000" in result.inner_text() and "-1000" in result.inner_text()
+
+
+def test_a_recorded_hand_updates_the_open_scoreboard_by_itself(server: str, browser: Any, page: Any) -> None:
+    pytest.importorskip("engine.game", reason="needs the engine's game state")
+    page.goto(server + "/club/")
+    page.click("#new-night button")
+    for name in ("Ann", "Bob", "Cy", "Dee"):
+        page.fill("#add-player input[name=name]", name)
+        page.click("#add-player button")
+    for seat, name in enumerate(("Ann", "Bob", "Cy", "Dee")):
+        page.select_option(f"select[name=seat{seat}]", label=name)
+    page.click("#start-game button")
+    page.wait_for_selector("#record-form")
+
+    board = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    board.goto(server + "/scoreboard")
+    playwright_api.expect(board.locator('.board-seat[data-seat="1"] .points')).to_have_text("30,000")
+
+    page.check("input[name=win1]")
+    page.fill("input[name=han1]", "3")
+    page.select_option("select[name=fu1]", "40")
+    page.select_option("select[name=from]", "0")
+    page.click("#record-button")
+    page.wait_for_selector("#hands td:has-text('Bob ron from Ann')")
+    # No reload on the scoreboard tab: the new scores arrive over Server-Sent Events.
+    playwright_api.expect(board.locator('.board-seat[data-seat="1"] .points')).to_have_text("35,200")
+    playwright_api.expect(board.locator("#board-last")).to_contain_text("3 han 40 fu")
+    _shot(board, "scoreboard")
+    _shot(page, "club-game")
+    page.goto(server + "/club/night/1")
+    _shot(page, "club-night")
+    board.context.close()

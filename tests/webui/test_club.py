@@ -1,0 +1,124 @@
+"""Club night through the pages: players, a game, hands recorded/edited/undone, standings, exports.
+
+Scores come from the engine's Game (engine/game.py) fed with each recorded hand; the expected numbers below
+follow seed 001's points table (3 han 40 fu non-dealer ron = 5200) and seed 002 3.4.2 (noten 3000 split).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from typing import Any
+
+import pytest
+
+pytest.importorskip("engine.game", reason="needs the engine's game state (engine/game.py)")
+
+
+@pytest.fixture
+def game_url(client: Any, post_form: Any) -> str:
+    post_form(client, "/club/nights", {"title": "Tuesday", "held_on": "2026-11-24", "preset": "wrc"})
+    for name in ("Ann", "Bob", "Cy", "Dee"):
+        post_form(client, "/club/players", {"name": name, "guest": "1" if name == "Dee" else ""})
+    players = {p["name"]: p["id"] for p in _players(client)}
+    seats = {f"seat{i}": players[n] for i, n in enumerate(("Ann", "Bob", "Cy", "Dee"))}
+    r = post_form(client, "/club/night/1/games", seats)
+    assert r.status_code == 302, r.data
+    return str(r.headers["Location"])
+
+
+def _players(client: Any) -> list[dict[str, Any]]:
+    page = client.get("/club/night/1").data.decode()
+    options = re.findall(r'<option value="(\d+)">([^<]+)</option>', page.split('id="start-game"')[1])
+    seen = {}
+    for pid, name in options:
+        seen.setdefault(name, int(pid))
+    return [{"name": n, "id": i} for n, i in seen.items()]
+
+
+def _ron(winner: int, loser: int, han: int, fu: int, riichi: tuple[int, ...] = ()) -> dict[str, Any]:
+    return {"kind": "win", f"win{winner}": "1", f"han{winner}": str(han), f"fu{winner}": str(fu),
+            "from": str(loser), "riichi": [str(s) for s in riichi]}  # fmt: skip
+
+
+def test_a_recorded_ron_moves_the_points_and_the_scoreboard_shows_it(
+    client: Any, post_form: Any, game_url: str
+) -> None:
+    r = post_form(client, game_url + "/hands", _ron(1, 0, 3, 40))
+    assert r.status_code == 302
+    board = client.get("/api/scoreboard").json
+    assert board["scores"] == [24800, 35200, 30000, 30000]  # seed 001 table: 3 han 40 fu = 5200
+    assert board["last"]["deltas"] == [-5200, 5200, 0, 0]
+    assert board["round"] == "East 2" and board["dealer"] == 1
+
+
+def test_riichi_sticks_stay_on_the_table_through_a_draw_and_go_to_the_next_winner(
+    client: Any, post_form: Any, game_url: str
+) -> None:
+    draw = {"kind": "draw", "tenpai0": "1", "riichi": ["0"]}
+    post_form(client, game_url + "/hands", draw)
+    board = client.get("/api/scoreboard").json
+    assert board["sticks"] == 1 and board["honba"] == 1  # dealer tenpai keeps the deal
+    assert board["scores"] == [30000 - 1000 + 3000, 29000, 29000, 29000]
+    post_form(client, game_url + "/hands", _ron(2, 1, 1, 30))
+    board = client.get("/api/scoreboard").json
+    assert board["sticks"] == 0
+    assert board["last"]["deltas"] == [0, -1000 - 300, 1000 + 300 + 1000, 0]
+
+
+def test_a_hand_the_engine_refuses_is_not_recorded(client: Any, post_form: Any, game_url: str) -> None:
+    bad = {"kind": "abort", "reason": "yao9"}  # wrc (seed 002 3.4.3) has no abortive draws
+    r = post_form(client, game_url + "/hands", bad)
+    assert r.status_code == 400 and b"no abortive draw" in r.data
+    assert client.get("/api/scoreboard").json["hands"] == 0
+
+
+def test_undo_and_edit_change_the_scores_and_keep_the_history(
+    client: Any, post_form: Any, game_url: str
+) -> None:
+    post_form(client, game_url + "/hands", _ron(1, 0, 3, 40))
+    post_form(client, game_url + "/hands", _ron(3, 2, 1, 30))
+    post_form(client, game_url + "/undo", {})
+    assert client.get("/api/scoreboard").json["scores"] == [24800, 35200, 30000, 30000]
+    page = client.get(game_url).data.decode()
+    hand_id = re.search(r"/club/hand/(\d+)/edit", page).group(1)
+    post_form(client, f"/club/hand/{hand_id}/edit", _ron(1, 0, 4, 40))
+    assert client.get("/api/scoreboard").json["scores"] == [30000 - 8000, 38000, 30000, 30000]
+    page = client.get(game_url).data.decode()
+    history = page.split('id="history"')[1]
+    assert history.count("<td>record</td>") == 2 and "<td>undo</td>" in history and "<td>edit</td>" in history
+    assert "3 han 40 fu" in history and "4 han 40 fu" in history
+
+
+def test_chombo_under_wrc_takes_points_off_the_final_result(
+    client: Any, post_form: Any, game_url: str
+) -> None:
+    post_form(client, game_url + "/hands", {"kind": "chombo", "seat": "2"})
+    post_form(client, game_url + "/finish", {})
+    board = client.get("/api/scoreboard").json
+    final = {p["seat"]: p for p in board["final"]}
+    assert board["scores"] == [30000] * 4
+    assert final[2]["result"] < final[0]["result"] - 15  # 20000 penalty (wrc preset, "common" chombo)
+
+
+def test_standings_csv_and_chart_cover_finished_games(client: Any, post_form: Any, game_url: str) -> None:
+    post_form(client, game_url + "/hands", _ron(1, 0, 3, 40))
+    post_form(client, game_url + "/finish", {})
+    page = client.get("/club/night/1").data.decode()
+    assert 'id="night-chart"' in page and "Bob" in page
+    body = client.get("/club/night/1/standings.csv").data.decode()
+    rows = list(csv.reader(io.StringIO(body)))
+    assert rows[0] == ["rank", "player", "guest", "games", "total", "places"]
+    assert rows[1][1] == "Bob" and rows[1][3] == "1"
+    assert [r[1] for r in rows[1:5]].count("Dee") == 1 and any(r[2] == "yes" for r in rows[1:5])
+
+
+def test_the_scoreboard_stream_sends_the_new_state_after_a_recorded_hand(
+    app: Any, client: Any, post_form: Any, game_url: str
+) -> None:
+    hub = app.extensions["hub"]
+    q = hub.subscribe("scoreboard")
+    post_form(client, game_url + "/hands", _ron(1, 0, 3, 40))
+    frame = q.get(timeout=5).decode()
+    assert frame.startswith("event: board\n") and "35200" in frame

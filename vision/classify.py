@@ -1,0 +1,69 @@
+"""The crop classifier: names each localised tile (38 classes) from a small crop, run by onnxruntime.
+
+A crop is cut from the frame around the box with a small margin, turned upright (a box wider than tall is
+rotated a quarter turn) and stretched to the model's square input: tiles are read the same way in training
+(`vision.crops`). Upside-down tiles are in the training data, so one pass suffices; `flip_tta` also reads the
+crop turned half a turn and averages the two.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from vision.crops import cut_crops
+from vision.errors import VisionError
+from vision.onnx_session import metadata, open_session
+
+
+class Classifier:
+    """Name tiles from crops with a classification model exported to ONNX (ultralytics classify)."""
+
+    def __init__(self, path: Path, threads: int = 0, flip_tta: bool = False) -> None:
+        self.session = open_session(path, threads)
+        meta = metadata(self.session)
+        shape = self.session.get_inputs()[0].shape
+        imgsz = meta.get("imgsz", [shape[2], shape[3]])
+        self.size = int(imgsz[0] if isinstance(imgsz, (list, tuple)) else imgsz)
+        names = meta.get("names", {})
+        # Folder names of the training set are zero-padded class ids ("00".."37").
+        self.class_of_output = np.array([int(names[i]) for i in sorted(names)], np.int64)
+        self.flip_tta = flip_tta
+        self._input = self.session.get_inputs()[0].name
+        self._batch = shape[0] if isinstance(shape[0], int) else None
+
+    def probabilities(self, crops: np.ndarray) -> np.ndarray:
+        """(N, 38) class probabilities for (N, S, S, 3) BGR uint8 crops, columns in class-id order."""
+        if not len(crops):
+            return np.zeros((0, 38), np.float32)
+        blob = np.ascontiguousarray(crops[:, :, :, ::-1].transpose(0, 3, 1, 2), dtype=np.float32) / 255.0
+        probs = self._run(blob)
+        if self.flip_tta:
+            probs = (probs + self._run(np.ascontiguousarray(blob[:, :, ::-1, ::-1]))) / 2
+        out = np.zeros((len(crops), 38), np.float32)
+        out[:, self.class_of_output] = probs
+        return out
+
+    def _run(self, blob: np.ndarray) -> np.ndarray:
+        if self._batch is None:
+            (probs,) = self.session.run(None, {self._input: blob})
+            return np.asarray(probs, np.float32)
+        parts = []
+        for i in range(0, len(blob), self._batch):
+            chunk = blob[i : i + self._batch]
+            pad = self._batch - len(chunk)
+            if pad:
+                chunk = np.concatenate([chunk, np.zeros((pad, *chunk.shape[1:]), np.float32)])
+            (probs,) = self.session.run(None, {self._input: chunk})
+            parts.append(probs[: self._batch - pad])
+        return np.concatenate(parts).astype(np.float32)
+
+    def __call__(self, frame: np.ndarray, boxes_xyxy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(class_id (N,), confidence (N,)) for the boxes of a BGR frame."""
+        crops = cut_crops(frame, boxes_xyxy, self.size)
+        probs = self.probabilities(crops)
+        if probs.shape[1] != 38:
+            raise VisionError(f"classifier output: expected 38 classes, got {probs.shape}")
+        cls = probs.argmax(1)
+        return cls.astype(np.int64), probs[np.arange(len(cls)), cls]

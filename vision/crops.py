@@ -1,0 +1,30 @@
+"""Cutting tile crops for the classifier, the same way in training and at inference."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+CROP_MARGIN = 0.06  # fraction of the box size added on each side, so a slightly tight box keeps the face
+
+
+def cut_crop(frame: np.ndarray, box: np.ndarray, size: int, margin: float = CROP_MARGIN) -> np.ndarray:
+    """One upright size x size BGR crop of an xyxy box (pixels); a wide box is turned a quarter turn."""
+    h, w = frame.shape[:2]
+    x1, y1, x2, y2 = (float(v) for v in box)
+    mx, my = (x2 - x1) * margin, (y2 - y1) * margin
+    xa, ya = int(max(0, np.floor(x1 - mx))), int(max(0, np.floor(y1 - my)))
+    xb, yb = int(min(w, np.ceil(x2 + mx))), int(min(h, np.ceil(y2 + my)))
+    if xb - xa < 2 or yb - ya < 2:
+        return np.zeros((size, size, 3), np.uint8)
+    crop = frame[ya:yb, xa:xb]
+    if crop.shape[1] > crop.shape[0]:
+        crop = cv2.rotate(crop, cv2.ROTATE_90_CLOCKWISE)
+    return cv2.resize(crop, (size, size), interpolation=cv2.INTER_AREA)
+
+
+def cut_crops(frame: np.ndarray, boxes: np.ndarray, size: int, margin: float = CROP_MARGIN) -> np.ndarray:
+    """(N, size, size, 3) crops of N xyxy boxes."""
+    if not len(boxes):
+        return np.zeros((0, size, size, 3), np.uint8)
+    return np.stack([cut_crop(frame, b, size, margin) for b in boxes])

@@ -1,0 +1,78 @@
+"""The tile localizer: a YOLOv8 ONNX model that finds tiles (any face, or a back) as boxes, run by onnxruntime.
+
+Input: a BGR frame of any size; it is letterboxed to the model's square input (grey border, as in training).
+Output: boxes in frame pixels with a score, and a class id when the model has more than one class (a
+one-class localizer leaves naming to the classifier).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.errors import VisionError
+from vision.onnx_session import metadata, open_session
+
+
+@dataclass(frozen=True)
+class Boxes:
+    """Raw localizer output in frame pixels: xyxy (N, 4), score (N,), class_id (N,)."""
+
+    xyxy: np.ndarray
+    score: np.ndarray
+    class_id: np.ndarray
+
+
+def letterbox(frame: np.ndarray, size: int) -> tuple[np.ndarray, float, tuple[int, int]]:
+    """Resize keeping the aspect ratio and pad to size x size; returns (image, scale, (pad_x, pad_y))."""
+    h, w = frame.shape[:2]
+    scale = min(size / h, size / w)
+    nw, nh = round(w * scale), round(h * scale)
+    resized = cv2.resize(frame, (nw, nh), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+    px, py = (size - nw) // 2, (size - nh) // 2
+    out = np.full((size, size, 3), 114, np.uint8)
+    out[py : py + nh, px : px + nw] = resized
+    return out, scale, (px, py)
+
+
+class Localizer:
+    """Find tiles in a frame with a YOLOv8 detection model exported to ONNX."""
+
+    def __init__(self, path: Path, conf: float = 0.25, iou: float = 0.6, threads: int = 0) -> None:
+        self.session = open_session(path, threads)
+        meta = metadata(self.session)
+        shape = self.session.get_inputs()[0].shape
+        imgsz = meta.get("imgsz", [shape[2], shape[3]])
+        self.size = int(imgsz[0] if isinstance(imgsz, (list, tuple)) else imgsz)
+        self.names: dict[int, str] = meta.get("names", {0: "tile"})
+        self.conf = conf
+        self.iou = iou
+        self._input = self.session.get_inputs()[0].name
+
+    def __call__(self, frame: np.ndarray) -> Boxes:
+        """Boxes of the tiles in a BGR uint8 frame, in its pixels."""
+        image, scale, (px, py) = letterbox(frame, self.size)
+        blob = np.ascontiguousarray(image[:, :, ::-1].transpose(2, 0, 1)[None], dtype=np.float32) / 255.0
+        (out,) = self.session.run(None, {self._input: blob})
+        pred = out[0]  # (4 + nc, anchors)
+        if pred.ndim != 2 or pred.shape[0] < 5:
+            raise VisionError(f"localizer output: expected (1, 4+classes, anchors), got {out.shape}")
+        scores_all = pred[4:]
+        class_id = scores_all.argmax(0)
+        score = scores_all[class_id, np.arange(pred.shape[1])]
+        keep = score >= self.conf
+        xywh, score, class_id = pred[:4, keep].T, score[keep], class_id[keep]
+        if not len(score):
+            return Boxes(np.zeros((0, 4), np.float32), np.zeros(0, np.float32), np.zeros(0, np.int64))
+        xyxy = np.concatenate([xywh[:, :2] - xywh[:, 2:] / 2, xywh[:, :2] + xywh[:, 2:] / 2], 1)
+        # Class-agnostic NMS: two classes never share one tile.
+        rects = np.concatenate([xyxy[:, :2], xyxy[:, 2:] - xyxy[:, :2]], 1)
+        idx = cv2.dnn.NMSBoxes(rects.tolist(), score.tolist(), self.conf, self.iou)
+        idx = np.asarray(idx, np.int64).reshape(-1)
+        xyxy = (xyxy[idx] - np.array([px, py, px, py], np.float32)) / scale
+        h, w = frame.shape[:2]
+        xyxy = np.clip(xyxy, 0, [w, h, w, h]).astype(np.float32)
+        return Boxes(xyxy, score[idx].astype(np.float32), class_id[idx].astype(np.int64))

@@ -1,0 +1,72 @@
+"""`TileReader`: find and name every tile in a frame (the API the live pipeline, the web page and commands use).
+
+Two stages, both ONNX models run by onnxruntime (no torch at run time):
+1. `models/localizer.onnx` finds tiles as boxes (one class: a tile), at a small input size;
+2. `models/classifier.onnx` names each box from a crop (38 classes, ARCHITECTURE.md).
+Splitting them keeps enrolling a club's own tiles cheap: only the small classifier is retrained.
+
+>>> reader = TileReader()                        # doctest: +SKIP
+>>> detections = reader.detect(frame_bgr)        # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from vision.classify import Classifier
+from vision.detections import Detections, box_corners
+from vision.images import check_frame, read_image
+from vision.localize import Localizer
+from vision.onnx_session import ModelMissingError
+
+DEFAULT_MODELS = Path(__file__).resolve().parents[1] / "models"
+LOCALIZER_FILE = "localizer.onnx"
+CLASSIFIER_FILE = "classifier.onnx"
+
+
+class TileReader:
+    """Find and name tiles in BGR frames.
+
+    `models_dir` holds `localizer.onnx` and `classifier.onnx` (default: the shipped `models/`);
+    `classifier` overrides the classifier file (an enrolled one, for instance). `conf` is the localizer's
+    score threshold; `threads` the onnxruntime threads per model (0: its own choice).
+    Raises ModelMissingError (a VisionError) when a model file is missing or unreadable.
+    """
+
+    def __init__(
+        self,
+        models_dir: Path | None = None,
+        classifier: Path | None = None,
+        conf: float = 0.3,
+        threads: int = 0,
+        flip_tta: bool = False,
+    ) -> None:
+        folder = Path(models_dir) if models_dir is not None else DEFAULT_MODELS
+        if not folder.is_dir():
+            raise ModelMissingError(f"models folder {folder} does not exist")
+        self.localizer = Localizer(folder / LOCALIZER_FILE, conf=conf, threads=threads)
+        self.classifier = Classifier(classifier or folder / CLASSIFIER_FILE, threads=threads, flip_tta=flip_tta)
+
+    def detect(self, frame_bgr: np.ndarray) -> Detections:
+        """Every tile in the frame: boxes and corners in frame pixels, class 0..37, confidence.
+
+        The confidence is the localizer's score times the classifier's probability of the chosen class.
+        """
+        frame = check_frame(frame_bgr)
+        found = self.localizer(frame)
+        if not len(found.score):
+            return Detections.empty()
+        class_id, class_conf = self.classifier(frame, found.xyxy)
+        return Detections(found.xyxy, box_corners(found.xyxy), class_id, found.score * class_conf)
+
+    def detect_file(self, path: Path) -> Detections:
+        """`detect` on a photo read from disk (BadImageError for a missing, empty, huge or non-image file)."""
+        return self.detect(read_image(path))
+
+
+def models_available(models_dir: Path | None = None) -> bool:
+    """Whether both model files exist (tests skip cleanly when they do not)."""
+    folder = Path(models_dir) if models_dir is not None else DEFAULT_MODELS
+    return (folder / LOCALIZER_FILE).is_file() and (folder / CLASSIFIER_FILE).is_file()

@@ -1,0 +1,138 @@
+"""Club-night logic: a game's state from its recorded hands, the night's standings and chart data.
+
+Scores are never computed here: each game's active hands are replayed in order through the engine's game
+state (`webui.engine_game`, the seam to `engine/game.py`), which owns dealer rotation, honba, riichi sticks,
+the end of the game and the final ranking with the preset's uma/oka.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from webui import engine_game, results
+from webui.store import GameRow, Store
+
+WIND_NAMES = ("East", "South", "West", "North")
+
+
+@dataclass(frozen=True)
+class HandLine:
+    hand_id: int
+    position: int
+    text: str
+    round_label: str
+    deltas: tuple[int, int, int, int]
+    scores: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class GameView:
+    """A game as the pages show it. `error` is set (and scores empty) when the engine cannot replay it."""
+
+    game: GameRow
+    names: tuple[str, str, str, str]
+    lines: tuple[HandLine, ...]
+    state: engine_game.Snapshot | None
+    final: tuple[engine_game.Placing, ...]
+    error: str | None
+
+    @property
+    def round_label(self) -> str:
+        if self.state is None:
+            return "-"
+        return engine_game.round_label(self.state)
+
+    def scoreboard(self) -> dict[str, Any]:
+        """JSON for the big screen (also what the scoreboard's SSE stream sends)."""
+        s = self.state
+        last = self.lines[-1] if self.lines else None
+        return {
+            "game_id": self.game.id,
+            "status": self.game.status,
+            "names": list(self.names),
+            "scores": list(s.scores) if s else None,
+            "round": self.round_label,
+            "dealer": s.dealer if s else None,
+            "seat_winds": list(engine_game.seat_winds(s)) if s else None,
+            "honba": s.honba if s else None,
+            "sticks": s.sticks if s else None,
+            "finished": bool(s and s.finished),
+            "last": {"text": last.text, "deltas": list(last.deltas), "round": last.round_label}
+            if last
+            else None,
+            "final": [p.to_json() for p in self.final],
+            "hands": len(self.lines),
+            "error": self.error,
+        }
+
+
+def names_of(store: Store, game: GameRow) -> tuple[str, str, str, str]:
+    n = [store.player(pid).name for pid in game.seats]
+    return (n[0], n[1], n[2], n[3])
+
+
+def game_view(store: Store, game: GameRow) -> GameView:
+    names = names_of(store, game)
+    hands = store.hands(game.id)
+    try:
+        replay = engine_game.replay(game.rules, [h.result for h in hands])
+    except engine_game.GameUnavailable as exc:
+        return GameView(game, names, (), None, (), str(exc))
+    lines = tuple(
+        HandLine(
+            h.id,
+            h.position,
+            results.describe(h.result, list(names)),
+            step.round_label,
+            step.deltas,
+            step.scores,
+        )
+        for h, step in zip(hands, replay.steps, strict=True)
+    )
+    final = replay.placings if replay.state.finished or game.status == "finished" else ()
+    return GameView(game, names, lines, replay.state, tuple(final), replay.error)
+
+
+@dataclass(frozen=True)
+class Standing:
+    player_id: int
+    name: str
+    guest: bool
+    games: int
+    points: float  # sum of final results (uma/oka applied), in thousands as clubs write them
+    places: tuple[int, ...]
+
+
+def standings(store: Store, night_id: int) -> tuple[list[Standing], dict[int, list[float]], list[GameView]]:
+    """The night's standings over finished games, each player's running total after every finished game
+    (for the chart), and every game's view."""
+    views = [game_view(store, g) for g in store.games(night_id)]
+    pids = list(dict.fromkeys(pid for v in views for pid in v.game.seats))
+    totals = {pid: 0.0 for pid in pids}
+    places: dict[int, list[int]] = {pid: [] for pid in pids}
+    series = {pid: [0.0] for pid in pids}
+    for view in views:
+        if not view.final:
+            continue
+        for placing in view.final:
+            pid = view.game.seats[placing.seat]
+            totals[pid] += placing.result
+            places[pid].append(placing.place)
+        for pid in pids:
+            series[pid].append(round(totals[pid], 1))
+    table = []
+    for pid, total in totals.items():
+        p = store.player(pid)
+        table.append(Standing(pid, p.name, p.guest, len(places[pid]), round(total, 1), tuple(places[pid])))
+    table.sort(key=lambda s: (-s.points, s.name))
+    return table, series, views
+
+
+def check_replay(rules: Any, hand_results: list[dict[str, Any]]) -> bool:
+    """Replay a game's hands (with a new or edited one) before it is written; returns whether the game is
+    over. Raises GameUnavailable when the engine refuses a hand (the message names it)."""
+    replay = engine_game.replay(rules, hand_results)
+    if replay.error:
+        raise engine_game.GameUnavailable(replay.error)
+    return replay.state.finished

@@ -1,0 +1,128 @@
+"""The seam between recorded club hands and the engine's game state (`engine/game.py`, contract 4).
+
+`replay(rules, results)` feeds a game's recorded hand results (webui/results.py) one by one into the engine
+and returns the state after each, the current state and the final placings. Everything rule-bound (payments,
+dealer rotation, honba, sticks, end of game, uma/oka and ties) is the engine's; this module only translates.
+When the engine's game state is not available the replay raises GameUnavailable and the pages say so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from webui.errors import WebError
+from webui.hand_events import hand_events
+
+WINDS = "ESWN"
+
+
+class GameUnavailable(WebError):
+    """The engine cannot replay the game (its game state is missing, or it rejects the rules)."""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The game between hands. `round_wind` 0..3 (E, S, W, N), `round_number` 1..4, `dealer` the seat."""
+
+    scores: tuple[int, int, int, int]
+    round_wind: int
+    round_number: int
+    dealer: int
+    honba: int
+    sticks: int
+    finished: bool
+
+
+@dataclass(frozen=True)
+class Placing:
+    """One seat's final standing: `place` 1..4, `score` in points, `result` after uma/oka in thousands."""
+
+    seat: int
+    score: int
+    place: int
+    result: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "score": self.score, "place": self.place, "result": self.result}
+
+
+@dataclass(frozen=True)
+class Step:
+    round_label: str
+    deltas: tuple[int, int, int, int]
+    scores: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class Replay:
+    steps: tuple[Step, ...]
+    state: Snapshot
+    placings: tuple[Placing, ...]
+    error: str | None  # a hand the engine refused: replay stops there and says why
+
+
+def round_label(s: Snapshot) -> str:
+    return f"{('East', 'South', 'West', 'North')[s.round_wind]} {s.round_number}"
+
+
+def seat_winds(s: Snapshot) -> tuple[str, str, str, str]:
+    """Each seat's wind letter this hand (the dealer is East)."""
+    w = tuple(WINDS[(seat - s.dealer) % 4] for seat in range(4))
+    return (w[0], w[1], w[2], w[3])
+
+
+def replay(rules: Any, hand_results: Sequence[dict[str, Any]]) -> Replay:
+    """Feed the results to the engine's game state, in order.
+
+    A hand the engine refuses stops the replay: the steps so far are kept and `error` names the hand and
+    the engine's reason. GameUnavailable when there is no engine game state or the rules are unknown.
+    """
+    try:
+        from engine.errors import EngineError
+        from engine.game import Game
+    except ImportError as exc:
+        raise GameUnavailable(f"scores unavailable: the engine's game state is not installed ({exc})") from None
+    try:
+        game = Game(rules)
+    except EngineError as exc:
+        raise GameUnavailable(f"scores unavailable: {exc}") from None
+    game.apply({"type": "start_game"})
+    steps: list[Step] = []
+    error = None
+    for number, result in enumerate(hand_results, 1):
+        before = _snapshot(game)
+        try:
+            for event in hand_events(game, result):
+                game.apply(event)
+        except (EngineError, ValueError) as exc:
+            error = f"hand {number} was refused by the rules engine: {exc}"
+            # The engine checks before changing anything, but a hand is several events: rebuild the game
+            # up to the last good hand so the state shown is consistent.
+            good = replay(rules, hand_results[: number - 1])
+            return Replay(good.steps, good.state, good.placings, error)
+        after = _snapshot(game)
+        deltas = tuple(a - b for a, b in zip(after.scores, before.scores, strict=True))
+        steps.append(Step(round_label(before), (deltas[0], deltas[1], deltas[2], deltas[3]), after.scores))
+    placings = tuple(
+        Placing(s.seat, s.score, s.rank, round(s.final / 1000, 1)) for s in sorted(game.ranking(), key=_seat_of)
+    )
+    return Replay(tuple(steps), _snapshot(game), placings, error)
+
+
+def _seat_of(standing: Any) -> int:
+    return int(standing.seat)
+
+
+def _snapshot(game: Any) -> Snapshot:
+    s = game.scores
+    return Snapshot(
+        scores=(s[0], s[1], s[2], s[3]),
+        round_wind=min(int(game.round_wind), 3),
+        round_number=int(game.hand_number),
+        dealer=0 if game.dealer is None else int(game.dealer),
+        honba=int(game.honba),
+        sticks=int(game.sticks),
+        finished=bool(game.ended),
+    )

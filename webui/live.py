@@ -1,0 +1,159 @@
+"""The seam between the web page and the running assistant (`webui.pipeline.Assistant`, contract 8).
+
+`start_assistant` builds and starts it; when the pipeline is missing or fails, the page says so in its health
+line (never a stand-in picture). `LiveTable` is what the views talk to: it guards every call into the
+assistant, and one thread forwards the assistant's state changes to the SSE hub (one producer for any number
+of viewers).
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from typing import Any, Protocol
+
+from webui.hub import Hub
+
+log = logging.getLogger(__name__)
+
+
+class AssistantLike(Protocol):
+    def start(self) -> None: ...
+    def stop(self) -> None: ...
+    def latest_jpeg(self) -> bytes | None: ...
+    def state(self) -> dict[str, Any]: ...
+    def subscribe(self) -> queue.Queue[Any]: ...
+    def submit(self, event: dict[str, Any]) -> Any: ...
+
+
+def start_assistant(
+    source: str, rules: str | dict[str, Any], device_port: str | None
+) -> tuple[AssistantLike | None, str | None]:
+    """Build and start the live pipeline; returns (assistant, None) or (None, why it is unavailable)."""
+    try:
+        from webui.pipeline import Assistant
+    except ImportError as exc:
+        return None, f"live pipeline not installed ({exc})"
+    try:
+        assistant = Assistant(source, rules=rules, device_port=device_port)
+        assistant.start()
+    except Exception as exc:  # any failure of the pipeline is shown on the page, not raised
+        log.exception("live pipeline failed to start")
+        return None, f"live pipeline failed to start: {type(exc).__name__}: {exc}"
+    return assistant, None
+
+
+class LiveTable:
+    """Guarded access to the assistant (or the reason there is none)."""
+
+    FORWARD_MAX_HZ = 10.0
+
+    def __init__(self, assistant: AssistantLike | None, error: str | None, hub: Hub) -> None:
+        self.assistant = assistant
+        self.error = error if assistant is None else None
+        self._hub = hub
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        if assistant is not None:
+            self._thread = threading.Thread(target=self._forward, name="live-forward", daemon=True)
+            self._thread.start()
+
+    @property
+    def available(self) -> bool:
+        return self.assistant is not None and self.error is None
+
+    def unavailable_state(self) -> dict[str, Any]:
+        return {
+            "available": False,
+            "error": self.error or "no live pipeline",
+            "seats": [],
+            "health": {
+                "pipeline": self.error or "unavailable",
+                "camera": None,
+                "model": None,
+                "device": None,
+            },
+        }
+
+    def state(self) -> dict[str, Any]:
+        if self.assistant is None:
+            return self.unavailable_state()
+        try:
+            state = dict(self.assistant.state())
+        except Exception as exc:  # shown in the health line
+            log.exception("assistant.state() failed")
+            self.error = f"live pipeline error: {type(exc).__name__}: {exc}"
+            return self.unavailable_state()
+        self.error = None
+        state["available"] = True
+        return state
+
+    def latest_jpeg(self) -> bytes | None:
+        if self.assistant is None:
+            return None
+        try:
+            return self.assistant.latest_jpeg()
+        except Exception:  # the stream just shows no new frame; state() reports the error
+            log.exception("assistant.latest_jpeg() failed")
+            return None
+
+    def submit(self, event: dict[str, Any]) -> str | None:
+        """Pass a person's answer to the pipeline; returns an error message or None."""
+        if self.assistant is None:
+            return self.error or "no live pipeline"
+        try:
+            result = self.assistant.submit(event)
+        except Exception as exc:  # reported to the person who answered
+            return f"{type(exc).__name__}: {exc}"
+        if isinstance(result, dict) and not result.get("ok", True):
+            return str(result.get("error") or "the pipeline refused the answer")
+        return None
+
+    def calibrate(self, corners: list[list[float]] | None) -> str | None:
+        """Set the table's corners (four [x, y] in camera pixels) or None for ArUco; error message or None."""
+        if self.assistant is None:
+            return self.error or "no live pipeline"
+        method = getattr(self.assistant, "calibrate", None)
+        if method is None:
+            return "this live pipeline does not offer calibration from the page"
+        try:
+            method(corners)
+        except Exception as exc:  # reported on the page
+            return f"{type(exc).__name__}: {exc}"
+        return None
+
+    def _forward(self) -> None:
+        assert self.assistant is not None
+        try:
+            changes = self.assistant.subscribe()
+        except Exception as exc:  # the page shows it
+            self.error = f"live pipeline error: {exc}"
+            return
+        gap = 1.0 / self.FORWARD_MAX_HZ
+        last = 0.0
+        while not self._stop.is_set():
+            try:
+                changes.get(timeout=0.5)
+            except queue.Empty:
+                continue
+            # Drain what piled up: every message is superseded by the state we are about to send.
+            while True:
+                try:
+                    changes.get_nowait()
+                except queue.Empty:
+                    break
+            wait = last + gap - time.monotonic()
+            if wait > 0:
+                time.sleep(wait)
+            last = time.monotonic()
+            self._hub.publish("table", self.state())
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self.assistant is not None:
+            try:
+                self.assistant.stop()
+            except Exception:  # stopping is best effort at shutdown
+                log.exception("assistant.stop() failed")

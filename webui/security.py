@@ -1,0 +1,94 @@
+"""Request safety: CSRF tokens on every state-changing request, and read-only pages off the loopback host.
+
+When the server listens on anything but loopback (`--host 0.0.0.0` for the club screen), every page is
+read-only until someone enters the admin PIN (kept in the session). Views that change nothing (scoring a hand,
+reading a photo into tiles) are marked `@safe` and need neither token nor PIN.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from flask import Flask, abort, current_app, redirect, render_template, request, session, url_for
+from werkzeug.wrappers import Response
+
+F = TypeVar("F", bound=Callable[..., Any])
+LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
+_SAFE_ENDPOINTS: set[str] = set()
+_UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def safe(view: F) -> F:
+    """Mark a view as changing nothing: it needs neither a CSRF token nor the admin PIN."""
+    view._riichi_safe = True  # type: ignore[attr-defined]
+    return view
+
+
+def csrf_token() -> str:
+    token = session.get("csrf")
+    if not token:
+        token = secrets.token_urlsafe(24)
+        session["csrf"] = token
+    return str(token)
+
+
+def is_local() -> bool:
+    return str(current_app.config["HOST"]) in LOOPBACK
+
+
+def can_edit() -> bool:
+    """Whether this request may change data: always on loopback, else only after the admin PIN."""
+    return is_local() or bool(session.get("admin"))
+
+
+def _view_is_safe() -> bool:
+    view = current_app.view_functions.get(request.endpoint or "")
+    return bool(getattr(view, "_riichi_safe", False))
+
+
+def _check_request() -> None:
+    if request.method not in _UNSAFE_METHODS or request.endpoint in ("static", "security_pin"):
+        if request.endpoint == "security_pin" and request.method == "POST":
+            _check_token()
+        return
+    if _view_is_safe():
+        return
+    _check_token()
+    if not can_edit():
+        abort(403, description="read-only: enter the admin PIN to change anything")
+
+
+def _check_token() -> None:
+    sent = request.headers.get("X-CSRF-Token") or request.form.get("csrf_token") or ""
+    expected = session.get("csrf") or ""
+    if not expected or not hmac.compare_digest(str(sent), str(expected)):
+        abort(400, description="missing or wrong CSRF token: reload the page and try again")
+
+
+def _pin_view() -> str | Response:
+    error = None
+    if request.method == "POST":
+        pin = current_app.config.get("ADMIN_PIN")
+        if pin and hmac.compare_digest(request.form.get("pin", "").encode(), str(pin).encode()):
+            session["admin"] = True
+            return redirect(request.args.get("next") or url_for("table.index"))
+        time.sleep(0.5)  # slows guessing
+        error = "wrong PIN" if pin else "no admin PIN is set on this server: it stays read-only"
+    return render_template("pin.html", error=error)
+
+
+def _error_page(exc: Any) -> tuple[str, int]:
+    return render_template("error.html", message=exc.description), exc.code
+
+
+def init_app(app: Flask) -> None:
+    app.before_request(_check_request)
+    app.add_url_rule("/pin", "security_pin", _pin_view, methods=["GET", "POST"])
+    app.register_error_handler(400, _error_page)
+    app.register_error_handler(403, _error_page)
+    app.register_error_handler(404, _error_page)
+    app.jinja_env.globals.update(csrf_token=csrf_token, can_edit=can_edit, is_local=is_local)

@@ -1,0 +1,237 @@
+// Hand check page: read a photo, correct tiles, score through /api/score (the engine's batch object).
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const state = {tiles: [], photoId: null, editing: null};
+  const PALETTE = [];
+  for (const s of "mpsz") {
+    const n = s === "z" ? 7 : 9;
+    for (let d = 1; d <= n; d++) PALETTE.push(d + s);
+    if (s !== "z") PALETTE.push("0" + s);
+  }
+  PALETTE.push("?");
+
+  async function postJSON(url, body) {
+    const res = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json", "X-CSRF-Token": window.riichi.csrf}, body: JSON.stringify(body)});
+    return res.json().catch(() => ({ok: false, error: res.status + " " + res.statusText}));
+  }
+
+  function syncText() {
+    $("hand-text").value = tiles.join(state.tiles.map((t) => t.tile).filter((t) => t !== "?"));
+  }
+
+  function renderTiles() {
+    const row = $("hand-tiles");
+    row.textContent = "";
+    state.tiles.forEach((t, i) => {
+      const classes = [];
+      if (t.low && !t.corrected) classes.push("low");
+      if (t.corrected) classes.push("corrected");
+      if (state.editing === i) classes.push("editing");
+      const chip = tiles.chip(t.tile, classes);
+      chip.setAttribute("role", "button");
+      chip.tabIndex = 0;
+      chip.dataset.index = i;
+      chip.title = t.confidence !== undefined ? "confidence " + t.confidence : "typed";
+      chip.onclick = () => openPalette(i);
+      row.append(chip);
+    });
+    renderBoxes();
+  }
+
+  function renderBoxes() {
+    const img = $("photo-img"), layer = $("photo-boxes");
+    layer.textContent = "";
+    if (!state.photoId || !img.naturalWidth) return;
+    const sx = img.clientWidth / img.naturalWidth, sy = img.clientHeight / img.naturalHeight;
+    state.tiles.forEach((t, i) => {
+      if (!t.box) return;
+      const d = document.createElement("div");
+      d.className = "box" + (t.low && !t.corrected ? " low" : "") + (t.corrected ? " corrected" : "");
+      d.style.left = t.box[0] * sx + "px";
+      d.style.top = t.box[1] * sy + "px";
+      d.style.width = (t.box[2] - t.box[0]) * sx + "px";
+      d.style.height = (t.box[3] - t.box[1]) * sy + "px";
+      d.textContent = t.tile;
+      d.onclick = () => openPalette(i);
+      layer.append(d);
+    });
+  }
+
+  function openPalette(i) {
+    state.editing = i;
+    const pal = $("palette");
+    pal.textContent = "";
+    for (const name of PALETTE) {
+      const chip = tiles.chip(name);
+      chip.setAttribute("role", "button");
+      chip.onclick = () => correct(i, name);
+      pal.append(chip);
+    }
+    pal.hidden = false;
+    renderTiles();
+  }
+
+  async function correct(i, name) {
+    const t = state.tiles[i];
+    t.corrected = t.tile !== name || t.corrected;
+    t.tile = name;
+    state.editing = null;
+    $("palette").hidden = true;
+    syncText();
+    renderTiles();
+    score();
+    if (state.photoId && state.tiles.every((x) => x.box)) {
+      const r = await postJSON("/hand/correct", {photo_id: state.photoId, tiles: state.tiles.map((x) => ({tile: x.tile, box: x.box}))});
+      $("correction-status").textContent = r.ok ? "correction saved as labelled data (" + r.labels + ")" : "correction not saved: " + r.error;
+    }
+  }
+
+  function loadRead(r) {
+    if (!r.ok) {
+      $("reader-status").textContent = r.error;
+      return;
+    }
+    state.photoId = r.photo_id;
+    state.tiles = r.tiles.map((t) => Object.assign({corrected: false}, t));
+    $("reader-status").textContent = r.tiles.length + " tiles read" + (r.error ? " (" + r.error + ")" : "");
+    const img = $("photo-img");
+    img.onload = renderBoxes;
+    img.src = "/hand/photo/" + r.photo_id + ".jpg";
+    $("photo-view").hidden = false;
+    syncText();
+    renderTiles();
+    score();
+  }
+
+  $("photo-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const file = $("photo").files[0];
+    if (!file) { $("reader-status").textContent = "choose a photo first"; return; }
+    const body = new FormData();
+    body.append("photo", file);
+    $("reader-status").textContent = "reading...";
+    const res = await fetch("/hand/photo", {method: "POST", headers: {"X-CSRF-Token": window.riichi.csrf}, body});
+    loadRead(await res.json().catch(() => ({ok: false, error: res.status + " " + res.statusText})));
+  });
+  $("take-frame").addEventListener("click", async () => {
+    $("reader-status").textContent = "reading...";
+    loadRead(await postJSON("/hand/frame", {}));
+  });
+
+  $("hand-text").addEventListener("input", () => {
+    const names = tiles.split($("hand-text").value);
+    const old = state.tiles;
+    state.tiles = names.map((n, i) => (old[i] && old[i].tile === n ? old[i] : {tile: n, box: old[i] ? old[i].box : null, corrected: !!(old[i] && old[i].box)}));
+    renderTiles();
+    score();
+  });
+
+  function parseMelds(text) {
+    const melds = [];
+    for (const part of text.split(",").map((s) => s.trim()).filter(Boolean)) {
+      const [kind, tilesText, from] = part.split(/\s+/);
+      const m = {kind, tiles: tilesText || ""};
+      if (from !== undefined) m.from = Number(from);
+      melds.push(m);
+    }
+    return melds;
+  }
+
+  function request() {
+    const names = state.tiles.map((t) => t.tile).filter((t) => t !== "?");
+    if (!names.length) return null;
+    let win = tiles.split($("win-text").value)[0] || names[names.length - 1];
+    const rest = names.slice();
+    const at = rest.lastIndexOf(win);
+    if (at >= 0) rest.splice(at, 1);
+    const req = {op: "score", id: "hand-check", hand: tiles.join(rest), win, melds: parseMelds($("melds-text").value),
+      tsumo: $("flag-tsumo").checked, seat_wind: $("seat-wind").value, round_wind: $("round-wind").value,
+      dora: $("dora").value.trim(), ura: $("ura").value.trim(), honba: Number($("honba").value || 0),
+      sticks: Number($("sticks").value || 0), rules: $("rules").value};
+    for (const f of ["riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan"]) req[f] = $("flag-" + f).checked;
+    return req;
+  }
+
+  let pending = 0;
+  async function score() {
+    const req = request();
+    if (!req) return;
+    const mine = ++pending;
+    const r = await postJSON("/api/score", req);
+    if (mine !== pending) return;
+    renderResult(r);
+  }
+
+  function fill(table, rows) {
+    const body = table.querySelector("tbody");
+    body.textContent = "";
+    for (const [a, b] of rows) {
+      const tr = document.createElement("tr");
+      for (const v of [a, b]) { const td = document.createElement("td"); td.textContent = v; tr.append(td); }
+      body.append(tr);
+    }
+    table.hidden = rows.length === 0;
+  }
+
+  function renderResult(r) {
+    const summary = $("result-summary");
+    const payments = $("payments");
+    payments.textContent = "";
+    if (!r.ok) {
+      summary.textContent = "Not scored: " + r.error;
+      summary.className = "error";
+      fill($("yaku-table"), []);
+      fill($("fu-table"), []);
+      return;
+    }
+    summary.className = "score";
+    const value = r.yakuman ? (r.yakuman > 1 ? r.yakuman + "x yakuman" : "yakuman") : r.han + " han " + r.fu + " fu";
+    summary.textContent = value + (r.limit ? " - " + r.limit : "") + " - " + r.points + " points";
+    fill($("yaku-table"), (r.yaku || []).map(([name, han]) => [name, han]));
+    fill($("fu-table"), (r.fu_detail || []).map(([reason, fu]) => [reason, fu]));
+    const p = r.payments || {};
+    const lines = [];
+    if (p.ron !== undefined) lines.push("the discarder pays " + p.ron);
+    if (p.all !== undefined) lines.push("each other player pays " + p.all);
+    if (p.dealer !== undefined) lines.push("the dealer pays " + p.dealer);
+    if (p.non_dealer !== undefined) lines.push("each non-dealer pays " + p.non_dealer);
+    lines.push("with honba and riichi sticks the winner receives " + r.total);
+    for (const l of lines) { const li = document.createElement("li"); li.textContent = l; payments.append(li); }
+  }
+
+  for (const el of document.querySelectorAll("#result, .flags input, select, #dora, #ura, #honba, #sticks, #win-text, #melds-text")) {
+    el.addEventListener("change", score);
+  }
+  $("melds-text").addEventListener("input", score);
+  $("win-text").addEventListener("input", score);
+
+  // Exhaustive draw check.
+  $("draw-go").addEventListener("click", async () => {
+    const hands = [0, 1, 2, 3].map((s) => {
+      const hand = document.querySelector(`.draw-hand[data-seat="${s}"]`).value.trim();
+      const melds = parseMelds(document.querySelector(`.draw-melds[data-seat="${s}"]`).value);
+      const riichi = document.querySelector(`.draw-riichi[data-seat="${s}"]`).checked;
+      return {hand: hand || null, melds, riichi};
+    });
+    const r = await postJSON("/api/score", {op: "draw", id: "draw-check", hands, dealer: Number($("draw-dealer").value),
+      honba: Number($("draw-honba").value || 0), sticks: Number($("draw-sticks").value || 0), rules: $("rules").value});
+    const out = $("draw-result");
+    out.textContent = "";
+    if (!r.ok) { out.textContent = "Not checked: " + r.error; out.className = "error"; return; }
+    out.className = "";
+    const table = document.createElement("table");
+    table.className = "small";
+    table.innerHTML = "<thead><tr><th>seat</th><th>tenpai</th><th>change</th></tr></thead>";
+    const body = document.createElement("tbody");
+    r.tenpai.forEach((t, s) => {
+      const tr = document.createElement("tr");
+      for (const v of [s, t ? "tenpai" : "noten", (r.deltas[s] > 0 ? "+" : "") + r.deltas[s]]) { const td = document.createElement("td"); td.textContent = v; tr.append(td); }
+      body.append(tr);
+    });
+    table.append(body);
+    out.append(table);
+    const p = document.createElement("p");
+    p.textContent = r.dealer_keeps ? "The dealer keeps the deal." : "The deal passes.";
+    out.append(p);
+  });
+})();

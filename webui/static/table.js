@@ -1,0 +1,161 @@
+// Table page: live state over Server-Sent Events, the corner-click calibration, answers to the pipeline.
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const WINDS = ["East", "South", "West", "North"];
+
+  function healthText(name, h) {
+    if (!h) return name + ": -";
+    if (typeof h === "string") return name + ": " + h;
+    return name + ": " + (h.state || "?") + (h.message ? " (" + h.message + ")" : "");
+  }
+
+  function setHealth(state) {
+    const h = state.health || {};
+    const pipe = $("health-pipeline");
+    if (state.available === false) {
+      pipe.textContent = "pipeline: unavailable - " + (state.error || "not running");
+      pipe.className = "bad";
+    } else {
+      pipe.textContent = "pipeline: running";
+      pipe.className = "ok";
+    }
+    for (const name of ["camera", "model", "device"]) {
+      const el = $("health-" + name);
+      el.textContent = healthText(name, h[name]);
+      const s = h[name] && h[name].state;
+      el.className = s === "ok" || s === "running" || s === "connected" ? "ok" : (s === "error" || s === "lost" ? "bad" : "");
+    }
+    $("health-fps").textContent = state.fps ? state.fps + " fps" : "";
+  }
+
+  function render(state) {
+    setHealth(state);
+    const r = state.round || {};
+    const wind = r.wind || state.bakaze || "";
+    const parts = [];
+    if (wind) parts.push(wind + " " + (r.number || r.kyoku || ""));
+    if (r.honba !== undefined || state.honba !== undefined) parts.push((r.honba ?? state.honba) + " honba");
+    if (r.sticks !== undefined || state.sticks !== undefined) parts.push((r.sticks ?? state.sticks) + " riichi sticks");
+    $("round").textContent = parts.join(", ") || (state.available === false ? "no live game" : "waiting for a hand");
+    const wall = state.wall ?? state.wall_count;
+    $("wall").textContent = wall === null || wall === undefined ? "" : "wall: " + wall + " left";
+    const dora = $("dora");
+    dora.textContent = "";
+    const markers = state.dora_markers || [];
+    if (markers.length) {
+      dora.append("dora indicators: ");
+      for (const m of markers) dora.append(tiles.chip(m));
+    }
+    const warnings = $("warnings");
+    warnings.textContent = "";
+    for (const w of state.warnings || []) {
+      const li = document.createElement("li");
+      li.textContent = typeof w === "string" ? w : (w.message || JSON.stringify(w));
+      warnings.append(li);
+    }
+    renderQuestions(state.questions || []);
+    const seats = $("seats");
+    seats.textContent = "";
+    (state.seats || []).forEach((seat, i) => {
+      const box = document.createElement("div");
+      box.className = "seat" + (seat.riichi ? " riichi" : "") + (seat.furiten ? " furiten" : "");
+      const head = document.createElement("h3");
+      const wind = seat.wind || (seat.wind_index !== undefined ? WINDS[seat.wind_index] : "");
+      head.textContent = "Seat " + i + (wind ? " - " + wind : "") + (seat.score !== undefined ? " - " + seat.score : "") +
+        (seat.riichi ? " - riichi" : "") + (seat.furiten ? " - furiten" : "");
+      box.append(head);
+      const pond = document.createElement("div");
+      pond.className = "pond";
+      for (const t of seat.pond || seat.kawa || []) {
+        const sideways = typeof t === "object" && (t.riichi || t.sideways);
+        const called = typeof t === "object" && t.called;
+        pond.append(tiles.chip(t, [sideways ? "sideways" : "", called ? "called" : ""].filter(Boolean)));
+      }
+      box.append(pond);
+      const melds = document.createElement("div");
+      melds.className = "melds";
+      for (const m of seat.melds || []) {
+        const g = document.createElement("span");
+        g.className = "meld";
+        const list = Array.isArray(m) ? m : (m.tiles || m.consumed || []);
+        for (const t of (typeof list === "string" ? tiles.split(list) : list)) g.append(tiles.chip(t));
+        if (m.pai) g.append(tiles.chip(m.pai, ["sideways"]));
+        melds.append(g);
+      }
+      box.append(melds);
+      seats.append(box);
+    });
+    const leds = state.device_leds || (state.health && state.health.device && state.health.device.leds);
+    const ledBox = $("device-leds");
+    if (leds) {
+      ledBox.hidden = false;
+      ledBox.textContent = "LED unit: ";
+      (Array.isArray(leds) ? leds : Object.values(leds)).forEach((led, i) => {
+        const dot = document.createElement("span");
+        dot.className = "led";
+        const colour = typeof led === "string" ? led : (led.color || led.colour || (led.on ? "#ffcc00" : "#333"));
+        dot.style.background = colour;
+        dot.title = "seat " + i + ": " + JSON.stringify(led);
+        ledBox.append(dot);
+      });
+    } else {
+      ledBox.hidden = true;
+    }
+  }
+
+  function renderQuestions(questions) {
+    const box = $("questions");
+    box.textContent = "";
+    for (const q of questions) {
+      const div = document.createElement("div");
+      div.className = "question";
+      div.append((q.text || q.question || "The camera needs an answer") + " ");
+      for (const a of q.answers || []) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.textContent = a.label || a.answer || String(a);
+        b.disabled = !window.riichi.canEdit;
+        b.onclick = () => post("/table/answer", Object.assign({type: "answer", question: q.id}, a.event || {answer: a.answer || a}));
+        div.append(b);
+      }
+      box.append(div);
+    }
+  }
+
+  async function post(url, body) {
+    const res = await fetch(url, {method: "POST", headers: {"Content-Type": "application/json", "X-CSRF-Token": window.riichi.csrf}, body: JSON.stringify(body)});
+    const data = await res.json().catch(() => ({ok: false, error: res.statusText}));
+    return data;
+  }
+
+  render(JSON.parse($("initial-state").textContent));
+  const source = new EventSource("/table/events");
+  source.addEventListener("table", (e) => render(JSON.parse(e.data)));
+
+  // Calibration: ArUco, or four clicks on the picture (in camera pixels).
+  const img = $("video");
+  if (img) {
+    let corners = null;
+    const status = $("calibrate-status");
+    $("calibrate-aruco").onclick = async () => {
+      const r = await post("/table/calibrate", {corners: null});
+      status.textContent = r.ok ? "calibrated from the markers" : r.error;
+    };
+    $("calibrate-click").onclick = () => {
+      corners = [];
+      status.textContent = "click the table's four corners, starting at the bottom left, counter-clockwise";
+    };
+    img.addEventListener("click", async (e) => {
+      if (corners === null) return;
+      const rect = img.getBoundingClientRect();
+      const sx = img.naturalWidth / rect.width, sy = img.naturalHeight / rect.height;
+      corners.push([Math.round((e.clientX - rect.left) * sx), Math.round((e.clientY - rect.top) * sy)]);
+      status.textContent = corners.length + " of 4 corners";
+      if (corners.length === 4) {
+        const r = await post("/table/calibrate", {corners});
+        status.textContent = r.ok ? "calibrated from the four corners" : r.error;
+        corners = null;
+      }
+    });
+  }
+})();

@@ -1,0 +1,89 @@
+"""The Hand check page: read a photo or a camera frame, correct tiles (saved as labelled data), score."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, current_app, jsonify, render_template, request, send_file
+
+from webui import photos, scoring
+from webui.app import get_store
+from webui.live import LiveTable
+from webui.settings_model import current_settings
+
+bp = Blueprint("hand", __name__)
+
+
+def _reader() -> photos.Reader:
+    reader = current_app.extensions.get("reader")
+    if reader is None:
+        reader = photos.Reader(current_app.config.get("MODELS_DIR"))
+        current_app.extensions["reader"] = reader
+    return reader
+
+
+@bp.get("/hand")
+def index() -> str:
+    live: LiveTable = current_app.extensions["live"]
+    return render_template(
+        "hand.html",
+        presets=scoring.presets(),
+        default_rules=current_settings(get_store()).preset,
+        live_available=live.available,
+    )
+
+
+def _read(image: object) -> Response:
+    data_dir = current_app.config["DATA_DIR"]
+    photo_id = photos.save_photo(data_dir, image)  # type: ignore[arg-type]
+    height, width = image.shape[:2]  # type: ignore[attr-defined]
+    try:
+        tiles = [t.to_json() for t in _reader().read(image)]  # type: ignore[arg-type]
+        error = None
+    except photos.PhotoError as exc:
+        tiles, error = [], str(exc)
+    return jsonify(ok=True, photo_id=photo_id, width=width, height=height, tiles=tiles, error=error)
+
+
+@bp.post("/hand/photo")
+def upload() -> Response | tuple[Response, int]:
+    file = request.files.get("photo")
+    if file is None:
+        return jsonify(ok=False, error="no photo in the upload (form field 'photo')"), 400
+    try:
+        image = photos.decode_image(file.read())
+    except photos.PhotoError as exc:
+        return jsonify(ok=False, error=str(exc)), 400
+    return _read(image)
+
+
+@bp.post("/hand/frame")
+def frame() -> Response | tuple[Response, int]:
+    live: LiveTable = current_app.extensions["live"]
+    jpeg = live.latest_jpeg()
+    if jpeg is None:
+        return jsonify(ok=False, error=f"no camera frame available: {live.error or 'no frame yet'}"), 409
+    try:
+        image = photos.decode_image(jpeg)
+    except photos.PhotoError as exc:
+        return jsonify(ok=False, error=str(exc)), 500
+    return _read(image)
+
+
+@bp.get("/hand/photo/<photo_id>.jpg")
+def photo(photo_id: str) -> Response:
+    path = photos.photo_path(current_app.config["DATA_DIR"], photo_id)
+    return send_file(path, mimetype="image/jpeg")
+
+
+@bp.post("/hand/correct")
+def correct() -> Response | tuple[Response, int]:
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict) or not isinstance(body.get("tiles"), list):
+        return jsonify(ok=False, error="expected {photo_id, tiles: [{tile, box}]}"), 400
+    try:
+        image, labels, notation = photos.save_correction(
+            current_app.config["DATA_DIR"], str(body.get("photo_id")), body["tiles"]
+        )
+    except photos.PhotoError as exc:
+        return jsonify(ok=False, error=str(exc)), 400
+    get_store().add_correction(image.name, labels.name, notation)
+    return jsonify(ok=True, image=image.name, labels=labels.name, tiles=notation)

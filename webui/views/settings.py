@@ -1,0 +1,44 @@
+"""The Settings page: rule preset and overrides, camera source, device port."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from webui import scoring
+from webui.app import get_store
+from webui.settings_model import SettingsError, current_settings, parse_settings, save_settings
+
+bp = Blueprint("settings", __name__)
+
+
+@bp.route("/settings", methods=["GET", "POST"])
+def index() -> str | Response:
+    store = get_store()
+    error = None
+    if request.method == "POST":
+        try:
+            save_settings(store, parse_settings(request.form.to_dict()))
+        except SettingsError as exc:
+            error = str(exc)
+        else:
+            flash(
+                "Settings saved. Rules apply to games started from now on; the camera source and device port "
+                "apply when riichi-table serve starts without --source / --device.",
+                "ok",
+            )
+            return redirect(url_for("settings.index"))
+    settings = current_settings(store)
+    from engine.rules import resolve_rules
+
+    return render_template(
+        "settings.html",
+        settings=settings,
+        overrides=json.dumps(settings.overrides, indent=1) if settings.overrides else "",
+        presets=scoring.presets(),
+        rules=resolve_rules(settings.rules_spec()).to_json(),
+        running_source=current_app.config.get("SOURCE"),
+        error=error,
+    ), (400 if error else 200)  # type: ignore[return-value]
