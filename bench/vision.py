@@ -88,7 +88,9 @@ def hk_samples(root: Path) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, np.
     for photo in load_split(root).val:
         image = cv2.imread(str(photo.image))
         h, w = image.shape[:2]
-        samples.append((image, _xyxy(photo.boxes_xywhn, w, h), kind_of(photo.class_id), _xyxy(photo.ignore_xywhn, w, h)))
+        samples.append(
+            (image, _xyxy(photo.boxes_xywhn, w, h), kind_of(photo.class_id), _xyxy(photo.ignore_xywhn, w, h))
+        )
     return samples
 
 
@@ -98,7 +100,9 @@ def synth_samples(root: Path) -> list[tuple[np.ndarray, np.ndarray, np.ndarray, 
         image = cv2.imread(str(image_path))
         h, w = image.shape[:2]
         rows = np.loadtxt(root / "labels" / "val" / f"{image_path.stem}.txt", ndmin=2).reshape(-1, 5)
-        samples.append((image, _xyxy(rows[:, 1:], w, h), kind_of(rows[:, 0].astype(np.int64)), np.zeros((0, 4))))
+        samples.append(
+            (image, _xyxy(rows[:, 1:], w, h), kind_of(rows[:, 0].astype(np.int64)), np.zeros((0, 4)))
+        )
     return samples
 
 

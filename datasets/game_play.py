@@ -12,12 +12,17 @@ rotation and sticks are the engine's (`engine.game.Game`) when it is there, else
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from datasets.errors import DatasetError
+from engine.errors import EngineError
+from engine.game import Game
 from engine.hand import is_complete, shanten
+from engine.rules import resolve_rules
 from engine.tiles import DRAGONS, HONORS, TERMINALS_AND_HONORS, Tile, counts34, tile
 
 PAI_HONORS = ("E", "S", "W", "N", "P", "F", "C")
@@ -100,22 +105,23 @@ def _wall(rng: random.Random, red_fives: tuple[int, int, int]) -> list[Tile]:
 class _Hand:
     """One hand's play; `run()` yields Steps."""
 
-    def __init__(self, rng: random.Random, info: dict[str, Any], red_fives: tuple[int, int, int]) -> None:
+    def __init__(self, rng: random.Random, game: Game, red_fives: tuple[int, int, int]) -> None:
         self.rng = rng
-        self.info = info
-        self.oya = int(info["oya"])
-        self.bakaze = 27 + "ESWN".index(info["bakaze"])
+        self.game = game
         self.slow = rng.random() < 0.25
         wall = _wall(rng, red_fives)
         self.dead, self.live = wall[:14], wall[14:]
         self.hands = [[self.live.pop() for _ in range(13)] for _ in range(4)]
         self.layout = TableLayout()
         self.layout.dora = [self.dead[4]]
+        self.info = game.next_start(pai(self.dead[4])).to_json()
+        self.oya = int(self.info["oya"])
+        self.bakaze = 27 + "ESWN".index(self.info["bakaze"])
+        self.pending: list[dict[str, Any]] = []
         self.riichi = [False] * 4
         self.sideways_due = [False] * 4
         self.furiten_pass = [False] * 4
         self.kans = 0
-        self.scores_ok = [True] * 4
 
     # --- helpers ----------------------------------------------------------------------------------------
     def _seat_wind(self, seat: int) -> int:
@@ -184,7 +190,7 @@ class _Hand:
 
     # --- the hand ---------------------------------------------------------------------------------------
     def run(self) -> Iterator[Step]:
-        start = {"type": "start_kyoku", **self.info, "dora_marker": pai(self.layout.dora[0])}
+        start = dict(self.info)
         start["tehais"] = [["?"] * 13 for _ in range(4)]
         yield self._step([start], None, None)
         seat, draw, banned = self.oya, True, set()
@@ -201,7 +207,7 @@ class _Hand:
                     rinshan = False
                 self.hands[seat].append(drawn)
                 events.append({"type": "tsumo", "actor": seat, "pai": "?"})
-                if not self.slow and self._complete(seat, []) and self._has_yaku(seat, drawn, True):
+                if not self.slow and self._can_win(seat, seat, drawn, events):
                     yield from self._win(seat, seat, drawn, events)
                     return
                 kan = self._try_self_kan(seat, drawn)
@@ -219,7 +225,7 @@ class _Hand:
                 and not self.riichi[seat]
                 and not self._open(seat)
                 and len(self.live) >= 4
-                and self.scores_ok[seat]
+                and self.game.scores[seat] >= 1000
                 and shanten(counts34(self.hands[seat]), len(self._melds(seat))) == 0
                 and self.rng.random() < 0.85
             )
@@ -233,14 +239,14 @@ class _Hand:
             self.sideways_due[seat] = False
             events.append({"type": "dahai", "actor": seat, "pai": pai(discard), "tsumogiri": False})
             slot = len(pond) - 1
-            yield self._step(events, seat, ((slot % 6 - 2.5) * 29.0, 120.0 + min(slot // 6, 3) * 39.0))
+            yield self._step(events, seat, ((slot % 6 - 2.5) * 29.0, 125.0 + min(slot // 6, 3) * 39.0))
             events = []
             for other in ((seat + i) % 4 for i in (1, 2, 3)):
                 if self.slow or not self._complete(other, [discard]):
                     continue
                 if self._waits_furiten(other) or self.furiten_pass[other]:
                     continue
-                if self._has_yaku(other, discard, False):
+                if self._can_win(other, seat, discard, []):
                     pond.pop()
                     yield from self._win(other, seat, discard, [])
                     return
@@ -342,22 +348,35 @@ class _Hand:
         self.layout.seats[caller].hand_count -= len(consumed)
         return [{"type": kind, "actor": caller, "target": target, "pai": pai(t), "consumed": [pai(c) for c in consumed]}]
 
-    def _win(self, winner: int, target: int, t: Tile, events: list[dict[str, Any]]) -> Iterator[Step]:
+    def _win_events(self, winner: int, target: int, t: Tile) -> list[dict[str, Any]]:
         hand = list(self.hands[winner])
         if winner == target:
             hand.remove(t)
         concealed = sorted(hand, key=lambda x: (x.kind, x.red))
+        tehai = [pai(x) for x in [*concealed, t]]
+        hora: dict[str, Any] = {"type": "hora", "actor": winner, "target": target, "pai": pai(t)}
+        ura = [self.dead[5 + 2 * i] for i in range(len(self.layout.dora))] if self.riichi[winner] else []
+        hora["uradora_markers"] = [pai(x) for x in ura]
+        hora["hora_tehais"] = tehai[:-1]
+        return [{"type": "reveal", "actor": winner, "tehai": tehai}, hora, {"type": "end_kyoku"}]
+
+    def _can_win(self, winner: int, target: int, t: Tile, before: list[dict[str, Any]]) -> bool:
+        extra = [] if winner == target else [t]
+        if not self._complete(winner, extra):
+            return False
+        return _legal(self.game, before + self._win_events(winner, target, t))
+
+    def _win(self, winner: int, target: int, t: Tile, events: list[dict[str, Any]]) -> Iterator[Step]:
+        win_events = self._win_events(winner, target, t)
+        hand = list(self.hands[winner])
+        if winner == target:
+            hand.remove(t)
         seat = self.layout.seats[winner]
-        seat.revealed = [*concealed, t]
+        seat.revealed = [*sorted(hand, key=lambda x: (x.kind, x.red)), t]
         seat.win_apart = True
         if self.riichi[winner]:
             self.layout.ura = [self.dead[5 + 2 * i] for i in range(len(self.layout.dora))]
-        events.append({"type": "reveal", "actor": winner, "tehai": [pai(x) for x in seat.revealed]})
-        hora: dict[str, Any] = {"type": "hora", "actor": winner, "target": target, "pai": pai(t)}
-        hora["uradora_markers"] = [pai(x) for x in self.layout.ura] if self.riichi[winner] else []
-        hora["hora_tehais"] = [pai(x) for x in concealed]
-        events += [hora, {"type": "end_kyoku"}]
-        yield self._step(events, winner, (-150.0, 360.0))
+        yield self._step(events + win_events, winner, (-150.0, 360.0))
 
     def _exhaustive(self) -> Iterator[Step]:
         tenpais = [shanten(counts34(h), len(self._melds(s))) == 0 for s, h in enumerate(self.hands)]
@@ -371,80 +390,41 @@ class _Hand:
         yield self._step(events, None, None)
 
 
-class _Rotation:
-    """Dealer, honba and sticks: the engine's Game when present, else the usual rules in a few lines."""
-
-    def __init__(self, rules: str) -> None:
-        self.game: Any = None
-        try:
-            from engine.game import Game
-
-            from engine.rules import resolve_rules
-
-            self.game = Game(resolve_rules(rules))
-        except ImportError:
-            self.game = None
-        self.bakaze, self.kyoku, self.honba, self.kyotaku, self.oya = "E", 1, 0, 0, 0
-        self.scores = [25000] * 4
-
-    def info(self) -> dict[str, Any]:
-        return {"bakaze": self.bakaze, "kyoku": self.kyoku, "honba": self.honba, "kyotaku": self.kyotaku, "oya": self.oya}
-
-    def feed(self, event: dict[str, Any]) -> dict[str, Any]:
-        """Apply one event; returns it, with score fields filled where the engine computed them."""
-        if self.game is not None:
-            from engine.events import event_from_json
-
-            out = self.game.apply(event_from_json(event))
-            if isinstance(out, dict):
-                return out
-            return event
-        kind = event["type"]
-        if kind == "reach_accepted":
-            self.kyotaku += 1
-            self.scores[event["actor"]] -= 1000
-        elif kind == "hora":
-            dealer_won = event["actor"] == self.oya
-            self.kyotaku = 0
-            self._next(dealer_won, not dealer_won)
-        elif kind == "ryukyoku":
-            self._next(bool(event["tenpais"][self.oya]), False)
-        return event
-
-    def _next(self, renchan: bool, reset_honba: bool) -> None:
-        if renchan:
-            self.honba += 1
-            return
-        self.honba = 0 if reset_honba else self.honba + 1
-        self.oya = (self.oya + 1) % 4
-        self.kyoku += 1
-        if self.kyoku > 4:
-            self.kyoku = 1
-            self.bakaze = "ESWN"[("ESWN".index(self.bakaze) + 1) % 4]
-
-    def start_info(self) -> dict[str, Any]:
-        if self.game is not None:
-            for name in ("next_kyoku_info", "next_start_info"):
-                fn = getattr(self.game, name, None)
-                if fn is not None:
-                    return dict(fn())
-        return self.info()
+def _legal(game: Game, events: list[dict[str, Any]]) -> bool:
+    """Whether the engine accepts these events next (tried on a copy: a win needs a yaku the engine sees)."""
+    trial = copy.deepcopy(game)
+    try:
+        for e in events:
+            trial.apply(e)
+    except EngineError:
+        return False
+    return True
 
 
 def play_game(seed: int, hands: int | None = None, rules: str = "wrc") -> Iterator[Step]:
-    """Play a game (or its first `hands` hands) from a seed; deterministic for a seed."""
+    """Play a game (or its first `hands` hands) from a seed; deterministic for a seed.
+
+    Every event is applied to an `engine.game.Game` as it is made, so the log is legal by construction and
+    wins are scored by the engine.
+    """
     rng = random.Random(seed)
-    red = (1, 1, 1) if rules != "wrc" else (0, 0, 0)
-    rotation = _Rotation(rules)
-    yield Step(({"type": "start_game", "names": ["0", "1", "2", "3"]},), TableLayout(empty=True), None)
+    game = Game(resolve_rules(rules))
+    red = game.rules.red_fives
+    start = {"type": "start_game", "names": ["0", "1", "2", "3"]}
+    game.apply(start)
+    yield Step((start,), TableLayout(empty=True), None)
     played = 0
-    limit = hands if hands is not None else 8
-    while played < limit:
-        hand = _Hand(rng, rotation.info(), red)
+    while not game.ended and (hands is None or played < hands):
+        hand = _Hand(rng, game, red)
         for step in hand.run():
-            yield step
             for e in step.events:
-                rotation.feed(e)
+                try:
+                    game.apply(e)
+                except EngineError as exc:
+                    raise DatasetError(f"the bots made an event the engine refuses: {e} ({exc})") from exc
+            yield step
         played += 1
         yield Step((), TableLayout(empty=True), None)
-    yield Step(({"type": "end_game"},), TableLayout(empty=True), None)
+    end = {"type": "end_game", "scores": list(game.scores)}
+    game.apply(end)
+    yield Step((end,), TableLayout(empty=True), None)

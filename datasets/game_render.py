@@ -135,7 +135,7 @@ class TableRenderer:
         geo = self.geo
         cx, cy = geo.centre
         for i in range(7):
-            u = (i - 3) * (geo.tile_w + 2.5)
+            u = (i - 3) * (geo.tile_w + 1.0)
             shown = i - 2
             t = layout.dora[shown] if 0 <= shown < len(layout.dora) else None
             self._paste(canvas, t, 0, u, 0.0, False)

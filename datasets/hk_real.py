@@ -102,9 +102,13 @@ def load_split(root: Path, val_fraction: float = 0.15) -> Split:
 
 
 def write_yolo_split(
-    photos: Sequence[LabelledPhoto], out_dir: Path, part: str, agnostic: bool = True, with_ignored: bool = True
+    photos: Sequence[LabelledPhoto],
+    out_dir: Path,
+    part: str,
+    agnostic: bool = True,
+    with_ignored: bool = True,
 ) -> int:
-    """Write `out_dir/images/<part>` (symlinks) and `out_dir/labels/<part>` for ultralytics; returns box count.
+    """Write `out_dir/images/<part>` (symlinks) and `out_dir/labels/<part>` for ultralytics; returns boxes.
 
     `agnostic` writes every box as class 0 (a localizer's "tile"); `with_ignored` adds the flower and season
     tiles as tiles too, since to a localizer they are tiles and leaving them out would teach it otherwise.
@@ -119,7 +123,10 @@ def write_yolo_split(
         if not link.exists():
             link.symlink_to(photo.image.resolve())
         ids = np.zeros(len(photo.class_id), np.int64) if agnostic else photo.class_id
-        rows = [f"{c} {x:.6f} {y:.6f} {w:.6f} {h:.6f}" for c, (x, y, w, h) in zip(ids, photo.boxes_xywhn)]
+        rows = [
+            f"{c} {x:.6f} {y:.6f} {w:.6f} {h:.6f}"
+            for c, (x, y, w, h) in zip(ids, photo.boxes_xywhn, strict=True)
+        ]
         if agnostic and with_ignored:
             rows += [f"0 {x:.6f} {y:.6f} {w:.6f} {h:.6f}" for x, y, w, h in photo.ignore_xywhn]
         (labels / f"{photo.image.stem}.txt").write_text("\n".join(rows) + ("\n" if rows else ""))

@@ -10,7 +10,6 @@ Writes `OUT/clip.mp4` and `OUT/truth.mjai.jsonl` (the events a perfect camera re
 from __future__ import annotations
 
 import argparse
-import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
@@ -115,8 +114,11 @@ def generate(
                 index += 1
     finally:
         writer.release()
+    from engine.events import event_from_json
+    from engine.export import mjai_lines
+
     truth_path = out / "truth.mjai.jsonl"
-    truth_path.write_text("".join(json.dumps(e, separators=(",", ":")) + "\n" for e in truth))
+    truth_path.write_text("".join(line + "\n" for line in mjai_lines([event_from_json(e) for e in truth], rules)), encoding="utf-8")
     return ClipInfo(clip, truth_path, index, len(truth), fps)
 
 

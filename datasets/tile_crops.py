@@ -94,7 +94,9 @@ def _one_crop(art, tile, size: int, rng: np.random.Generator, back_colour) -> np
     step = sprite.image.shape[1] * 1.02
     for dx in (-step, step):
         if rng.random() < 0.7:
-            other = render_tile(art, tile_from_class(int(rng.integers(0, 34))), height, body=body, turns=turns)
+            other = render_tile(
+                art, tile_from_class(int(rng.integers(0, 34))), height, body=body, turns=turns
+            )
             paste_tile(canvas, other, (cx + dx, cy), angle=angle)
     placed = paste_tile(canvas, sprite, (cx, cy), angle=angle)
     box = np.array(placed.box, np.float32)
@@ -128,7 +130,7 @@ def write_crops(items: Iterator[tuple[np.ndarray, int, str]], out_dir: Path) -> 
 
 def labelled_photos(paths: Sequence[Path]) -> list[LabelledPhoto]:
     """Photos with YOLO txt labels: each path a photo or a folder of photos; the txt sits beside the photo
-    or in a sibling `labels/` folder (`x/images/a.jpg` -> `x/labels/a.txt`). Photos without labels are skipped.
+    or in a sibling `labels/` folder (`x/images/a.jpg` -> `x/labels/a.txt`). Unlabelled photos are skipped.
     """
     from datasets.hk_real import IMAGE_SUFFIXES, _read_rows, source_of
 
@@ -191,7 +193,10 @@ def build_enroll_crops(
     club = len(items)
     write_crops(iter(items), out / "train")
     write_crops(iter(items[::5]), out / "val")
-    synth = ((c, cid, f"syn{i:05d}") for i, (c, cid) in enumerate(synth_crops(art_folder, synth_per_class, size, seed)))
+    synth = (
+        (c, cid, f"syn{i:05d}")
+        for i, (c, cid) in enumerate(synth_crops(art_folder, synth_per_class, size, seed))
+    )
     n_synth = write_crops(synth, out / "train")
     val = ((c, cid, f"synv{i:05d}") for i, (c, cid) in enumerate(synth_crops(art_folder, 2, size, seed + 1)))
     write_crops(val, out / "val")

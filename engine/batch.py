@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.errors import EngineError
-from engine.hand import shanten, waits
+from engine.hand import shanten_and_waits
 from engine.melds import Meld, meld_from_json
 from engine.rules import resolve_rules
 from engine.score import NoWin, WinInput, score
@@ -34,8 +34,21 @@ _FLAGS = (
     "renhou",
 )
 _SCORE_FIELDS = frozenset(
-    ("op", "id", "hand", "win", "melds", "seat_wind", "round_wind", "dora", "ura", "honba", "sticks", "rules")
-    + _FLAGS
+    (
+        "op",
+        "id",
+        "hand",
+        "win",
+        "melds",
+        "seat_wind",
+        "round_wind",
+        "dora",
+        "ura",
+        "honba",
+        "sticks",
+        "rules",
+        *_FLAGS,
+    )
 )
 _WAITS_FIELDS = frozenset(("op", "id", "hand", "melds", "rules"))
 _ROUTED = {"furiten": ("engine.furiten", "furiten_op"), "draw": ("engine.draw", "draw_op")}
@@ -125,8 +138,8 @@ def waits_op(req: Mapping[str, Any]) -> dict[str, object]:
     counts = [0] * 34
     for t in hand:
         counts[t.kind] += 1
-    found = waits(counts, len(melds))
-    return {"shanten": shanten(counts, len(melds)), "tenpai": bool(found), "waits": kinds_to_notation(found)}
+    value, found = shanten_and_waits(counts, len(melds))
+    return {"shanten": value, "tenpai": bool(found), "waits": kinds_to_notation(found)}
 
 
 def _routed(op: str) -> Callable[[Mapping[str, Any]], dict[str, object]] | None:

@@ -1,4 +1,5 @@
-"""Every way to read a complete hand: its decompositions and, for each, which group the winning tile completed.
+"""Every way to read a complete hand: its decompositions and, for each, which group the winning tile
+completed.
 
 A *decomposition* splits the concealed tiles (winning tile included) into sets and one pair. A *reading* adds
 the melds and the wait: the same decomposition can be read with the winning tile in different groups
@@ -128,7 +129,8 @@ def _chi_wait(first: int, win: int) -> Wait:
 
 
 def readings(concealed: Sequence[int], melds: Sequence[Meld], win: int, tsumo: bool) -> list[Reading]:
-    """Every reading of a complete hand; `concealed` counts include the winning tile `win`. Empty if incomplete."""
+    """Every reading of a complete hand; `concealed` counts include the winning tile `win`. Empty if
+    incomplete."""
     meld_groups = tuple(_meld_group(m) for m in melds)
     out: list[Reading] = []
     if not melds and is_kokushi(concealed):

@@ -56,7 +56,7 @@ def fu(
         pair_fu = 2
     elif pair == seat_wind and pair == round_wind:
         pair_fu = rules.double_wind_pair_fu
-    elif pair == seat_wind or pair == round_wind:
+    elif pair in (seat_wind, round_wind):
         pair_fu = 2
     if pair_fu:
         detail.append((f"pair {_kind_name(pair)}", pair_fu))

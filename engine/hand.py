@@ -1,14 +1,18 @@
 """Hand analysis on 34-count tuples: completeness, shanten, waits, tenpai.
 
-A hand is a sequence of 34 counts (kinds 0..33) of its concealed tiles; `meld_count` is the number of called or
+A hand is a sequence of 34 counts (kinds 0..33) of its concealed tiles; `meld_count` is the number of
+called or
 declared sets (kans count as one set), so a 13-tile-equivalent hand holds `13 - 3 * meld_count` tiles.
 
-How it is fast: each suit (9 kinds, honors 7) is packed into an int with three bits per kind, and every per-suit
+How it is fast: each suit (9 kinds, honors 7) is packed into an int with three bits per kind, and every
+per-suit
 question ("does this suit split into sets, with or without one pair?", "what blocks can it hold?") is answered
-once per distinct suit pattern and cached (`functools.cache`), the way Mortal's libriichi keeps per-suit tables;
+once per distinct suit pattern and cached (`functools.cache`), the way Mortal's libriichi keeps per-suit
+tables;
 only patterns that actually occur are computed, so start-up stays instant. Shanten is the classic block count
 (complete sets, partial sets, a pair: `8 - 2*sets - partials - pair`, partials capped so that sets + partials
-<= 4), maximised over every way of cutting each suit into blocks; seven pairs and thirteen orphans use their own
+<= 4), maximised over every way of cutting each suit into blocks; seven pairs and thirteen orphans use
+their own
 formulas. Waits try every kind that could matter and ask the per-suit cache whether the hand is then complete.
 
 >>> waits(counts_of("123456789m1122z"), 0)
@@ -74,10 +78,7 @@ def _sets_only(key: int, honor: bool) -> bool:
 def _sets_and_pair(key: int, honor: bool) -> bool:
     """Whether a suit pattern splits into sets and exactly one pair."""
     length = 7 if honor else 9
-    for i in range(length):
-        if (key >> (3 * i)) & 7 >= 2 and _sets_only(key - (2 << (3 * i)), honor):
-            return True
-    return False
+    return any((key >> (3 * i)) & 7 >= 2 and _sets_only(key - (2 << (3 * i)), honor) for i in range(length))
 
 
 def _suit_complete(key: int, honor: bool) -> bool:
@@ -128,61 +129,68 @@ def is_complete(counts: Sequence[int], meld_count: int = 0) -> bool:
     return is_complete_regular(counts)
 
 
-# --- shanten -------------------------------------------------------------------------------------------------
+# --- shanten
+# -------------------------------------------------------------------------------------------------
+
+
+_EMPTY_TABLE = (0, -1, -1, -1, -1, -1, -1, -1, -1, -1)
 
 
 @cache
-def _block_table(key: int, honor: bool) -> tuple[int, ...]:
-    """best[p * 5 + m] = most partial sets alongside m complete sets and p pairs in this suit (-1: impossible).
+def _tail(counts: tuple[int, ...], honor: bool) -> tuple[int, ...]:
+    """best[p * 5 + m] = most partial sets alongside m complete sets and p pairs in these counts (-1: none).
 
-    Partial sets are two tiles one tile short of a set (a pair, two adjacent, two one apart).
+    Partial sets are two tiles one tile short of a set (a pair, two adjacent, two one apart); m and the
+    partial count are capped at 4, which is all the shanten formula can use. Memoised on the remaining
+    counts from the first tile on, so suffixes are shared between suit patterns.
     """
+    i = 0
+    while i < len(counts) and counts[i] == 0:
+        i += 1
+    if i == len(counts):
+        return _EMPTY_TABLE
+    if i:
+        return _tail(counts[i:], honor)
     best = [-1] * 10
-    counts = _unpack(key, 7 if honor else 9)
-    length = len(counts)
 
-    def walk(i: int, m: int, t: int, p: int) -> None:
-        while i < length and counts[i] == 0:
-            i += 1
-        if i == length:
-            idx = p * 5 + min(m, 4)
-            t = min(t, 4 - min(m, 4))
-            if t > best[idx]:
-                best[idx] = t
-            return
-        c = counts[i]
-        if c >= 3:
-            counts[i] -= 3
-            walk(i, m + 1, t, p)
-            counts[i] += 3
-        if not honor and i + 2 < length and counts[i + 1] and counts[i + 2]:
-            counts[i] -= 1
-            counts[i + 1] -= 1
-            counts[i + 2] -= 1
-            walk(i, m + 1, t, p)
-            counts[i] += 1
-            counts[i + 1] += 1
-            counts[i + 2] += 1
-        if c >= 2:
-            counts[i] -= 2
-            if p == 0:
-                walk(i, m, t, 1)
-            walk(i, m, t + 1, p)
-            counts[i] += 2
-        if not honor:
-            for gap in (1, 2):
-                if i + gap < length and counts[i + gap]:
-                    counts[i] -= 1
-                    counts[i + gap] -= 1
-                    walk(i, m, t + 1, p)
-                    counts[i] += 1
-                    counts[i + gap] += 1
-        counts[i] -= 1
-        walk(i, m, t, p)
-        counts[i] += 1
+    def use(rest: list[int], dm: int, dt: int, dp: int) -> None:
+        sub = _tail(tuple(rest), honor)
+        for idx in range(10):
+            t = sub[idx]
+            if t < 0:
+                continue
+            p, m = divmod(idx, 5)
+            if p + dp > 1:
+                continue
+            j = (p + dp) * 5 + min(m + dm, 4)
+            t = min(t + dt, 4)
+            if t > best[j]:
+                best[j] = t
 
-    walk(0, 0, 0, 0)
+    c = list(counts)
+    n = len(c)
+    if c[0] >= 3:
+        use([c[0] - 3, *c[1:]], 1, 0, 0)
+    if not honor and n >= 3 and c[1] and c[2]:
+        use([c[0] - 1, c[1] - 1, c[2] - 1, *c[3:]], 1, 0, 0)
+    if c[0] >= 2:
+        rest = [c[0] - 2, *c[1:]]
+        use(rest, 0, 0, 1)
+        use(rest, 0, 1, 0)
+    if not honor:
+        for gap in (1, 2):
+            if gap < n and c[gap]:
+                rest = list(c)
+                rest[0] -= 1
+                rest[gap] -= 1
+                use(rest, 0, 1, 0)
+    use([c[0] - 1, *c[1:]], 0, 0, 0)
     return tuple(best)
+
+
+def _block_table(key: int, honor: bool) -> tuple[int, ...]:
+    """The `_tail` table of one packed suit pattern."""
+    return _tail(tuple(_unpack(key, 7 if honor else 9)), honor)
 
 
 def shanten_regular(counts: Sequence[int], meld_count: int = 0) -> int:
@@ -244,7 +252,8 @@ def shanten(counts: Sequence[int], meld_count: int = 0) -> int:
     return value
 
 
-# --- waits ---------------------------------------------------------------------------------------------------
+# --- waits
+# ---------------------------------------------------------------------------------------------------
 
 
 def _candidates(counts: Sequence[int]) -> list[int]:
@@ -308,3 +317,12 @@ def is_tenpai(counts: Sequence[int], meld_count: int = 0) -> bool:
     Still tenpai when every wait is visible among discards and melds (those are not counted here).
     """
     return bool(waits(counts, meld_count))
+
+
+def shanten_and_waits(counts: Sequence[int], meld_count: int = 0) -> tuple[int, list[int]]:
+    """Both at once for a 13-tile-equivalent hand: a hand with waits is tenpai, so shanten is only computed
+    (the costlier part) when there are none."""
+    found = waits(counts, meld_count)
+    if found:
+        return 0, found
+    return max(shanten(counts, meld_count), 1), found

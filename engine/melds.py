@@ -1,6 +1,7 @@
 """Called and declared sets (melds): chi, pon, kan (open), ankan (concealed), kakan (added to a pon).
 
-`from_seat` is the relative seat the tile was called from (1 = shimocha, 2 = toimen, 3 = kamicha, ARCHITECTURE.md);
+`from_seat` is the relative seat the tile was called from (1 = shimocha, 2 = toimen, 3 = kamicha,
+ARCHITECTURE.md);
 an ankan has none. A kakan keeps the seat its pon was called from.
 """
 
@@ -84,4 +85,4 @@ def meld_from_json(obj: object) -> Meld:
     parsed = tuple(parse_tiles(tiles))
     if kind in ("kan", "ankan", "kakan") and len(parsed) == 3 and len({t.kind for t in parsed}) == 1:
         parsed = (*parsed, tile(parsed[0].kind))  # "555m" for a kan is read as its four tiles
-    return Meld(kind, parsed, seat)  # type: ignore[arg-type]
+    return Meld(kind, parsed, seat)

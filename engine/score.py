@@ -54,7 +54,10 @@ class WinInput:
         opened = any(m.is_open for m in self.melds)
         problems = [
             ((s.riichi or s.double_riichi or s.open_riichi) and opened, "riichi needs a closed hand"),
-            ((s.ippatsu or s.open_riichi) and not (s.riichi or s.double_riichi), "ippatsu/open riichi need riichi"),
+            (
+                (s.ippatsu or s.open_riichi) and not (s.riichi or s.double_riichi),
+                "ippatsu/open riichi need riichi",
+            ),
             (s.haitei and not s.tsumo, "haitei is a tsumo on the last tile (use houtei for ron)"),
             (s.houtei and s.tsumo, "houtei is a ron on the last discard (use haitei for tsumo)"),
             (s.rinshan and not s.tsumo, "rinshan is a tsumo on the replacement tile"),
@@ -85,7 +88,9 @@ def _check_plain_fives(groups: list[tuple[Tile, ...]], rules: Rules) -> None:
         limit = 4 - rules.red_fives[suit]
         if n > limit:
             name = "mps"[suit]
-            raise TileCountError(f"{n} plain 5{name} but this rule set has only {limit} (write the red one as 0{name})")
+            raise TileCountError(
+                f"{n} plain 5{name} but this rule set has only {limit} (write the red one as 0{name})"
+            )
 
 
 @dataclass(frozen=True, slots=True)

@@ -82,7 +82,9 @@ class Detections:
             _check_shape("track_id", self.track_id, (n,))
         if n and (self.class_id.min() < 0 or self.class_id.max() >= CLASS_COUNT):
             bad = self.class_id[(self.class_id < 0) | (self.class_id >= CLASS_COUNT)]
-            raise DetectionsError(f"Detections.class_id: expected 0..{CLASS_COUNT - 1}, got {bad[:5].tolist()}")
+            raise DetectionsError(
+                f"Detections.class_id: expected 0..{CLASS_COUNT - 1}, got {bad[:5].tolist()}"
+            )
         if n and not np.all(np.isfinite(self.boxes)):
             raise DetectionsError("Detections.boxes: expected finite coordinates, got NaN or inf")
 
@@ -143,7 +145,9 @@ class Detections:
             index = np.asarray(index)
             if index.dtype == bool:
                 if index.shape != (len(self),):
-                    raise DetectionsError(f"Detections mask: expected shape ({len(self)},), got {index.shape}")
+                    raise DetectionsError(
+                        f"Detections mask: expected shape ({len(self)},), got {index.shape}"
+                    )
             else:
                 index = index.astype(np.int64).reshape(-1)
         return Detections(
@@ -157,7 +161,9 @@ class Detections:
     @property
     def centers(self) -> np.ndarray:
         """(N, 2) box centres in frame pixels."""
-        return np.stack([(self.boxes[:, 0] + self.boxes[:, 2]) / 2, (self.boxes[:, 1] + self.boxes[:, 3]) / 2], 1)
+        return np.stack(
+            [(self.boxes[:, 0] + self.boxes[:, 2]) / 2, (self.boxes[:, 1] + self.boxes[:, 3]) / 2], 1
+        )
 
     @property
     def sideways(self) -> np.ndarray:
@@ -171,7 +177,7 @@ class Detections:
         w, h = (b[:, 2] - b[:, 0]) / width, (b[:, 3] - b[:, 1]) / height
         return [
             (int(c), float(x), float(y), float(ww), float(hh), float(p))
-            for c, x, y, ww, hh, p in zip(self.class_id, xc, yc, w, h, self.confidence)
+            for c, x, y, ww, hh, p in zip(self.class_id, xc, yc, w, h, self.confidence, strict=True)
         ]
 
     @staticmethod
@@ -194,4 +200,6 @@ class Detections:
 def box_corners(boxes: np.ndarray) -> np.ndarray:
     """(N, 4, 2) corners of xyxy boxes, clockwise from top-left."""
     x1, y1, x2, y2 = boxes[:, 0], boxes[:, 1], boxes[:, 2], boxes[:, 3]
-    return np.stack([np.stack([x1, y1], 1), np.stack([x2, y1], 1), np.stack([x2, y2], 1), np.stack([x1, y2], 1)], 1)
+    return np.stack(
+        [np.stack([x1, y1], 1), np.stack([x2, y1], 1), np.stack([x2, y2], 1), np.stack([x1, y2], 1)], 1
+    )

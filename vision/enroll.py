@@ -8,9 +8,9 @@ trained further, from its shipped weights, on crops of the club's tiles plus syn
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import numpy as np
-from pathlib import Path
 
 from vision.errors import VisionError
 

@@ -22,7 +22,13 @@ def export_onnx(weights: Path, out_path: Path, imgsz: int, batch: int = 1) -> Pa
     model = YOLO(str(weights))
     dynamic = batch < 0
     made = model.export(
-        format="onnx", imgsz=imgsz, simplify=False, dynamic=dynamic, batch=max(batch, 1), opset=17, device="cpu"
+        format="onnx",
+        imgsz=imgsz,
+        simplify=False,
+        dynamic=dynamic,
+        batch=max(batch, 1),
+        opset=17,
+        device="cpu",
     )
     out_path.parent.mkdir(parents=True, exist_ok=True)
     shutil.move(str(made), out_path)

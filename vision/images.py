@@ -49,11 +49,15 @@ def read_image(path: str | Path) -> np.ndarray:
     if size == 0:
         raise BadImageError(f"{p}: empty file (0 bytes)")
     if size > MAX_FILE_BYTES:
-        raise BadImageError(f"{p}: file is {size / 1e6:.0f} MB, more than the {MAX_FILE_BYTES / 1e6:.0f} MB allowed")
+        raise BadImageError(
+            f"{p}: file is {size / 1e6:.0f} MB, more than the {MAX_FILE_BYTES / 1e6:.0f} MB allowed"
+        )
     data = p.read_bytes()
     dims = _header_size(data)
     if dims is not None and dims[0] * dims[1] > MAX_PIXELS:
-        raise BadImageError(f"{p}: {dims[0]}x{dims[1]} pixels is more than the {MAX_PIXELS // 10**6} MP allowed")
+        raise BadImageError(
+            f"{p}: {dims[0]}x{dims[1]} pixels is more than the {MAX_PIXELS // 10**6} MP allowed"
+        )
     image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     if image is None:
         raise BadImageError(f"{p}: not a readable image (expected JPEG, PNG, BMP or WebP)")

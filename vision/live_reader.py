@@ -23,7 +23,7 @@ from vision.zones import Area, TableGeometry
 
 TEMPLATE_SIZE = (24, 32)  # w, h of a face crop
 N_CLASSES = 38
-ERODE = 2  # px
+ERODE = 1  # px
 
 
 @dataclass(frozen=True)
@@ -122,13 +122,12 @@ class LiveReader:
         felt = (h > 35) & (h < 95) & (s > 60) & (s < 215) & (v > 25)
         felt_v = float(np.median(v[felt])) if felt.any() else 100.0
         mat = felt & (v < felt_v * 1.35)
-        # Bits of green inside a tile (bamboo symbols) are not mat: keep only mat regions bigger than a tile.
-        n, labels, stats, _ = cv2.connectedComponentsWithStats(mat.astype(np.uint8), connectivity=4)
-        big = stats[:, cv2.CC_STAT_AREA] >= self.geo.tile_w * self.geo.tile_h * self.ppm**2
-        big[0] = False
-        mat = big[labels]
-        objects = _fill_holes((~mat).astype(np.uint8) * 255)
+        # A tile's bamboo symbols look like mat and leak into the thin gaps around it: fill tiles as solid
+        # blobs from the mat without its thin parts, then cut them apart again along the visible gaps.
+        solid = _fill_holes((~cv2.morphologyEx(mat.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)).astype(bool)).astype(np.uint8) * 255)
+        objects = np.asarray(solid & ~(mat.astype(np.uint8) * 255), np.uint8)
         back = (((h < 9) | (h > 170)) & (s > 150)).astype(np.uint8)
+        self._solid = solid
         return objects, back, mat
 
     def read(self, view: NDArray[np.uint8]) -> FrameReading:
@@ -143,7 +142,7 @@ class LiveReader:
             x, y, w, h, _ = (int(v) for v in stats[i])
             if w < min_side or h < min_side:
                 continue
-            self._cut(labels[y : y + h, x : x + w] == i, x, y, boxes)
+            self._cut(labels[y : y + h, x : x + w] == i, self._solid[y : y + h, x : x + w] > 0, x, y, boxes)
         tiles: list[TileReading] = []
         for x, y, w, h in boxes:
             x, y, w, h = x - ERODE, y - ERODE, w + 2 * ERODE, h + 2 * ERODE
@@ -157,7 +156,9 @@ class LiveReader:
         )
         return FrameReading(tuple(tiles), quarter > 0, self.ppm / 4.0)
 
-    def _cut(self, m: NDArray[np.bool_], x0: int, y0: int, boxes: list[tuple[int, int, int, int]]) -> None:
+    def _cut(
+        self, m: NDArray[np.bool_], solid: NDArray[np.bool_], x0: int, y0: int, boxes: list[tuple[int, int, int, int]]
+    ) -> None:
         """Split a blob of touching tiles into a grid of tile boxes (eroded pixels, like the blob).
 
         Both ways a tile can lie (long side along x or along y) are tried; the grid that explains the blob's
@@ -186,7 +187,7 @@ class LiveReader:
                 by = int(round(iy * step_y))
                 bw = int(round(step_x)) - grow
                 bh = int(round(step_y)) - grow
-                cell = m[by : by + bh, bx : bx + bw]
+                cell = solid[by : by + bh, bx : bx + bw]
                 if cell.size and cell.mean() > 0.6:
                     boxes.append((x0 + bx, y0 + by, bw, bh))
 

@@ -1,4 +1,4 @@
-"""The tile localizer: a YOLOv8 ONNX model that finds tiles (any face, or a back) as boxes, run by onnxruntime.
+"""The tile localizer: a YOLOv8 ONNX model that finds tiles (any face or a back) as boxes, run by onnxruntime.
 
 Input: a BGR frame of any size; it is letterboxed to the model's square input (grey border, as in training).
 Output: boxes in frame pixels with a score, and a class id when the model has more than one class (a

@@ -1,4 +1,4 @@
-"""Detection metrics on labelled photos: localisation recall/precision, classification accuracy, tile F1, mAP50.
+"""Detection metrics on labelled photos: localisation recall/precision, class accuracy, tile F1, mAP50.
 
 Matching is greedy by confidence at box IoU >= 0.5. Kinds are compared as tile kinds 0..33 with red fives
 counted as their five (a data set without red fives cannot tell them apart). Predictions on "ignore" boxes
@@ -68,11 +68,20 @@ def _greedy(iou: np.ndarray, order: np.ndarray, allowed: np.ndarray | None = Non
 def _drop_ignored(ev: ImageEval) -> ImageEval:
     if not len(ev.ignore_boxes) or not len(ev.pred_boxes):
         return ev
-    on_tile = iou_matrix(ev.pred_boxes, ev.true_boxes).max(1) if len(ev.true_boxes) else np.zeros(len(ev.pred_boxes))
+    on_tile = (
+        iou_matrix(ev.pred_boxes, ev.true_boxes).max(1)
+        if len(ev.true_boxes)
+        else np.zeros(len(ev.pred_boxes))
+    )
     on_ignored = iou_matrix(ev.pred_boxes, ev.ignore_boxes).max(1)
     keep = ~((on_ignored >= IOU_MATCH) & (on_ignored > on_tile))
     return ImageEval(
-        ev.pred_boxes[keep], ev.pred_kind[keep], ev.pred_conf[keep], ev.true_boxes, ev.true_kind, ev.ignore_boxes
+        ev.pred_boxes[keep],
+        ev.pred_kind[keep],
+        ev.pred_conf[keep],
+        ev.true_boxes,
+        ev.true_kind,
+        ev.ignore_boxes,
     )
 
 
@@ -92,7 +101,8 @@ class Report:
     def line(self) -> str:
         return (
             f"loc R {self.loc_recall:.3f} P {self.loc_precision:.3f} | cls acc {self.cls_accuracy:.4f} | "
-            f"tile F1 {self.tile_f1:.3f} | mAP50 {self.map50:.3f}  ({self.images} images, {self.truths} tiles)"
+            f"tile F1 {self.tile_f1:.3f} | mAP50 {self.map50:.3f}"
+            f"  ({self.images} images, {self.truths} tiles)"
         )
 
 

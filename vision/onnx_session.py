@@ -34,7 +34,7 @@ def open_session(path: Path, threads: int = 0) -> Any:
 
 
 def metadata(session: Any) -> dict[str, Any]:
-    """The model's custom metadata, literal values parsed (ultralytics stores `names`, `imgsz`, ... as text)."""
+    """The model's custom metadata, values parsed (ultralytics stores `names` and `imgsz` as text)."""
     raw = session.get_modelmeta().custom_metadata_map
     out: dict[str, Any] = {}
     for key, value in raw.items():

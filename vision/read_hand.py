@@ -1,4 +1,4 @@
-"""Read a revealed hand from the detections of one photo: concealed tiles, melds, face-down kans, winning tile.
+"""Read a revealed hand from one photo's detections: concealed tiles, melds, face-down kans, winning tile.
 
 The photo shows one player's hand laid out in a row, as seen by that player (seed 002 3.3.8): the concealed
 tiles, the winning tile set a little apart to their right (seed 002 3.3.12), then the melds, each a group of
@@ -11,6 +11,7 @@ Groups are split where the gap between neighbouring tiles exceeds `GAP_FACTOR` t
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -95,7 +96,8 @@ class ReadHand:
         if self.win is not None and self.win.tile is not None:
             text += f" +{self.win.tile.name}"
         for meld in self.melds:
-            text += f" [{meld.kind} {to_notation(meld.faces())}{'' if meld.from_seat is None else f' <{meld.from_seat}'}]"
+            seat = "" if meld.from_seat is None else f" <{meld.from_seat}"
+            text += f" [{meld.kind} {to_notation(meld.faces())}{seat}]"
         return text
 
     def to_json(self) -> dict[str, Any]:
@@ -104,7 +106,11 @@ class ReadHand:
             "win": None if self.win is None or self.win.tile is None else self.win.tile.name,
             "melds": [m.to_json() for m in self.melds],
             "tiles": [
-                {"tile": t.label().rstrip("?"), "confidence": round(t.confidence, 3), "uncertain": t.uncertain}
+                {
+                    "tile": t.label().rstrip("?"),
+                    "confidence": round(t.confidence, 3),
+                    "uncertain": t.uncertain,
+                }
                 for t in self.all_tiles()
             ],
             "uncertain": [t.label() for t in self.uncertain],
@@ -147,9 +153,11 @@ def _main_row(det: Detections) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _groups(det: Detections, row: np.ndarray) -> list[list[int]]:
-    short = float(np.median(np.minimum(det.boxes[row, 2] - det.boxes[row, 0], det.boxes[row, 3] - det.boxes[row, 1])))
+    short = float(
+        np.median(np.minimum(det.boxes[row, 2] - det.boxes[row, 0], det.boxes[row, 3] - det.boxes[row, 1]))
+    )
     groups: list[list[int]] = [[int(row[0])]]
-    for prev, cur in zip(row[:-1], row[1:], strict=True):
+    for prev, cur in itertools.pairwise(row):
         gap = det.boxes[cur, 0] - det.boxes[prev, 2]
         if gap > GAP_FACTOR * short:
             groups.append([])
@@ -176,7 +184,9 @@ def _meld(tiles: list[ReadTile], stacked: list[ReadTile], warnings: list[str]) -
     if len(set(kinds)) == 1:
         return ReadMeld("pon", tuple(tiles), seat)
     if seat not in (None, 3):
-        warnings.append(f"chi {to_notation(t.tile for t in tiles if t.tile)} called from seat {seat}, not kamicha")
+        warnings.append(
+            f"chi {to_notation(t.tile for t in tiles if t.tile)} called from seat {seat}, not kamicha"
+        )
     return ReadMeld("chi", tuple(tiles), seat)
 
 
@@ -200,13 +210,17 @@ def read_hand(det: Detections) -> ReadHand:
     for g in rest:
         tiles = [_to_read(det, i) for i in g]
         if not 3 <= len(tiles) <= 4:
-            warnings.append(f"a group of {len(tiles)} tile(s) right of the hand is not a meld; counted as concealed")
+            warnings.append(
+                f"a group of {len(tiles)} tile(s) right of the hand is not a meld; counted as concealed"
+            )
             concealed += tiles
             continue
         on_top = [
             _to_read(det, int(s))
             for s in stacked_idx
-            if any(abs(det.centers[s, 0] - det.centers[i, 0]) < (det.boxes[i, 2] - det.boxes[i, 0]) for i in g)
+            if any(
+                abs(det.centers[s, 0] - det.centers[i, 0]) < (det.boxes[i, 2] - det.boxes[i, 0]) for i in g
+            )
         ]
         melds.append(_meld(tiles, on_top, warnings))
     size = len(concealed) + (1 if win else 0) + 3 * len(melds)

@@ -1,4 +1,4 @@
-"""`TileReader`: find and name every tile in a frame (the API the live pipeline, the web page and commands use).
+"""`TileReader`: find and name every tile in a frame (the API of the live pipeline, web page and commands).
 
 Two stages, both ONNX models run by onnxruntime (no torch at run time):
 1. `models/localizer.onnx` finds tiles as boxes (one class: a tile), at a small input size;
@@ -47,7 +47,9 @@ class TileReader:
         if not folder.is_dir():
             raise ModelMissingError(f"models folder {folder} does not exist")
         self.localizer = Localizer(folder / LOCALIZER_FILE, conf=conf, threads=threads)
-        self.classifier = Classifier(classifier or folder / CLASSIFIER_FILE, threads=threads, flip_tta=flip_tta)
+        self.classifier = Classifier(
+            classifier or folder / CLASSIFIER_FILE, threads=threads, flip_tta=flip_tta
+        )
 
     def detect(self, frame_bgr: np.ndarray) -> Detections:
         """Every tile in the frame: boxes and corners in frame pixels, class 0..37, confidence.

@@ -12,6 +12,7 @@ Both run on a CPU (device="cpu") and resume from `<run>/weights/last.pt` after a
 
 from __future__ import annotations
 
+import contextlib
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,7 +26,7 @@ Task = Literal["localizer", "classifier"]
 
 @dataclass(frozen=True)
 class TrainConfig:
-    """One training run. `data` is a data.yaml (localizer) or a crop folder with train/ and val/ (classifier)."""
+    """One training run. `data`: data.yaml (localizer) or a folder with train/ and val/ (classifier)."""
 
     task: Task
     data: Path
@@ -68,10 +69,9 @@ def train(cfg: TrainConfig, resume: bool = True) -> Path:
         torch.set_num_threads(cfg.threads)
     last = cfg.run_dir / "weights" / "last.pt"
     if resume and last.is_file():
-        try:
+        # ultralytics refuses to resume a run that already finished: then there is nothing left to do.
+        with contextlib.suppress(AssertionError):
             YOLO(str(last)).train(resume=True)
-        except AssertionError:
-            pass  # ultralytics refuses to resume a run that already finished: nothing left to do
         return _best(cfg.run_dir)
     if not cfg.data.exists():
         raise VisionError(f"training data {cfg.data} not found")

@@ -42,7 +42,7 @@ def line_chart(series: Mapping[str, Sequence[float]], width: int = 640, height: 
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" id="night-chart" '
         f'viewBox="0 0 {width} {height}" width="{width}" height="{height}" role="img" '
-        "aria-label=\"each player's total over the night\">",
+        'aria-label="each player\'s total over the night">',
         f'<line x1="{left}" y1="{y(0):.1f}" x2="{left + plot_w}" y2="{y(0):.1f}" '
         'stroke="#888" stroke-dasharray="4 3"/>',
         f'<text x="{left - 6}" y="{y(high) + 4:.1f}" text-anchor="end" font-size="11">{high:+.1f}</text>',

@@ -7,6 +7,7 @@ the end of the game and the final ranking with the preset's uma/oka.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,7 +73,28 @@ def names_of(store: Store, game: GameRow) -> tuple[str, str, str, str]:
     return (n[0], n[1], n[2], n[3])
 
 
+_CACHE_SIZE = 64
+_cache: dict[tuple[str, int, int, str], GameView] = {}
+_cache_lock = threading.Lock()
+
+
 def game_view(store: Store, game: GameRow) -> GameView:
+    """The game replayed through the engine; cached per database and game version (any write changes it)."""
+    version, status = store.game_version(game.id)
+    key = (store.path, game.id, version, status)
+    with _cache_lock:
+        hit = _cache.get(key)
+    if hit is not None:
+        return hit
+    view = _game_view(store, game)
+    with _cache_lock:
+        if len(_cache) >= _CACHE_SIZE:
+            _cache.pop(next(iter(_cache)))
+        _cache[key] = view
+    return view
+
+
+def _game_view(store: Store, game: GameRow) -> GameView:
     names = names_of(store, game)
     hands = store.hands(game.id)
     try:

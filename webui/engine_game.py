@@ -83,7 +83,9 @@ def replay(rules: Any, hand_results: Sequence[dict[str, Any]]) -> Replay:
         from engine.errors import EngineError
         from engine.game import Game
     except ImportError as exc:
-        raise GameUnavailable(f"scores unavailable: the engine's game state is not installed ({exc})") from None
+        raise GameUnavailable(
+            f"scores unavailable: the engine's game state is not installed ({exc})"
+        ) from None
     try:
         game = Game(rules)
     except EngineError as exc:
@@ -106,7 +108,8 @@ def replay(rules: Any, hand_results: Sequence[dict[str, Any]]) -> Replay:
         deltas = tuple(a - b for a, b in zip(after.scores, before.scores, strict=True))
         steps.append(Step(round_label(before), (deltas[0], deltas[1], deltas[2], deltas[3]), after.scores))
     placings = tuple(
-        Placing(s.seat, s.score, s.rank, round(s.final / 1000, 1)) for s in sorted(game.ranking(), key=_seat_of)
+        Placing(s.seat, s.score, s.rank, round(s.final / 1000, 1))
+        for s in sorted(game.ranking(), key=_seat_of)
     )
     return Replay(tuple(steps), _snapshot(game), placings, error)
 
@@ -126,3 +129,24 @@ def _snapshot(game: Any) -> Snapshot:
         sticks=int(game.sticks),
         finished=bool(game.ended),
     )
+
+
+def game_events(
+    rules: Any, names: Sequence[str], hand_results: Sequence[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The mjai-style events of a recorded game (with placeholder turns; see webui/hand_events.py)."""
+    from engine.errors import EngineError
+    from engine.game import Game
+
+    try:
+        game = Game(rules)
+        events: list[dict[str, Any]] = [{"type": "start_game", "names": list(names)}]
+        game.apply(events[0])
+        for result in hand_results:
+            for event in hand_events(game, result):
+                game.apply(event)
+                events.append(event)
+    except (EngineError, ValueError) as exc:
+        raise GameUnavailable(f"the game cannot be exported: {exc}") from None
+    events.append({"type": "end_game", "scores": list(game.scores)})
+    return events

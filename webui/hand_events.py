@@ -141,5 +141,7 @@ def _abort(turns: _Turns, result: dict[str, Any]) -> Iterator[dict[str, Any]]:
     elif reason == "ron3":
         yield from turns.first_go_around()
     else:
-        raise ValueError(f"abortive draw {reason!r} cannot be recorded from the club page; record it at the table")
+        raise ValueError(
+            f"abortive draw {reason!r} cannot be recorded from the club page; record it at the table"
+        )
     yield {"type": "ryukyoku", "reason": reason}

@@ -14,6 +14,7 @@ import threading
 import time
 from typing import Any, Protocol
 
+from webui.errors import WebError
 from webui.hub import Hub
 
 log = logging.getLogger(__name__)
@@ -39,7 +40,9 @@ def start_assistant(
     try:
         assistant = Assistant(source, rules=rules, device_port=device_port)
         assistant.start()
-    except Exception as exc:  # any failure of the pipeline is shown on the page, not raised
+    except WebError as exc:  # a clear, expected reason (a missing clip, a camera that is not there)
+        return None, f"live pipeline failed to start: {exc}"
+    except Exception as exc:  # any other failure of the pipeline is shown on the page, not raised
         log.exception("live pipeline failed to start")
         return None, f"live pipeline failed to start: {type(exc).__name__}: {exc}"
     return assistant, None
@@ -88,7 +91,23 @@ class LiveTable:
             return self.unavailable_state()
         self.error = None
         state["available"] = True
+        state["device_leds"] = self.device_leds()
         return state
+
+    def device_leds(self) -> dict[str, Any] | None:
+        """The LED unit emulator's state (`device.emulator.Emulator.snapshot()`) when the pipeline drives one.
+
+        Read through the assistant's optional `device_leds()`; None when there is no emulator.
+        """
+        hook = getattr(self.assistant, "device_leds", None)
+        if hook is None:
+            return None
+        try:
+            leds = hook()
+        except Exception:  # the LED panel is a view; a failing unit shows in the health line instead
+            log.exception("assistant.device_leds() failed")
+            return None
+        return dict(leds) if leds else None
 
     def latest_jpeg(self) -> bytes | None:
         if self.assistant is None:

@@ -224,39 +224,238 @@ class Assistant:
 
 
 class LiveSession:
-    """Frames in, mjai-style events and a table state out; no threads, no source (replay uses it directly)."""
+    """Frames in, mjai-style events and a table state out; no threads, no source (replay uses it directly).
 
-    def __init__(self, rules: str | dict[str, Any] = "wrc") -> None:
+    Vision side: calibration (ArUco, re-done when the camera moves), the rectified view, `LiveReader`,
+    `Tracker`, `TableReader`. Engine side: every event goes through `engine.game.Game`; an event the engine
+    refuses is kept out of the record and shown as a warning.
+    """
+
+    def __init__(self, rules: str | dict[str, Any] = "wrc", templates: Path | None = None) -> None:
+        from engine.game import Game
+        from vision.live_reader import LiveReader, TileTemplates
+        from vision.live_events import TableReader
+        from vision.track import Tracker
+
         self.rules = rules
-        self._events: list[dict[str, Any]] = []
+        self.game = Game(rules)
+        path = templates or DEMO_DIR / "templates.npz"
+        self.reader = LiveReader(TileTemplates.load(path))
+        self.tracker = Tracker()
+        self.table = TableReader(red_fives=sum(self.game.rules.red_fives) > 0)
+        self.calibration: Any = None
+        self.view_problems: list[str] = []
+        self.accepted: list[dict[str, Any]] = []
+        self.warnings: list[str] = []
+        self.questions: list[dict[str, Any]] = []
+        self.processed = 0
+        self.frames = 0
         self._pending: list[dict[str, Any]] = []
+        self._last_small: Any = None
+        self._last_reading: Any = None
+        self._started = False
 
+    # --- frames ---------------------------------------------------------------------------------------
     def process(self, frame: Any) -> bool:
-        """Feed one frame; True when the table state changed."""
-        return False
+        """Feed one frame (vision.source.Frame); True when the table state changed."""
+        import numpy as np
+
+        from vision.calibrate import CalibrationError, find_markers, from_markers
+
+        self.frames += 1
+        image = frame.image
+        small = cv2.resize(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (160, 90), interpolation=cv2.INTER_AREA)
+        moving = self._last_small is None or float(np.abs(small.astype(np.int16) - self._last_small).mean()) > 1.2
+        busy = any(not t.stable or t.misses for t in self.tracker.tracks.values())
+        if not moving and not busy and self.frames % 10 and self.calibration is not None:
+            self._last_small = small
+            return False
+        self._last_small = small.astype(np.int16)
+        half = cv2.resize(image, (image.shape[1] // 2, image.shape[0] // 2), interpolation=cv2.INTER_AREA)
+        found = {k: v * 2 for k, v in find_markers(half).items()}
+        if self.calibration is None or (len(found) == 4 and self._moved(found)):
+            try:
+                self.calibration = from_markers(image)
+                self.view_problems = []
+            except CalibrationError as exc:
+                self.view_problems = [str(exc)]
+                return False
+        elif len(found) < 3:
+            self.view_problems = ["table markers hidden or blurred: frame skipped"]
+            return False
+        view = self.calibration.rectify(image)
+        reading = self.reader.read(view)
+        self._last_reading = reading
+        changes = self.tracker.update(reading)
+        events = self.table.update(changes, self.tracker.stable())
+        self.processed += 1
+        for event in events:
+            self._apply(event)
+        return bool(events or changes.appeared or changes.gone)
+
+    def _moved(self, found: dict[int, Any]) -> bool:
+        import numpy as np
+
+        from vision.calibrate import MOVED_PX
+
+        corners = self.calibration.corners
+        return max(float(np.linalg.norm(found[i] - corners[i])) for i in found) > MOVED_PX
+
+    def _apply(self, event: dict[str, Any]) -> None:
+        from engine.errors import EngineError
+
+        if not self._started:
+            self._started = True
+            self._apply({"type": "start_game", "names": ["0", "1", "2", "3"]})
+        if event["type"] == "start_kyoku":
+            try:
+                start = self.game.next_start(event["dora_marker"]).to_json()
+            except EngineError as exc:
+                self.warnings.append(f"start_kyoku: {exc}")
+                return
+            start["tehais"] = [["?"] * 13 for _ in range(4)]
+            event = start
+        try:
+            self.game.apply(event)
+        except EngineError as exc:
+            self.warnings.append(f"{event.get('type')}: {exc}")
+            return
+        self.accepted.append(event)
+        self._pending.append(event)
+
+    def finish(self) -> None:
+        """End of a recording: close the game (end_game) so the logs are complete."""
+        if self._started and not self.game.ended:
+            self._apply({"type": "end_game", "scores": list(self.game.scores)})
+        elif self._started and not any(e["type"] == "end_game" for e in self.accepted):
+            self._apply({"type": "end_game", "scores": list(self.game.scores)})
 
     def drain_events(self) -> list[dict[str, Any]]:
-        """Events produced since the last call, in order."""
+        """Events accepted since the last call, in order."""
         out, self._pending = self._pending, []
         return out
 
     def events(self) -> list[dict[str, Any]]:
-        return list(self._events)
+        """Every accepted event of the game so far."""
+        return list(self.accepted)
 
+    # --- what the page shows --------------------------------------------------------------------------
     def overlay(self, image: Any) -> Any:
-        return image
+        """The camera frame with the table outline and each stable tile's name drawn on it."""
+        import numpy as np
+
+        out = image.copy()
+        if self.calibration is None:
+            cv2.putText(out, "looking for the table markers...", (20, 40), cv2.FONT_HERSHEY_SIMPLEX, 1, (0, 0, 255), 2)
+            return out
+        cal = self.calibration
+        cv2.polylines(out, [np.round(cal.corners).astype(np.int32).reshape(-1, 1, 2)], True, (0, 255, 255), 2)
+        tracks = self.tracker.stable()
+        if tracks:
+            pts = cal.to_camera(np.array([[t.x * cal.px_per_mm, t.y * cal.px_per_mm] for t in tracks], np.float32))
+            from vision.live_events import pai_of_track
+
+            for t, (x, y) in zip(tracks, pts, strict=True):
+                label = "#" if t.face_down else pai_of_track(t)
+                cv2.putText(out, label, (int(x) - 8, int(y) + 5), cv2.FONT_HERSHEY_SIMPLEX, 0.45, (0, 0, 255), 1)
+        for n, text in enumerate(self.view_problems[:2]):
+            cv2.putText(out, text, (20, 30 + 25 * n), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (0, 0, 255), 2)
+        return out
 
     def state(self) -> dict[str, Any]:
-        return {"seats": [], "dora_markers": [], "wall": None, "warnings": [], "events": [], "questions": []}
+        """JSON-able table state (fields in docs/live.md)."""
+        g = self.game
+        seats = []
+        for seat in range(4):
+            kawa = g.kawa(seat)
+            melds = []
+            r = g.round
+            if r is not None:
+                melds = [_meld_json(m) for m in getattr(r.seats[seat], "melds", [])]
+            seats.append(
+                {
+                    "seat": seat,
+                    "wind": None if g.dealer is None else "ESWN"[(seat - g.dealer) % 4],
+                    "pond": [_kawa_json(k) for k in kawa],
+                    "melds": melds,
+                    "riichi": g.riichi(seat),
+                    "furiten": g.furiten(seat),
+                    "score": g.scores[seat],
+                }
+            )
+        r = g.round
+        return {
+            "seats": seats,
+            "dora_markers": [_pai(t) for t in getattr(r, "dora_markers", [])] if r is not None else [],
+            "wall": g.wall_left,
+            "round": {
+                "bakaze": "ESWN"[min(g.round_wind, 3)],
+                "kyoku": g.hand_number,
+                "honba": g.honba,
+                "kyotaku": g.sticks,
+                "oya": g.dealer,
+                "ended": g.ended,
+            },
+            "warnings": (self.view_problems + g.warnings + self.warnings)[-12:],
+            "events": self.accepted[-20:],
+            "questions": list(self.questions),
+            "calibrated": self.calibration is not None,
+            "frames": {"seen": self.frames, "processed": self.processed},
+        }
 
     def model_health(self) -> dict[str, Any]:
-        return {"state": "none", "message": "tile reader not loaded yet"}
+        return {"state": "ok", "message": "template reader (enrolled faces) loaded"}
 
     def submit(self, event: dict[str, Any]) -> dict[str, Any]:
-        return {"ok": False, "error": "no question is open"}
+        """A person's answer as an event (a `declare` of engine/events.py: tsumo/ron/tenpai/noten)."""
+        from engine.errors import EngineError
+
+        if not isinstance(event, dict) or "type" not in event:
+            return {"ok": False, "error": "expected a JSON object with a 'type' (e.g. declare)"}
+        before = len(self.accepted)
+        try:
+            self.game.apply(event)
+        except EngineError as exc:
+            return {"ok": False, "error": str(exc)}
+        except (TypeError, ValueError, KeyError) as exc:
+            return {"ok": False, "error": f"bad event: {exc}"}
+        self.accepted.append(event)
+        self._pending.append(event)
+        return {"ok": True, "applied": len(self.accepted) - before}
 
     def load_demo_truth(self, folder: Path) -> None:
         return None
 
     def restart_demo(self) -> None:
-        return None
+        """The demo clip starts again: a fresh game."""
+        rules = self.rules
+        templates = None
+        self.__init__(rules, templates)  # type: ignore[misc]
+
+
+def _pai(t: Any) -> str:
+    from engine.events import tile_to_pai
+
+    return tile_to_pai(t)
+
+
+def _kawa_json(k: Any) -> dict[str, Any]:
+    from engine.events import tile_to_pai
+
+    tile = getattr(k, "tile", None)
+    return {
+        "pai": tile_to_pai(tile) if tile is not None else str(k),
+        "sideways": bool(getattr(k, "riichi", False) or getattr(k, "sideways", False)),
+        "called": bool(getattr(k, "called", False)),
+    }
+
+
+def _meld_json(m: Any) -> dict[str, Any]:
+    from engine.events import tile_to_pai
+
+    tiles = getattr(m, "tiles", ()) or ()
+    return {
+        "type": str(getattr(m, "kind", getattr(m, "type", "?"))),
+        "tiles": [tile_to_pai(t) for t in tiles],
+        "from": getattr(m, "from_seat", None),
+    }

@@ -130,12 +130,13 @@ def migrate(path: Path) -> int:
 class Store:
     """Typed reads and writes over one connection."""
 
-    def __init__(self, conn: sqlite3.Connection) -> None:
+    def __init__(self, conn: sqlite3.Connection, path: str = "") -> None:
         self.conn = conn
+        self.path = path  # identifies the database (caches key on it)
 
     @classmethod
     def open(cls, path: Path) -> Store:
-        return cls(connect(path))
+        return cls(connect(path), str(Path(path).resolve()))
 
     def close(self) -> None:
         self.conn.close()
@@ -364,6 +365,17 @@ class Store:
             )
             c.execute("UPDATE games SET status = 'running', finished_at = NULL WHERE id = ?", (game_id,))
         return self.hand(last.id)
+
+    def game_version(self, game_id: int) -> tuple[int, str]:
+        """Changes whenever the game's hands or status change: (last history id, status)."""
+        r = self.conn.execute(
+            "SELECT (SELECT COALESCE(MAX(h.id), 0) FROM hand_history h JOIN hands ON hands.id = h.hand_id "
+            "WHERE hands.game_id = games.id) AS v, status FROM games WHERE id = ?",
+            (game_id,),
+        ).fetchone()
+        if r is None:
+            raise StoreError(f"no game with id {game_id}")
+        return int(r["v"]), str(r["status"])
 
     def history(self, game_id: int) -> list[HistoryRow]:
         rows = self.conn.execute(

@@ -65,7 +65,8 @@ Check = Callable[[YakuContext], bool]
 
 @dataclass(frozen=True, slots=True)
 class Yaku:
-    """A named scoring rule. `doc` is the check's docstring: Japanese name, the rule, the seed that sets it."""
+    """A named scoring rule. `doc` is the check's docstring: Japanese name, the rule, the seed that sets
+    it."""
 
     name: str
     closed_han: int

@@ -75,7 +75,7 @@ def chankan(c: YakuContext) -> bool:
 
 @yaku("renhou", 5)
 def renhou(c: YakuContext) -> bool:
-    """人和 renhou: ron in the first uninterrupted go-around before one's own first draw (001 table: 5 han)."""
+    """人和 renhou: ron in the first go-around before one's own first draw (001 table: 5 han)."""
     return c.situation.renhou and 0 < c.rules.renhou_han < 13 and not c.situation.tsumo
 
 

@@ -31,7 +31,7 @@ def yakuhai_seat_wind(c: YakuContext) -> bool:
 
 @yaku("yakuhai_round_wind", 1, 1)
 def yakuhai_round_wind(c: YakuContext) -> bool:
-    """場風牌 bakaze: a pon or kan of the round wind (001 table "Valued Pon"); with the seat wind, both count."""
+    """場風牌 bakaze: a pon or kan of the round wind (001 "Valued Pon"); with the seat wind both count."""
     return c.round_wind in c.triplets
 
 

@@ -101,7 +101,7 @@ def chuuren(c: YakuContext) -> bool:
 @closed_only
 @yaku("junsei_chuuren", yakuman=1, double_if="junsei_chuuren", replaces=("chuuren",))
 def junsei_chuuren(c: YakuContext) -> bool:
-    """純正九蓮宝燈 junsei chuuren: nine gates waiting on all nine tiles (the hand before the win is 1112345678999)."""
+    """純正九蓮宝燈 junsei chuuren: nine gates on a nine-sided wait (1112345678999 before the win)."""
     start = _chuuren_suit(c)
     return start >= 0 and c.concealed[c.win] - _CHUUREN[c.win - start] == 1
 

@@ -9,7 +9,9 @@ from typing import IO
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="JSON lines file of requests, or - for standard input")
-    parser.add_argument("-o", "--output", default="-", help="where to write responses (default: standard output)")
+    parser.add_argument(
+        "-o", "--output", default="-", help="where to write responses (default: standard output)"
+    )
 
 
 def process(lines: IO[str], out: IO[str]) -> int:

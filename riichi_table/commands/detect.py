@@ -1,4 +1,4 @@
-"""`riichi-table detect IMG... --out DIR`: tile detections as YOLO txt with confidences (the evaluation interface).
+"""`riichi-table detect IMG... --out DIR`: tiles as YOLO txt with confidences (the evaluation interface).
 
 One file per image, `DIR/<image stem>.txt`, one row per tile: `class xc yc w h confidence`, coordinates
 normalised by the image size, class ids of ARCHITECTURE.md (0..33 kinds, 34..36 red fives, 37 back).
@@ -13,10 +13,16 @@ from pathlib import Path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("images", nargs="+", type=Path, metavar="IMG", help="photos or frames (JPEG, PNG, ...)")
+    parser.add_argument(
+        "images", nargs="+", type=Path, metavar="IMG", help="photos or frames (JPEG, PNG, ...)"
+    )
     parser.add_argument("--out", type=Path, required=True, metavar="DIR", help="folder for the .txt files")
-    parser.add_argument("--models", type=Path, default=None, metavar="DIR", help="folder with the ONNX models")
-    parser.add_argument("--classifier", type=Path, default=None, help="a classifier .onnx (e.g. an enrolled one)")
+    parser.add_argument(
+        "--models", type=Path, default=None, metavar="DIR", help="folder with the ONNX models"
+    )
+    parser.add_argument(
+        "--classifier", type=Path, default=None, help="a classifier .onnx (e.g. an enrolled one)"
+    )
     parser.add_argument("--conf", type=float, default=0.3, help="localizer score threshold (default 0.3)")
 
 

@@ -21,11 +21,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sheet", type=Path, nargs="*", default=[], help="photos of the filled layout sheet")
     parser.add_argument("--labelled", type=Path, nargs="*", default=[], help="photos with YOLO txt labels")
     parser.add_argument("--test", type=Path, nargs="*", default=[], help="labelled photos to measure on")
-    parser.add_argument("--art", type=Path, required=True, help="tile-art folder (synthetic crops of all classes)")
+    parser.add_argument(
+        "--art", type=Path, required=True, help="tile-art folder (synthetic crops of all classes)"
+    )
     parser.add_argument("--base", type=Path, default=None, help="classifier weights to start from (.pt)")
     parser.add_argument("--out", type=Path, required=True, help="the enrolled classifier .onnx to write")
     parser.add_argument("--epochs", type=int, default=8)
-    parser.add_argument("--work", type=Path, default=None, help="folder for crops and the run (default: temp)")
+    parser.add_argument(
+        "--work", type=Path, default=None, help="folder for crops and the run (default: temp)"
+    )
 
 
 def _accuracy(classifier: Path, photos: list) -> float:  # type: ignore[type-arg]

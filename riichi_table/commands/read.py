@@ -20,8 +20,12 @@ _FLAGS = ("tsumo", "riichi", "double_riichi", "ippatsu", "haitei", "houtei", "ri
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("photos", nargs="+", type=Path, metavar="PHOTO", help="photo(s) of a revealed hand")
     parser.add_argument("--json", action="store_true", help="one JSON object per photo on stdout")
-    parser.add_argument("--models", type=Path, default=None, metavar="DIR", help="folder with the ONNX models")
-    parser.add_argument("--classifier", type=Path, default=None, help="a classifier .onnx (e.g. an enrolled one)")
+    parser.add_argument(
+        "--models", type=Path, default=None, metavar="DIR", help="folder with the ONNX models"
+    )
+    parser.add_argument(
+        "--classifier", type=Path, default=None, help="a classifier .onnx (e.g. an enrolled one)"
+    )
     for flag in _FLAGS:
         parser.add_argument(f"--{flag.replace('_', '-')}", action="store_true", help=f"the win is {flag}")
     parser.add_argument("--seat-wind", default="E", choices="ESWN", help="the winner's seat wind (default E)")

@@ -40,7 +40,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--honba", type=int, default=0)
     parser.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
     parser.add_argument(
-        "--rules", default="wrc", help='a preset (wrc, uspml, online, tenhou, beginner) or JSON {"preset": ...}'
+        "--rules",
+        default="wrc",
+        help='a preset (wrc, uspml, online, tenhou, beginner) or JSON {"preset": ...}',
     )
     parser.add_argument("--json", action="store_true", help="print the batch response object")
 

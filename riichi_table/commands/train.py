@@ -33,11 +33,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fresh", action="store_true", help="do not resume from the run's last.pt")
     parser.add_argument("--export", type=Path, default=None, help="write the best weights as this .onnx")
     parser.add_argument("--hk", type=Path, help="prepare: the hk-real-train folder")
-    parser.add_argument("--synth", type=Path, action="append", default=[], help="prepare: a YOLO scene dataset")
+    parser.add_argument(
+        "--synth", type=Path, action="append", default=[], help="prepare: a YOLO scene dataset"
+    )
     parser.add_argument("--art", type=Path, help="prepare: the tile-art folder (synthetic crops)")
     parser.add_argument("--out", type=Path, help="prepare: output folder")
-    parser.add_argument("--per-class", type=int, default=100, help="prepare: synthetic crops per class and style")
-    parser.add_argument("--val-fraction", type=float, default=0.15, help="prepare: share of source photos for val")
+    parser.add_argument(
+        "--per-class", type=int, default=100, help="prepare: synthetic crops per class and style"
+    )
+    parser.add_argument(
+        "--val-fraction", type=float, default=0.15, help="prepare: share of source photos for val"
+    )
 
 
 def _prepare(args: argparse.Namespace) -> int:
@@ -65,12 +71,19 @@ def _prepare(args: argparse.Namespace) -> int:
     n_train = write_crops(photo_crops(split.train, size), crops / "train")
     n_val = write_crops(photo_crops(split.val, size), crops / "val")
     if args.art is not None:
-        named = ((c, cid, f"syn{i:06d}") for i, (c, cid) in enumerate(synth_crops(args.art, args.per_class, size, 1)))
+        named = (
+            (c, cid, f"syn{i:06d}")
+            for i, (c, cid) in enumerate(synth_crops(args.art, args.per_class, size, 1))
+        )
         n_train += write_crops(named, crops / "train")
         per_val = max(1, args.per_class // 10)
-        named = ((c, cid, f"synval{i:06d}") for i, (c, cid) in enumerate(synth_crops(args.art, per_val, size, 2)))
+        named = (
+            (c, cid, f"synval{i:06d}") for i, (c, cid) in enumerate(synth_crops(args.art, per_val, size, 2))
+        )
         n_val += write_crops(named, crops / "val")
-    print(f"{out / 'localizer.yaml'}: {len(split.train)} + {len(split.val)} real photos, synthetic {args.synth}")
+    print(
+        f"{out / 'localizer.yaml'}: {len(split.train)} + {len(split.val)} real photos, synthetic {args.synth}"
+    )
     print(f"{crops}: {n_train} train crops, {n_val} val crops")
     return 0
 

@@ -82,7 +82,7 @@ def _try(rng: random.Random, rules: Any) -> dict[str, Any] | None:
                     melds.append(m)
             else:
                 concealed += tiles
-        pair = rng.choice([k for k in range(34) if k // 9 in suits or k >= 27 and 3 in suits])
+        pair = rng.choice([k for k in range(34) if k // 9 in suits or (k >= 27 and 3 in suits)])
         concealed += [pair, pair]
     for k in concealed:
         counts[k] += 1

@@ -6,6 +6,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import cv2
+import numpy as np
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
@@ -61,3 +63,21 @@ def csrf() -> Any:
 @pytest.fixture
 def post_form() -> Any:
     return _post_form
+
+
+def _make_video(path: Path, frames: int = 60) -> Path:
+    """A small clip: green cloth with a row of light 'tiles' that shift a little."""
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"mp4v"), 15, (320, 180))
+    for i in range(frames):
+        frame = np.full((180, 320, 3), (40, 90, 50), np.uint8)
+        for k in range(8):
+            x = 20 + k * 35
+            cv2.rectangle(frame, (x, 70 + i % 10), (x + 28, 110 + i % 10), (235, 240, 240), -1)
+        writer.write(frame)
+    writer.release()
+    return path
+
+
+@pytest.fixture
+def make_video() -> Any:
+    return _make_video

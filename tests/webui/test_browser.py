@@ -143,3 +143,30 @@ def test_a_recorded_hand_updates_the_open_scoreboard_by_itself(server: str, brow
     page.goto(server + "/club/night/1")
     _shot(page, "club-night")
     board.context.close()
+
+
+def test_the_table_page_shows_the_live_view_and_the_camera_health(
+    browser: Any, make_video: Any, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    from werkzeug.serving import make_server
+
+    from webui.app import create_app
+    from webui.live import start_assistant
+
+    folder = tmp_path_factory.mktemp("live")
+    assistant, error = start_assistant(str(make_video(folder / "clip.mp4", frames=150)), "wrc", None)
+    assert assistant is not None, error
+    app = create_app({"DATA_DIR": folder / "data", "ASSISTANT": assistant, "PIPELINE_ERROR": None})
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    try:
+        page.goto(f"http://127.0.0.1:{srv.server_port}/")
+        page.wait_for_function("document.getElementById('video').naturalWidth > 0")
+        playwright_api.expect(page.locator("#health-pipeline")).to_have_text("pipeline: running")
+        playwright_api.expect(page.locator("#health-camera")).to_contain_text("camera: ok")
+        _shot(page, "table-live")
+    finally:
+        page.context.close()
+        srv.shutdown()
+        app.extensions["live"].stop()

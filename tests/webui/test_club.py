@@ -122,3 +122,19 @@ def test_the_scoreboard_stream_sends_the_new_state_after_a_recorded_hand(
     post_form(client, game_url + "/hands", _ron(1, 0, 3, 40))
     frame = q.get(timeout=5).decode()
     assert frame.startswith("event: board\n") and "35200" in frame
+
+
+def test_a_game_exports_as_a_tenhou_log_with_every_hand_and_its_result(
+    client: Any, post_form: Any, game_url: str
+) -> None:
+    post_form(client, game_url + "/hands", _ron(1, 0, 3, 40))
+    post_form(client, game_url + "/hands", {"kind": "draw", "tenpai1": "1"})
+    r = client.get(game_url + "/tenhou.json")
+    assert r.status_code == 200
+    log = r.json
+    assert log["name"] == ["Ann", "Bob", "Cy", "Dee"]
+    first, second = log["log"]
+    assert first[0] == [0, 0, 0] and first[1] == [30000] * 4
+    assert first[16][0] == "和了" and first[16][1] == [-5200, 5200, 0, 0]
+    assert second[0] == [1, 0, 0]  # East 2 (Bob deals), no honba yet
+    assert second[16] == ["流局", [-1000, 3000, -1000, -1000]]

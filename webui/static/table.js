@@ -85,22 +85,29 @@
       box.append(melds);
       seats.append(box);
     });
-    const leds = state.device_leds || (state.health && state.health.device && state.health.device.leds);
-    const ledBox = $("device-leds");
-    if (leds) {
-      ledBox.hidden = false;
-      ledBox.textContent = "LED unit: ";
-      (Array.isArray(leds) ? leds : Object.values(leds)).forEach((led, i) => {
+    renderLeds(state.device_leds);
+  }
+
+  // The LED unit emulator (device.emulator snapshot): one row of dots per seat, and the buzzer.
+  function renderLeds(snap) {
+    const box = $("device-leds");
+    if (!snap || !snap.segments) { box.hidden = true; return; }
+    box.hidden = false;
+    box.textContent = "LED unit" + (snap.plugged === false ? " (unplugged)" : "") + ": ";
+    for (const seg of snap.segments) {
+      const group = document.createElement("span");
+      group.className = "led-seat";
+      group.title = "seat " + seg.seat + ": " + (seg.layers || []).join(", ");
+      group.append("seat " + seg.seat + " ");
+      for (const colour of seg.rgb || []) {
         const dot = document.createElement("span");
         dot.className = "led";
-        const colour = typeof led === "string" ? led : (led.color || led.colour || (led.on ? "#ffcc00" : "#333"));
         dot.style.background = colour;
-        dot.title = "seat " + i + ": " + JSON.stringify(led);
-        ledBox.append(dot);
-      });
-    } else {
-      ledBox.hidden = true;
+        group.append(dot);
+      }
+      box.append(group);
     }
+    if (snap.buzzer && snap.buzzer.frequency) box.append(" buzzer " + snap.buzzer.frequency + " Hz" + (snap.buzzer.tune ? " (" + snap.buzzer.tune + ")" : ""));
   }
 
   function renderQuestions(questions) {

@@ -203,8 +203,9 @@ def standings_csv(night_id: int) -> Response:
 @bp.get("/game/<int:game_id>/tenhou.json")
 def tenhou(game_id: int) -> Response:
     store = get_store()
-    view = club.game_view(store, store.game(game_id))
-    log = exports.tenhou_log(view, store.hands(game_id))
+    g = store.game(game_id)
+    names = club.names_of(store, g)
+    log = exports.tenhou_log(g.rules, names, store.hands(game_id), title=f"riichi-table club game {game_id}")
     return Response(
         json.dumps(log, ensure_ascii=False),
         mimetype="application/json",

@@ -1,0 +1,94 @@
+"""Hands per second for scoring and for waits: this engine, the `mahjong` package and riichienv, one run.
+
+    .venv/bin/python bench/engine.py [N]
+
+All three score the same N random complete hands (tests/engine/engine_hand_gen.py) under matching rules,
+and compute waits/shanten of the same 13-tile hands (each complete hand less its winning tile). Printed:
+hands/second for each and our ratio to each peer. Input conversion is done before timing for every engine.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "engine"))
+
+from engine_hand_gen import random_request  # noqa: E402
+
+from engine.batch import win_input_from_request  # noqa: E402
+from engine.hand import shanten_and_waits  # noqa: E402
+from engine.score import score  # noqa: E402
+from engine.tiles import parse_tiles  # noqa: E402
+
+
+def _rate(n: int, fn) -> float:  # type: ignore[no-untyped-def]
+    start = time.perf_counter()
+    fn()
+    return n / (time.perf_counter() - start)
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
+    import mahjong_oracle
+
+    rng = random.Random(1)
+    reqs = [random_request(rng, mahjong_oracle.OUR_RULES) for _ in range(n)]
+    ours_in = [win_input_from_request(r) for r in reqs]
+    mj_in = [mahjong_oracle.mahjong_args(r) for r in reqs]
+    hands13 = []
+    for r in reqs:
+        counts = [0] * 34
+        for t in parse_tiles(r["hand"]):
+            counts[t.kind] += 1
+        hands13.append((counts, len(r.get("melds", []))))
+    rows: dict[str, tuple[float, float]] = {}
+
+    rows["riichi-table"] = (
+        _rate(n, lambda: [score(w) for w in ours_in]),
+        _rate(n, lambda: [shanten_and_waits(c, m) for c, m in hands13]),
+    )
+    calc = mahjong_oracle.HandCalculator()
+    from mahjong.shanten import Shanten
+
+    sh = Shanten()
+    rows["mahjong 2.1.0"] = (
+        _rate(n, lambda: [calc.estimate_hand_value(**a) for a in mj_in]),
+        _rate(
+            n,
+            lambda: [
+                sh.calculate_shanten(c) if m == 0 else sh.calculate_shanten_for_regular_hand(c)
+                for c, m in hands13
+            ],
+        ),
+    )
+    try:
+        import riichienv
+        from riichienv_oracle import riichienv_score
+    except ImportError:
+        riichienv = None
+    if riichienv is not None:
+        hands136 = [
+            [k * 4 + i for k, c in enumerate(counts) for i in range(c)] for counts, m in hands13 if m == 0
+        ]
+        closed_n = len(hands136)
+        score_rate = _rate(n, lambda: [riichienv_score(r) for r in reqs])
+        shanten_rate = _rate(closed_n, lambda: [riichienv.calculate_shanten(h) for h in hands136])
+        rows["riichienv (incl. Python-side conversion)"] = (score_rate, shanten_rate)
+    ours_score, ours_waits = rows["riichi-table"]
+    print(f"{n} random complete hands; waits on the same hands less the winning tile")
+    print(f"{'engine':<42} {'score/s':>10} {'waits/s':>10} {'ours/score':>11} {'ours/waits':>11}")
+    for name, (s_rate, w_rate) in rows.items():
+        print(
+            f"{name:<42} {s_rate:>10.0f} {w_rate:>10.0f} "
+            f"{ours_score / s_rate:>10.2f}x {ours_waits / w_rate:>10.2f}x"
+        )
+    print("(mahjong's 'waits' column is its shanten; riichienv's is its shanten on closed hands)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,302 @@
+"""Stable observations -> mjai-style table events (JSON objects, engine/events.py field names).
+
+What the camera sees and what it means (seeds 002/004 section 3.3):
+- a new tile at the end of a seat's pond: that seat drew (`tsumo`, tile unseen `?`) and discarded (`dahai`);
+  turned sideways by a seat not yet in riichi: `reach` first; the stick is accepted (`reach_accepted`) when
+  the next thing happens without a ron;
+- a new group of three or four tiles in a seat's meld area with a sideways tile: `chi`/`pon`/`daiminkan`
+  from the seat the sideways tile points at (left kamicha, middle toimen, right shimocha); the called tile is
+  the discard that leaves that seat's pond (its reading there, seen longer, wins over the meld's);
+  a fourth tile stacked on a pon's sideways tile: `kakan`; four tiles with face-down middles: `ankan`;
+- a new face-up tile in the dead wall: `dora`; the first one of a hand starts it (`start_kyoku`, whose round
+  fields the game fills in);
+- hands laid open: at a win one tile lies apart (the winning tile; `ron` on the last discard when that tile
+  left its pond, else `tsumo`), giving `reveal` + `hora`; otherwise an exhaustive draw (`ryukyoku`).
+The game side (engine) checks legality and scores; this module only reads the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.tiles import HONORS, KIND_COUNT
+from vision.track import Track, TrackChanges, enforce_copies
+from vision.zones import Placed, TableGeometry, called_from, group_hand_row, is_meld_group
+
+PAI_HONORS = ("E", "S", "W", "N", "P", "F", "C")
+SETTLE_FRAMES = 6  # processed frames with no change before revealed hands are read
+
+
+def pai_of(kind: int, red: bool = False) -> str:
+    if kind >= 27:
+        return PAI_HONORS[kind - 27]
+    return f"{kind % 9 + 1}{'mps'[kind // 9]}" + ("r" if red else "")
+
+
+def pai_of_track(t: Track) -> str:
+    return pai_of(t.kind, t.class_id in (34, 35, 36))
+
+
+@dataclass
+class _Meld:
+    tracks: list[int]
+    kind: str
+    called: int  # kind
+
+
+@dataclass
+class HandState:
+    """What the reader knows about the current hand."""
+
+    phase: str = "idle"  # idle, playing, ended
+    ponds: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
+    melds: list[list[_Meld]] = field(default_factory=lambda: [[], [], [], []])
+    dora: list[int] = field(default_factory=list)
+    riichi: set[int] = field(default_factory=set)
+    accept_pending: int | None = None
+    last_discard: tuple[int, int, int] | None = None  # seat, track id, kind
+    last_actor: int | None = None
+    just_called: int | None = None  # seat that called and now discards without drawing
+    kans: int = 0
+    draws: int = 0
+    reveal_quiet: int = 0
+    last_gone: set[int] = field(default_factory=set)
+
+
+class TableReader:
+    """Turns tracker changes into events; `events` collects them in order."""
+
+    def __init__(self, geometry: TableGeometry | None = None, red_fives: bool = False) -> None:
+        self.geo = geometry or TableGeometry()
+        self.red_fives = red_fives
+        self.hand = HandState()
+        self.events: list[dict[str, Any]] = []
+        self.warnings: list[str] = []
+        self.tracks: dict[int, Track] = {}
+
+    # --- entry point ------------------------------------------------------------------------------------
+    def update(self, changes: TrackChanges, stable: list[Track]) -> list[dict[str, Any]]:
+        """Read one frame's changes; returns the new events."""
+        start = len(self.events)
+        enforce_copies(stable)
+        self.tracks = {t.id: t for t in stable}
+        h = self.hand
+        for t in changes.gone:
+            h.last_gone.add(t.id)
+        if h.phase == "ended":
+            if not any(t.area in ("pond", "dora") for t in stable):
+                self.hand = HandState()
+            return self.events[start:]
+        new = list(changes.appeared)
+        dora_new = [t for t in new if t.area == "dora" and not t.face_down and t.v < self.geo.tile_h / 2 + 2]
+        if h.phase == "idle":
+            if dora_new:
+                first = min(dora_new, key=lambda t: t.u)
+                h.phase = "playing"
+                h.dora = [first.id]
+                self._emit({"type": "start_kyoku", "dora_marker": pai_of_track(first)})
+            return self.events[start:]
+        self._melds(stable)
+        for t in dora_new:
+            if t.id not in h.dora and len(h.dora) <= h.kans:
+                h.dora.append(t.id)
+                self._emit({"type": "dora", "dora_marker": pai_of_track(t)})
+        discards = [t for t in new if t.area == "pond" and not t.face_down]
+        for t in self._turn_order(discards):
+            self._discard(t)
+        self._reveals(stable, bool(changes.appeared or changes.gone))
+        return self.events[start:]
+
+    # --- pieces -----------------------------------------------------------------------------------------
+    def _emit(self, event: dict[str, Any]) -> None:
+        self.events.append(event)
+
+    def _accept(self) -> None:
+        h = self.hand
+        if h.accept_pending is not None:
+            self._emit({"type": "reach_accepted", "actor": h.accept_pending})
+            h.accept_pending = None
+
+    def _turn_order(self, discards: list[Track]) -> list[Track]:
+        h = self.hand
+        first = 0 if h.last_actor is None else (h.last_actor + 1) % 4
+        if h.just_called is not None:
+            first = h.just_called
+        return sorted(discards, key=lambda t: ((t.seat - first) % 4, t.v, t.u))
+
+    def _discard(self, t: Track) -> None:
+        h = self.hand
+        seat = t.seat
+        self._accept()
+        if h.just_called != seat:
+            self._emit({"type": "tsumo", "actor": seat, "pai": "?"})
+            h.draws += 1
+        h.just_called = None
+        riichi_now = t.sideways and seat not in h.riichi
+        if riichi_now:
+            self._emit({"type": "reach", "actor": seat})
+            h.riichi.add(seat)
+        self._emit({"type": "dahai", "actor": seat, "pai": pai_of_track(t), "tsumogiri": False})
+        if riichi_now:
+            h.accept_pending = seat
+        h.ponds[seat].append(t.id)
+        h.last_discard = (seat, t.id, t.kind)
+        h.last_actor = seat
+
+    def _placed(self, seat: int, stable: list[Track]) -> list[tuple[Placed, Track]]:
+        row = [t for t in stable if t.seat == seat and t.area == "hand"]
+        return [(Placed(i, t.u, t.v, t.width_u, t.sideways, t.face_down), t) for i, t in enumerate(row)]
+
+    def _melds(self, stable: list[Track]) -> None:
+        h = self.hand
+        for seat in range(4):
+            placed = self._placed(seat, stable)
+            lookup = {p.index: t for p, t in placed}
+            for group in group_hand_row([p for p, _ in placed], self.geo):
+                if not is_meld_group(group):
+                    continue
+                tracks = [lookup[p.index] for p in group]
+                ids = {t.id for t in tracks}
+                known = next((m for m in h.melds[seat] if set(m.tracks) & ids), None)
+                if known is None:
+                    self._new_meld(seat, group, tracks)
+                elif known.kind == "pon" and len(ids) == 4 and not set(known.tracks) >= ids:
+                    added = next(t for t in tracks if t.id not in known.tracks)
+                    known.kind, known.tracks = "kakan", [t.id for t in tracks]
+                    consumed = [pai_of(known.called)] * 3
+                    self._accept()
+                    self._emit({"type": "kakan", "actor": seat, "pai": pai_of_track(added), "consumed": consumed})
+                    h.kans += 1
+                    h.just_called = None
+
+    def _new_meld(self, seat: int, group: list[Placed], tracks: list[Track]) -> None:
+        h = self.hand
+        if len(tracks) == 4 and any(t.face_down for t in tracks):
+            faces = [t for t in tracks if not t.face_down]
+            kind = faces[0].kind if faces else -1
+            if kind < 0:
+                return
+            red = self.red_fives and kind in (4, 13, 22)
+            consumed = [pai_of(kind)] * 3 + [pai_of(kind, red)]
+            h.melds[seat].append(_Meld([t.id for t in tracks], "ankan", kind))
+            self._accept()
+            self._emit({"type": "ankan", "actor": seat, "consumed": consumed})
+            h.kans += 1
+            h.just_called = None
+            return
+        # An added-kan tile lies on top of the sideways one: leave it out when reading the shape.
+        flat = [p for p in group if not _stacked(p, group)]
+        target = called_from(seat, flat)
+        if target is None or len(flat) not in (3, 4):
+            return
+        side = next(i for i, p in enumerate(flat) if p.sideways)
+        by_index = {p.index: t for p, t in zip(group, tracks, strict=True)}
+        called = by_index[flat[side].index]
+        others = [by_index[p.index] for i, p in enumerate(flat) if i != side]
+        called_kind = called.kind
+        if h.last_discard is not None and h.last_discard[0] == target:
+            called_kind = h.last_discard[2]  # the pond saw this tile longer than the meld has
+            h.ponds[target] = [i for i in h.ponds[target] if i != h.last_discard[1]]
+        kinds = sorted([called_kind] + [t.kind for t in others])
+        if len(flat) == 4:
+            kind_name = "daiminkan"
+        elif kinds[0] == kinds[2]:
+            kind_name = "pon"
+        elif kinds[0] < 27 and kinds[0] not in HONORS and kinds[1] == kinds[0] + 1 and kinds[2] == kinds[0] + 2:
+            kind_name = "chi"
+        else:
+            kind_name = "pon" if len({t.kind for t in others}) == 1 else "chi"
+        if kind_name in ("pon", "daiminkan"):
+            # Legality wins over a shaky reading: a pon is three of one kind.
+            consumed_kinds = [called_kind] * (len(flat) - 1)
+        else:
+            consumed_kinds = sorted(t.kind for t in others)
+        h.melds[seat].append(_Meld([t.id for t in tracks], kind_name, called_kind))
+        self._accept()
+        self._emit(
+            {
+                "type": kind_name,
+                "actor": seat,
+                "target": target,
+                "pai": pai_of(called_kind),
+                "consumed": [pai_of(k) for k in consumed_kinds],
+            }
+        )
+        if kind_name == "daiminkan":
+            h.kans += 1
+            h.just_called = None
+        else:
+            h.just_called = seat
+        h.last_actor = seat
+
+    def _reveals(self, stable: list[Track], changed: bool) -> None:
+        h = self.hand
+        open_hands: dict[int, list[list[tuple[Placed, Track]]]] = {}
+        for seat in range(4):
+            placed = self._placed(seat, stable)
+            lookup = {p.index: (p, t) for p, t in placed}
+            groups = [g for g in group_hand_row([p for p, _ in placed], self.geo) if not is_meld_group(g)]
+            tiles = sum(len(g) for g in groups)
+            if tiles >= 2:
+                open_hands[seat] = [[lookup[p.index] for p in g] for g in groups]
+        if not open_hands:
+            h.reveal_quiet = 0
+            return
+        h.reveal_quiet = 0 if changed else h.reveal_quiet + 1
+        if h.reveal_quiet < SETTLE_FRAMES:
+            return
+        self._end_hand(open_hands, stable)
+
+    def _end_hand(self, open_hands: dict[int, list[list[tuple[Placed, Track]]]], stable: list[Track]) -> None:
+        h = self.hand
+        winners = [s for s, groups in open_hands.items() if len(groups) >= 2 and len(groups[-1]) == 1]
+        if winners:
+            seat = winners[0]
+            groups = open_hands[seat]
+            win = groups[-1][0][1]
+            concealed = [t for g in groups[:-1] for _, t in g]
+            target = seat
+            if h.last_discard is not None and h.last_discard[0] != seat:
+                d_seat, d_id, d_kind = h.last_discard
+                if d_id not in self.tracks and d_kind == win.kind:
+                    target = d_seat
+            if not (target != seat and h.accept_pending == target):
+                self._accept()
+            h.accept_pending = None
+            tehai = [pai_of_track(t) for t in sorted(concealed, key=lambda t: t.u)] + [pai_of_track(win)]
+            ura = sorted((t for t in stable if t.area == "dora" and t.v > self.geo.tile_h / 2 + 2), key=lambda t: t.u)
+            self._emit({"type": "reveal", "actor": seat, "tehai": tehai})
+            self._emit(
+                {
+                    "type": "hora",
+                    "actor": seat,
+                    "target": target,
+                    "pai": pai_of_track(win),
+                    "uradora_markers": [pai_of_track(t) for t in ura] if seat in h.riichi else [],
+                    "hora_tehais": tehai[:-1],
+                }
+            )
+        else:
+            self._accept()
+            tenpais = [s in open_hands for s in range(4)]
+            tehais: list[list[str]] = [[] for _ in range(4)]
+            for s, groups in open_hands.items():
+                tiles = sorted((t for g in groups for _, t in g), key=lambda t: t.u)
+                tehais[s] = [pai_of_track(t) for t in tiles]
+                self._emit({"type": "reveal", "actor": s, "tehai": tehais[s]})
+            self._emit({"type": "ryukyoku", "reason": "fanpai", "tenpais": tenpais, "tehais": tehais})
+        self._emit({"type": "end_kyoku"})
+        h.phase = "ended"
+
+    def summary(self) -> dict[str, Any]:
+        """Ponds, melds and dora as the reader sees them now (for the web page's overlay)."""
+        h = self.hand
+        ponds = [[pai_of_track(self.tracks[i]) for i in pond if i in self.tracks] for pond in h.ponds]
+        dora = [pai_of_track(self.tracks[i]) for i in h.dora if i in self.tracks]
+        return {"phase": h.phase, "ponds": ponds, "dora": dora, "kinds": KIND_COUNT}
+
+
+def _stacked(p: Placed, group: list[Placed]) -> bool:
+    """An added-kan tile: sideways, lying nearer the centre than another sideways tile at the same u."""
+    return p.sideways and any(q is not p and q.sideways and abs(q.u - p.u) < 8 and q.v > p.v for q in group)

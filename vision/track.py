@@ -1,0 +1,180 @@
+"""Stable tile observations from noisy per-frame readings.
+
+A reading becomes a track; a track counts (is *stable*) only after it has been seen in STABLE_HITS processed
+frames. A stable track is removed only after the place where it lay has shown bare mat MISSING_GONE times:
+a hand reaching over the pond hides tiles (no mat is seen there) without removing them. Each track keeps a
+vote over the classes its readings gave (probabilities summed), so a misread that flickers is outvoted.
+`enforce_copies` makes sure no kind is named more than four times on the table: the weakest extra reading
+falls back to its next best kind.
+
+Positions are table millimetres (vision.zones); frames are counted in processed frames.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+from numpy.typing import NDArray
+
+from engine.tiles import BACK_CLASS, RED_CLASS
+from vision.live_reader import N_CLASSES, FrameReading, TileReading
+from vision.zones import Area, TableGeometry
+
+STABLE_HITS = 3
+MISSING_GONE = 3
+MATCH_MM = 11.0
+
+
+@dataclass
+class Track:
+    """One physical tile followed over frames."""
+
+    id: int
+    x: float
+    y: float
+    seat: int
+    area: Area
+    u: float
+    v: float
+    sideways: bool
+    face_down: bool
+    votes: NDArray[np.float64] = field(default_factory=lambda: np.zeros(N_CLASSES))
+    hits: int = 0
+    misses: int = 0
+    stable: bool = False
+    born: int = 0
+    forced: int | None = None  # a class set by a rule (copies, or the engine's legality), overriding votes
+
+    @property
+    def class_id(self) -> int:
+        if self.forced is not None:
+            return self.forced
+        return int(np.argmax(self.votes))
+
+    @property
+    def kind(self) -> int:
+        """Tile kind 0..33 (red fives as their five), or -1 for a face-down tile."""
+        c = self.class_id
+        if c == BACK_CLASS:
+            return -1
+        for kind, cid in RED_CLASS.items():
+            if cid == c:
+                return kind
+        return c
+
+    @property
+    def confidence(self) -> float:
+        total = float(self.votes.sum())
+        return float(self.votes[self.class_id] / total) if total > 0 else 0.0
+
+    @property
+    def width_u(self) -> float:
+        return 35.0 if self.sideways else 26.0
+
+
+@dataclass(frozen=True)
+class TrackChanges:
+    """What one frame changed: tracks that just became stable, and stable tracks that just went away."""
+
+    appeared: tuple[Track, ...]
+    gone: tuple[Track, ...]
+
+
+class Tracker:
+    """Keeps the tracks of one table."""
+
+    def __init__(self, geometry: TableGeometry | None = None) -> None:
+        self.geo = geometry or TableGeometry()
+        self.tracks: dict[int, Track] = {}
+        self._next_id = 1
+        self.frame = 0
+
+    def stable(self) -> list[Track]:
+        return [t for t in self.tracks.values() if t.stable]
+
+    def reset(self) -> None:
+        self.tracks.clear()
+
+    def update(self, reading: FrameReading) -> TrackChanges:
+        """Fold one frame's readings in; returns what changed."""
+        self.frame += 1
+        unmatched = list(range(len(reading.tiles)))
+        pairs: list[tuple[float, int, int]] = []
+        for tid, t in self.tracks.items():
+            for i, r in enumerate(reading.tiles):
+                d = float(np.hypot(t.x - r.x, t.y - r.y))
+                if d < MATCH_MM and t.sideways == r.sideways:
+                    pairs.append((d, tid, i))
+        pairs.sort()
+        used_t: set[int] = set()
+        used_r: set[int] = set()
+        for _, tid, i in pairs:
+            if tid in used_t or i in used_r:
+                continue
+            used_t.add(tid)
+            used_r.add(i)
+            self._hit(self.tracks[tid], reading.tiles[i])
+        unmatched = [i for i in unmatched if i not in used_r]
+        appeared: list[Track] = []
+        gone: list[Track] = []
+        for tid in list(self.tracks):
+            t = self.tracks[tid]
+            if tid not in used_t:
+                if self._shows_mat(t, reading):
+                    t.misses += 1
+                limit = MISSING_GONE if t.stable else 2
+                if t.misses >= limit:
+                    del self.tracks[tid]
+                    if t.stable:
+                        gone.append(t)
+                continue
+            if not t.stable and t.hits >= STABLE_HITS:
+                t.stable = True
+                appeared.append(t)
+        for i in unmatched:
+            r = reading.tiles[i]
+            t = Track(self._next_id, r.x, r.y, r.seat, r.area, r.u, r.v, r.sideways, r.face_down, born=self.frame)
+            self._next_id += 1
+            self._hit(t, r)
+            self.tracks[t.id] = t
+        appeared.sort(key=lambda t: t.born)
+        return TrackChanges(tuple(appeared), tuple(gone))
+
+    def _hit(self, t: Track, r: TileReading) -> None:
+        t.hits += 1
+        t.misses = 0
+        t.votes = t.votes + r.scores
+        k = 1.0 / min(t.hits, 5)
+        t.x += (r.x - t.x) * k
+        t.y += (r.y - t.y) * k
+        t.seat, t.area, t.u, t.v = r.seat, r.area, r.u, r.v
+        t.face_down = bool(np.argmax(t.votes) == BACK_CLASS)
+
+    def _shows_mat(self, t: Track, reading: FrameReading) -> bool:
+        s = reading.mat_scale
+        half_w = (self.geo.tile_w / 2 - 3) * s
+        x, y = t.x * s, t.y * s
+        y0, y1 = int(max(0, y - half_w)), int(y + half_w) + 1
+        x0, x1 = int(max(0, x - half_w)), int(x + half_w) + 1
+        patch = reading.mat[y0:y1, x0:x1]
+        return bool(patch.size) and float(patch.mean()) > 0.6
+
+
+def enforce_copies(tracks: list[Track]) -> None:
+    """No kind more than four times: the least confident extras fall back to their next best kind."""
+    for _ in range(8):
+        by_kind: dict[int, list[Track]] = {}
+        for t in tracks:
+            if t.kind >= 0:
+                by_kind.setdefault(t.kind, []).append(t)
+        over = [ts for ts in by_kind.values() if len(ts) > 4]
+        if not over:
+            return
+        for ts in over:
+            ts.sort(key=lambda t: t.confidence)
+            for t in ts[: len(ts) - 4]:
+                votes = t.votes.copy()
+                votes[t.class_id] = -1
+                votes[BACK_CLASS] = -1
+                t.forced = int(np.argmax(votes))
