@@ -1,7 +1,7 @@
 """The batch protocol (issue 3 "Command line and machine interface"): one request dict in, one response out.
 
 `handle(request)` never raises for bad input: it answers `{"id": ..., "ok": false, "error": "..."}`.
-Ops: "score" and "waits" here; "furiten" goes to `engine.furiten.furiten_op` and "draw" to
+Ops: "score", "waits" and "nagashi" here; "furiten" goes to `engine.furiten.furiten_op` and "draw" to
 `engine.draw.draw_op` (the game half), imported on first use.
 """
 
@@ -14,6 +14,7 @@ from typing import Any
 from engine.errors import EngineError
 from engine.hand import shanten_and_waits
 from engine.melds import Meld, meld_from_json
+from engine.points import nagashi_mangan, received
 from engine.rules import resolve_rules
 from engine.score import NoWin, WinInput, score
 from engine.tiles import check_copies, kinds_to_notation, parse_tile, parse_tiles, wind_kind
@@ -47,9 +48,12 @@ _SCORE_FIELDS = frozenset(
         "honba",
         "sticks",
         "rules",
+        "pao",
+        "discarder",
         *_FLAGS,
     )
 )
+_NAGASHI_FIELDS = frozenset(("op", "id", "seat_wind", "rules"))
 _WAITS_FIELDS = frozenset(("op", "id", "hand", "melds", "rules"))
 _ROUTED = {"furiten": ("engine.furiten", "furiten_op"), "draw": ("engine.draw", "draw_op")}
 
@@ -90,6 +94,15 @@ def _get_melds(req: Mapping[str, Any]) -> tuple[Meld, ...]:
     return tuple(meld_from_json(m) for m in value)
 
 
+def _get_seat(req: Mapping[str, Any], name: str) -> int | None:
+    value = req.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value not in (1, 2, 3):
+        raise RequestError(f"field {name!r} must be a relative seat 1, 2 or 3, not {value!r}")
+    return value
+
+
 def _check_fields(req: Mapping[str, Any], allowed: frozenset[str]) -> None:
     unknown = sorted(k for k in req if k not in allowed)
     if unknown:
@@ -113,6 +126,8 @@ def win_input_from_request(req: Mapping[str, Any]) -> WinInput:
         honba=_get_count(req, "honba"),
         sticks=_get_count(req, "sticks"),
         rules=rules,
+        pao=_get_seat(req, "pao"),
+        discarder=_get_seat(req, "discarder"),
     )
 
 
@@ -142,6 +157,31 @@ def waits_op(req: Mapping[str, Any]) -> dict[str, object]:
     return {"shanten": value, "tenpai": bool(found), "waits": kinds_to_notation(found)}
 
 
+def nagashi_op(req: Mapping[str, Any]) -> dict[str, object]:
+    """Nagashi mangan (001 table: 5 han, paid at the draw): a mangan tsumo's payments for `seat_wind`.
+
+    It is not a win: no honba and no riichi sticks are paid (the round is drawn; sticks stay on the table).
+    """
+    _check_fields(req, _NAGASHI_FIELDS)
+    rules = resolve_rules(req.get("rules"))
+    if not rules.nagashi_mangan:
+        raise RequestError(f"nagashi mangan is not played under the {rules.name!r} rules")
+    dealer = wind_kind(_get_str(req, "seat_wind", "E")) == 27
+    pay = nagashi_mangan(dealer, rules)
+    points = received(pay, rules.players)
+    return {
+        "han": 5,
+        "fu": 0,
+        "yaku": [["nagashi_mangan", 5]],
+        "yakuman": 0,
+        "limit": "mangan",
+        "points": points,
+        "payments": pay.to_json(),
+        "total": points,
+        "fu_detail": [],
+    }
+
+
 def _routed(op: str) -> Callable[[Mapping[str, Any]], dict[str, object]] | None:
     module_name, func_name = _ROUTED[op]
     try:
@@ -154,7 +194,11 @@ def _routed(op: str) -> Callable[[Mapping[str, Any]], dict[str, object]] | None:
     return func
 
 
-_OPS: dict[str, Callable[[Mapping[str, Any]], dict[str, object]]] = {"score": score_op, "waits": waits_op}
+_OPS: dict[str, Callable[[Mapping[str, Any]], dict[str, object]]] = {
+    "score": score_op,
+    "waits": waits_op,
+    "nagashi": nagashi_op,
+}
 
 
 def handle(request: object) -> dict[str, object]:
@@ -165,14 +209,14 @@ def handle(request: object) -> dict[str, object]:
             raise RequestError(f"a request must be a JSON object, not {type(request).__name__}")
         op = request.get("op")
         if not isinstance(op, str):
-            raise RequestError("missing field 'op' (score, waits, furiten or draw)")
+            raise RequestError("missing field 'op' (score, waits, nagashi, furiten or draw)")
         func = _OPS.get(op)
         if func is None and op in _ROUTED:
             func = _routed(op)
             if func is None:
                 return {"id": req_id, "ok": False, "error": "op not available"}
         if func is None:
-            raise RequestError(f"unknown op {op!r} (expected score, waits, furiten or draw)")
+            raise RequestError(f"unknown op {op!r} (expected score, waits, nagashi, furiten or draw)")
         body = func(request)
     except EngineError as exc:
         return {"id": req_id, "ok": False, "error": str(exc)}

@@ -25,6 +25,7 @@ from engine.events import (
     EndKyoku,
     Event,
     Hora,
+    Reach,
     ReachAccepted,
     Ryukyoku,
     StartGame,
@@ -133,6 +134,13 @@ class Game:
             case Declare() if e.call in ("tsumo", "ron"):
                 self._declare_win(e)
                 return
+            case Declare() if e.call == "kyushu":
+                self.apply(Ryukyoku(reason="yao9"))  # seed 001 "Abortive Draw": nine terminals
+                return
+            case Reach() if (
+                self.rules.riichi_needs_deposit and self.scores[e.actor] < self.rules.riichi_deposit
+            ):
+                raise IllegalEventError(f"reach: seat {e.actor} cannot pay the riichi deposit", e)
             case _:
                 r = self._current(e)
                 if isinstance(e, Hora | Ryukyoku | Chombo):

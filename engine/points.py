@@ -24,13 +24,21 @@ class Payments:
     dealer: int = 0  # a non-dealer's tsumo: what the dealer pays
     non_dealer: int = 0  # a non-dealer's tsumo: what each other non-dealer pays
     all: int = 0  # a dealer's tsumo: what each player pays
+    pao: int = 0  # liability (002 3.3.9): what the liable player pays; the others pay nothing on tsumo
 
     def to_json(self) -> dict[str, int]:
+        out: dict[str, int]
         if self.ron:
-            return {"ron": self.ron}
-        if self.all:
-            return {"all": self.all}
-        return {"dealer": self.dealer, "non_dealer": self.non_dealer}
+            out = {"ron": self.ron}
+        elif self.all:
+            out = {"all": self.all}
+        elif self.pao:
+            out = {}  # a tsumo the liable player pays alone
+        else:
+            out = {"dealer": self.dealer, "non_dealer": self.non_dealer}
+        if self.pao:
+            out["pao"] = self.pao
+        return out
 
 
 def _ceil100(x: int) -> int:
@@ -79,11 +87,26 @@ def fixed_payments(dealer: bool, tsumo: bool, rules: Rules) -> Payments:
 
 def received(p: Payments, players: int = 4) -> int:
     """What the winner receives in all from `p`, without honba and sticks."""
-    if p.ron:
-        return p.ron
+    if p.ron or p.pao:
+        return p.ron + p.pao
     if p.all:
         return p.all * (players - 1)
     return p.dealer + p.non_dealer * (players - 2)
+
+
+def liable_payments(value: int, tsumo: bool, discarder_is_liable: bool) -> Payments:
+    """Seed 002 3.3.9 liability for a hand worth `value` (what the winner receives, without honba).
+
+    On tsumo the liable player pays it all and the two others nothing; on ron by another player the liable
+    player and the discarder pay half each (counters are the discarder's alone, see `total_with_bonus`);
+    on ron from the liable player itself nothing changes.
+    """
+    if tsumo:
+        return Payments(pao=value)
+    if discarder_is_liable:
+        return Payments(ron=value)
+    half = value // 2
+    return Payments(ron=value - half, pao=half)
 
 
 def total_with_bonus(points: int, honba: int, sticks: int, rules: Rules) -> int:
@@ -92,5 +115,5 @@ def total_with_bonus(points: int, honba: int, sticks: int, rules: Rules) -> int:
 
 
 def nagashi_mangan(dealer: bool, rules: Rules) -> Payments:
-    """Nagashi mangan (001 table): paid as a mangan tsumo at the draw."""
+    """Nagashi mangan (001 table, 5 han): paid as a mangan tsumo at the draw (batch op `nagashi`)."""
     return payments(2000, dealer, tsumo=True)

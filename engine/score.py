@@ -7,13 +7,21 @@ results; bad input (wrong tile count, a fifth copy, contradictory flags) raises 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.decompose import Reading, readings
 from engine.errors import TileCountError
 from engine.fu import fu as fu_of
 from engine.melds import Meld
-from engine.points import Payments, fixed_payments, limit_of, payments, received, total_with_bonus
+from engine.points import (
+    Payments,
+    fixed_payments,
+    liable_payments,
+    limit_of,
+    payments,
+    received,
+    total_with_bonus,
+)
 from engine.rules import Rules, resolve_rules
 from engine.tiles import Tile, check_copies, dora_from_indicator, kind_name
 from engine.yaku import Situation, YakuContext, evaluate
@@ -34,6 +42,8 @@ class WinInput:
     honba: int = 0
     sticks: int = 0
     rules: Rules = field(default_factory=lambda: resolve_rules(None))
+    pao: int | None = None  # 002 3.3.9: relative seat (1..3) of the player liable for the hand
+    discarder: int | None = None  # relative seat (1..3) of the discarder on ron; needed with `pao`
 
     @property
     def dealer(self) -> bool:
@@ -69,10 +79,21 @@ class WinInput:
             (s.chiihou and (not s.tsumo or self.dealer), "chiihou is a non-dealer's tsumo"),
             (s.renhou and (s.tsumo or self.dealer), "renhou is a non-dealer's ron"),
             (bool(self.ura) and not (s.riichi or s.double_riichi), "ura dora count only after riichi"),
+            (self.pao not in (None, 1, 2, 3), f"pao is a relative seat 1, 2 or 3, not {self.pao!r}"),
+            (self.discarder not in (None, 1, 2, 3), f"discarder is a relative seat 1, 2 or 3, not {self.discarder!r}"),
+            (self.discarder is not None and s.tsumo, "a tsumo has no discarder"),
+            (
+                self.pao is not None and not s.tsumo and self.discarder is None,
+                "pao on a ron needs 'discarder' (the liable player and the discarder split it, 002 3.3.9)",
+            ),
         ]
         for bad, message in problems:
             if bad:
-                raise TileCountError(message)
+                raise WinInputError(message)
+
+
+class WinInputError(TileCountError):
+    """A win that no table could produce: contradictory flags, a liable seat that fed nothing, ..."""
 
 
 def _check_plain_fives(groups: list[tuple[Tile, ...]], rules: Rules) -> None:
@@ -166,7 +187,37 @@ def score(w: WinInput) -> Win | NoWin:
         result = _score_reading(w, reading, closed, kinds, tuple(concealed), bonus)
         if result is not None and (best is None or _rank(result) > _rank(best)):
             best = result
-    return best if best is not None else NoWin("no yaku")
+    if best is None:
+        return NoWin("no yaku")
+    return best if w.pao is None else _with_liability(w, best)
+
+
+# 002 3.3.9: the set whose feeding makes a player liable, per liability hand (None: any kan)
+_LIABLE_SETS: dict[str, tuple[int, ...] | None] = {
+    "daisangen": (31, 32, 33),
+    "daisuushii": (27, 28, 29, 30),
+    "suukantsu": None,
+}
+
+
+def _with_liability(w: WinInput, win: Win) -> Win:
+    """The win with its payments split per seed 002 3.3.9 (the hand's full value, as the seed says)."""
+    names = {name for name, _ in win.yaku}
+    hands = [h for h in w.rules.liability if h in names]
+    if not hands:
+        listed = ", ".join(w.rules.liability) or "none in this rule set"
+        raise WinInputError(f"pao applies only to a liability hand ({listed}); this hand has none")
+    fed = [
+        m
+        for m in w.melds
+        if m.from_seat == w.pao
+        and m.kind != "chi"
+        and any((kinds := _LIABLE_SETS[h]) is None and m.is_kan or kinds and m.first_kind in kinds for h in hands)
+    ]
+    if not fed:
+        raise WinInputError(f"pao seat {w.pao} fed none of the melds that make {hands[0]}")
+    pay = liable_payments(win.points, w.situation.tsumo, w.discarder == w.pao)
+    return replace(win, payments=pay)
 
 
 def _rank(w: Win) -> tuple[int, int, int]:

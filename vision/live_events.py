@@ -22,10 +22,11 @@ from typing import Any
 
 from engine.tiles import HONORS, KIND_COUNT
 from vision.track import Track, TrackChanges, enforce_copies
-from vision.zones import Placed, TableGeometry, called_from, group_hand_row, is_meld_group
+from vision.zones import Placed, TableGeometry, called_from, group_hand_row, is_meld_group, pond_order
 
 PAI_HONORS = ("E", "S", "W", "N", "P", "F", "C")
 SETTLE_FRAMES = 6  # processed frames with no change before revealed hands are read
+STUCK_FRAMES = 10  # processed frames waiting for a seat's discard before it is filled in
 
 
 def pai_of(kind: int, red: bool = False) -> str:
@@ -62,6 +63,9 @@ class HandState:
     draws: int = 0
     reveal_quiet: int = 0
     last_gone: set[int] = field(default_factory=set)
+    next_seat: int | None = None  # whose discard comes next (None: the dealer's first, any seat)
+    phantoms: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # discards emitted without a tile seen
+    stuck: int = 0
 
 
 class TableReader:
@@ -102,9 +106,7 @@ class TableReader:
             if t.id not in h.dora and len(h.dora) <= h.kans:
                 h.dora.append(t.id)
                 self._emit({"type": "dora", "dora_marker": pai_of_track(t)})
-        discards = [t for t in new if t.area == "pond" and not t.face_down]
-        for t in self._turn_order(discards):
-            self._discard(t)
+        self._discards(stable)
         self._reveals(stable, bool(changes.appeared or changes.gone))
         return self.events[start:]
 
@@ -118,31 +120,81 @@ class TableReader:
             self._emit({"type": "reach_accepted", "actor": h.accept_pending})
             h.accept_pending = None
 
-    def _turn_order(self, discards: list[Track]) -> list[Track]:
+    def _new_pond_tiles(self, stable: list[Track]) -> list[list[Track]]:
+        """Per seat, stable pond tiles not yet read as discards, in pond order (rows of six)."""
         h = self.hand
-        first = 0 if h.last_actor is None else (h.last_actor + 1) % 4
-        if h.just_called is not None:
-            first = h.just_called
-        return sorted(discards, key=lambda t: ((t.seat - first) % 4, t.v, t.u))
+        seen = {i for pond in h.ponds for i in pond}
+        out: list[list[Track]] = []
+        for seat in range(4):
+            tiles = [t for t in stable if t.seat == seat and t.area == "pond" and not t.face_down]
+            placed = [Placed(i, t.u, t.v, t.width_u, t.sideways, t.face_down) for i, t in enumerate(tiles)]
+            ordered = [tiles[i] for i in pond_order(placed, self.geo)]
+            out.append([t for t in ordered if t.id not in seen])
+        return out
 
-    def _discard(self, t: Track) -> None:
+    def _discards(self, stable: list[Track]) -> None:
+        """Read new discards in turn order; a seat whose discard was never seen is filled in after a while."""
         h = self.hand
-        seat = t.seat
+        while True:
+            new = self._new_pond_tiles(stable)
+            if h.next_seat is None:
+                waiting = [s for s in range(4) if new[s]]
+                if not waiting:
+                    return
+                h.next_seat = waiting[0]
+            seat = h.next_seat
+            if new[seat]:
+                t = new[seat][0]
+                if h.phantoms[seat]:
+                    h.phantoms[seat] -= 1  # the discard that was filled in earlier shows up at last
+                    h.ponds[seat].append(t.id)
+                    continue
+                h.stuck = 0
+                self._discard(t)
+                continue
+            others = sum(len(n) for n in new)
+            h.stuck = h.stuck + 1 if others else 0
+            if others >= 2 and h.stuck > STUCK_FRAMES:
+                self.warnings.append(f"seat {seat}'s discard was not read; filled in as a guess")
+                h.phantoms[seat] += 1
+                h.stuck = 0
+                self._discard(None, seat)
+                continue
+            return
+
+    def _discard(self, t: Track | None, seat: int | None = None) -> None:
+        h = self.hand
+        seat = t.seat if t is not None else seat
+        assert seat is not None
         self._accept()
         if h.just_called != seat:
             self._emit({"type": "tsumo", "actor": seat, "pai": "?"})
             h.draws += 1
         h.just_called = None
-        riichi_now = t.sideways and seat not in h.riichi
+        sideways = t is not None and t.sideways
+        riichi_now = sideways and seat not in h.riichi
         if riichi_now:
             self._emit({"type": "reach", "actor": seat})
             h.riichi.add(seat)
-        self._emit({"type": "dahai", "actor": seat, "pai": pai_of_track(t), "tsumogiri": False})
+        pai = pai_of_track(t) if t is not None else self._guess()
+        self._emit({"type": "dahai", "actor": seat, "pai": pai, "tsumogiri": False})
         if riichi_now:
             h.accept_pending = seat
-        h.ponds[seat].append(t.id)
-        h.last_discard = (seat, t.id, t.kind)
+        if t is not None:
+            h.ponds[seat].append(t.id)
+            h.last_discard = (seat, t.id, t.kind)
+        else:
+            h.last_discard = (seat, -1, -1)
         h.last_actor = seat
+        h.next_seat = (seat + 1) % 4
+
+    def _guess(self) -> str:
+        """A stand-in for a discard nobody saw: the kind least seen on the table (keeps copies legal)."""
+        counts = [0] * KIND_COUNT
+        for t in self.tracks.values():
+            if t.kind >= 0:
+                counts[t.kind] += 1
+        return pai_of(min(range(KIND_COUNT), key=lambda k: (counts[k], k)))
 
     def _placed(self, seat: int, stable: list[Track]) -> list[tuple[Placed, Track]]:
         row = [t for t in stable if t.seat == seat and t.area == "hand"]
@@ -169,6 +221,7 @@ class TableReader:
                     self._emit({"type": "kakan", "actor": seat, "pai": pai_of_track(added), "consumed": consumed})
                     h.kans += 1
                     h.just_called = None
+                    h.next_seat = seat
 
     def _new_meld(self, seat: int, group: list[Placed], tracks: list[Track]) -> None:
         h = self.hand
@@ -184,6 +237,7 @@ class TableReader:
             self._emit({"type": "ankan", "actor": seat, "consumed": consumed})
             h.kans += 1
             h.just_called = None
+            h.next_seat = seat
             return
         # An added-kan tile lies on top of the sideways one: leave it out when reading the shape.
         flat = [p for p in group if not _stacked(p, group)]
@@ -229,6 +283,7 @@ class TableReader:
         else:
             h.just_called = seat
         h.last_actor = seat
+        h.next_seat = seat
 
     def _reveals(self, stable: list[Track], changed: bool) -> None:
         h = self.hand
@@ -238,7 +293,8 @@ class TableReader:
             lookup = {p.index: (p, t) for p, t in placed}
             groups = [g for g in group_hand_row([p for p, _ in placed], self.geo) if not is_meld_group(g)]
             tiles = sum(len(g) for g in groups)
-            if tiles >= 2:
+            win_shape = len(groups) >= 2 and len(groups[-1]) == 1
+            if tiles >= 4 or (tiles >= 2 and win_shape):
                 open_hands[seat] = [[lookup[p.index] for p in g] for g in groups]
         if not open_hands:
             h.reveal_quiet = 0

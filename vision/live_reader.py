@@ -146,7 +146,8 @@ class LiveReader:
         tiles: list[TileReading] = []
         for x, y, w, h in boxes:
             x, y, w, h = x - ERODE, y - ERODE, w + 2 * ERODE, h + 2 * ERODE
-            red = float(back[y : y + h, x : x + w].mean())
+            cell = back[max(0, y) : y + h, max(0, x) : x + w]
+            red = float(cell.mean()) if cell.size else 0.0
             cx, cy = (x + w / 2) / self.ppm, (y + h / 2) / self.ppm
             reading = self._reading(view, cx, cy, w / self.ppm, h / self.ppm, red > 0.5)
             if reading is not None:
@@ -173,12 +174,17 @@ class LiveReader:
             a, b = a * ppm, b * ppm
             nx = max(1, int(round((w + grow + gap) / (a + gap))))
             ny = max(1, int(round((h + grow + gap) / (b + gap))))
-            err = abs(w + grow - (nx * a + (nx - 1) * gap)) / nx + abs(h + grow - (ny * b + (ny - 1) * gap)) / ny
-            if best is None or err < best[0]:
-                best = (err, nx, ny)
-        assert best is not None
+            err_x = abs(w + grow - (nx * a + (nx - 1) * gap)) / nx
+            err_y = abs(h + grow - (ny * b + (ny - 1) * gap)) / ny
+            # Both sides must fit: a standing tile's top (20 mm deep) is no lying tile (26 mm).
+            if max(err_x, err_y) > 4.5 * ppm:
+                continue
+            if best is None or err_x + err_y < best[0]:
+                best = (err_x + err_y, nx, ny)
+        if best is None:
+            return
         err, nx, ny = best
-        if err > 9 * ppm or nx * ny > 40:
+        if nx * ny > 40:
             return
         step_x, step_y = (w + grow) / nx, (h + grow) / ny
         for iy in range(ny):

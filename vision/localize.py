@@ -2,7 +2,8 @@
 
 Input: a BGR frame of any size; it is letterboxed to the model's square input (grey border, as in training).
 Output: boxes in frame pixels with a score, and a class id when the model has more than one class (a
-one-class localizer leaves naming to the classifier).
+one-class localizer leaves naming to the classifier). A model exported with a dynamic input runs at any
+multiple of 32 (`imgsz`): larger for a whole table seen from above, where tiles are small.
 """
 
 from __future__ import annotations
@@ -41,12 +42,20 @@ def letterbox(frame: np.ndarray, size: int) -> tuple[np.ndarray, float, tuple[in
 class Localizer:
     """Find tiles in a frame with a YOLOv8 detection model exported to ONNX."""
 
-    def __init__(self, path: Path, conf: float = 0.25, iou: float = 0.6, threads: int = 0) -> None:
+    def __init__(
+        self, path: Path, conf: float = 0.25, iou: float = 0.6, threads: int = 0, imgsz: int | None = None
+    ) -> None:
         self.session = open_session(path, threads)
         meta = metadata(self.session)
         shape = self.session.get_inputs()[0].shape
-        imgsz = meta.get("imgsz", [shape[2], shape[3]])
-        self.size = int(imgsz[0] if isinstance(imgsz, (list, tuple)) else imgsz)
+        trained = meta.get("imgsz", [shape[2], shape[3]])
+        self.size = int(trained[0] if isinstance(trained, (list, tuple)) else trained)
+        if imgsz is not None:
+            if isinstance(shape[2], int) and imgsz != shape[2]:
+                raise VisionError(f"localizer {path} has a fixed {shape[2]} px input; cannot run at {imgsz} px")
+            if imgsz % 32:
+                raise VisionError(f"localizer input size must be a multiple of 32, got {imgsz}")
+            self.size = imgsz
         self.names: dict[int, str] = meta.get("names", {0: "tile"})
         self.conf = conf
         self.iou = iou

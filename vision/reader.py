@@ -31,7 +31,8 @@ class TileReader:
 
     `models_dir` holds `localizer.onnx` and `classifier.onnx` (default: the shipped `models/`);
     `classifier` overrides the classifier file (an enrolled one, for instance). `conf` is the localizer's
-    score threshold; `threads` the onnxruntime threads per model (0: its own choice).
+    score threshold; `threads` the onnxruntime threads per model (0: its own choice); `imgsz` the localizer's
+    input size (default: the size it was trained at, 320; use 640 for a whole table in a 1280x720 frame).
     Raises ModelMissingError (a VisionError) when a model file is missing or unreadable.
     """
 
@@ -42,11 +43,12 @@ class TileReader:
         conf: float = 0.3,
         threads: int = 0,
         flip_tta: bool = False,
+        imgsz: int | None = None,
     ) -> None:
         folder = Path(models_dir) if models_dir is not None else DEFAULT_MODELS
         if not folder.is_dir():
             raise ModelMissingError(f"models folder {folder} does not exist")
-        self.localizer = Localizer(folder / LOCALIZER_FILE, conf=conf, threads=threads)
+        self.localizer = Localizer(folder / LOCALIZER_FILE, conf=conf, threads=threads, imgsz=imgsz)
         self.classifier = Classifier(
             classifier or folder / CLASSIFIER_FILE, threads=threads, flip_tta=flip_tta
         )

@@ -24,6 +24,7 @@ from vision.zones import Area, TableGeometry
 STABLE_HITS = 3
 MISSING_GONE = 3
 MATCH_MM = 11.0
+TENTATIVE_FRAMES = 4  # a tentative track not seen for this many frames is dropped
 
 
 @dataclass
@@ -44,6 +45,7 @@ class Track:
     misses: int = 0
     stable: bool = False
     born: int = 0
+    last_hit: int = 0
     forced: int | None = None  # a class set by a rule (copies, or the engine's legality), overriding votes
 
     @property
@@ -123,13 +125,16 @@ class Tracker:
             if tid not in used_t:
                 if self._shows_mat(t, reading):
                     t.misses += 1
-                limit = MISSING_GONE if t.stable else 2
-                if t.misses >= limit:
+                expired = not t.stable and self.frame - t.last_hit > TENTATIVE_FRAMES
+                if t.misses >= (MISSING_GONE if t.stable else 2) or expired:
                     del self.tracks[tid]
                     if t.stable:
                         gone.append(t)
                 continue
             if not t.stable and t.hits >= STABLE_HITS:
+                if self._duplicate(t):
+                    del self.tracks[tid]
+                    continue
                 t.stable = True
                 appeared.append(t)
         for i in unmatched:
@@ -141,9 +146,17 @@ class Tracker:
         appeared.sort(key=lambda t: t.born)
         return TrackChanges(tuple(appeared), tuple(gone))
 
+    def _duplicate(self, t: Track) -> bool:
+        """A new track on top of a stable one (a tile read twice, or read at a shifted place)."""
+        return any(
+            o.stable and o.id != t.id and abs(o.x - t.x) < self.geo.tile_w * 0.6 and abs(o.y - t.y) < self.geo.tile_w * 0.6
+            for o in self.tracks.values()
+        )
+
     def _hit(self, t: Track, r: TileReading) -> None:
         t.hits += 1
         t.misses = 0
+        t.last_hit = self.frame
         t.votes = t.votes + r.scores
         k = 1.0 / min(t.hits, 5)
         t.x += (r.x - t.x) * k

@@ -84,9 +84,9 @@ class TableGeometry:
         u, v = self.to_seat(seat, x, y)
         if v < self.hand_v_min:
             return seat, "pond", u, v
-        if v < self.side_mm / 2.0:
+        if v < self.side_mm / 2.0 - 40 and abs(u) < self.side_mm / 2.0 - 30:
             return seat, "hand", u, v
-        return seat, "outside", u, v
+        return seat, "outside", u, v  # the corner markers and beyond
 
 
 @dataclass(frozen=True)

@@ -322,6 +322,8 @@ class LiveSession:
             return
         self.accepted.append(event)
         self._pending.append(event)
+        if event["type"] == "start_kyoku":
+            self.table.hand.next_seat = int(event["oya"])
 
     def finish(self) -> None:
         """End of a recording: close the game (end_game) so the logs are complete."""

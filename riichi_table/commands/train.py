@@ -99,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
     if args.what == "export":
         if args.weights is None or args.export is None or args.imgsz is None:
             raise VisionError("export needs --weights, --imgsz and --export")
-        export_onnx(args.weights, args.export, args.imgsz, batch=1 if "loc" in args.export.name else -1)
+        export_onnx(args.weights, args.export, args.imgsz, batch=-1)
         print(f"wrote {args.export}")
         return 0
     if args.data is None or args.run is None:
@@ -123,6 +123,6 @@ def run(args: argparse.Namespace) -> int:
     best = train(cfg, resume=not args.fresh)
     print(f"best weights: {best}")
     if args.export is not None:
-        export_onnx(best, args.export, cfg.imgsz, batch=1 if is_loc else -1)
+        export_onnx(best, args.export, cfg.imgsz, batch=-1)
         print(f"wrote {args.export}")
     return 0

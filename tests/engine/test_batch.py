@@ -36,7 +36,7 @@ def test_unknown_op_and_non_object_lines_answer_ok_false() -> None:
     assert handle({"op": "dance", "id": 1}) == {
         "id": 1,
         "ok": False,
-        "error": "unknown op 'dance' (expected score, waits, furiten or draw)",
+        "error": "unknown op 'dance' (expected score, waits, nagashi, furiten or draw)",
     }
     assert handle([1, 2])["ok"] is False
 

@@ -258,3 +258,21 @@ def test_a_furiten_ron_from_the_table_is_flagged_with_its_discard() -> None:
     with pytest.raises(IllegalEventError, match="permanent furiten: wait 2s"):
         g.apply(Declare(actor=1, call="ron", target=2))
     assert g.scores == [30000] * 4 and g.round is not None and not g.round.horas
+
+
+def test_riichi_without_the_deposit_is_refused_where_the_preset_says() -> None:
+    g = Game("tenhou")
+    deal(g, [*HANDS[1:2], HANDS[0], *HANDS[2:]])
+    g.scores[0], g.scores[1] = 900, 49100
+    g.apply(Tsumo(actor=0, pai="N"))
+    with pytest.raises(IllegalEventError, match="deposit"):
+        g.apply(Reach(actor=0))
+
+
+def test_a_nine_terminals_answer_is_an_abortive_draw_where_allowed() -> None:
+    # seed 001 "Abortive Draw"
+    g = Game("uspml")
+    deal(g, ["19m19p19s1234z258m", *HANDS[1:]])
+    g.apply(Tsumo(actor=0, pai="P"))
+    g.apply(Declare(actor=0, call="kyushu"))
+    assert isinstance(g.events[-1], Ryukyoku) and (g.dealer, g.honba) == (0, 1)

@@ -107,3 +107,88 @@ def test_bad_or_losing_requests_answer_ok_false_with_a_readable_error(
 ) -> None:
     resp = handle({"op": "score", "id": 7, **req})
     assert resp["id"] == 7 and resp["ok"] is False and error in resp["error"]
+
+
+# --- liability (pao), seed 002 3.3.9 -------------------------------------------------------------------
+
+_DAISANGEN_MELDS = [
+    {"kind": "pon", "tiles": "555z", "from": 1},
+    {"kind": "pon", "tiles": "666z", "from": 2},
+    {"kind": "pon", "tiles": "777z", "from": 3},
+]
+
+
+def test_liable_player_pays_a_self_drawn_big_three_dragons_alone() -> None:
+    # 002 3.3.9: on self-draw the feeder of the third dragon pon pays the full value, the others nothing
+    resp = score("123m4p", "4p", melds=_DAISANGEN_MELDS, seat_wind="S", tsumo=True, pao=3, honba=1)
+    assert resp["payments"] == {"pao": 32000} and resp["points"] == 32000 and resp["total"] == 32300
+
+
+def test_liable_player_and_discarder_split_a_big_three_dragons_ron() -> None:
+    # 002 3.3.9: another player's discard: liable player and discarder share equally; counters are the discarder's
+    resp = score("123m4p", "4p", melds=_DAISANGEN_MELDS, seat_wind="E", pao=3, discarder=1, honba=2)
+    assert resp["payments"] == {"ron": 24000, "pao": 24000} and resp["total"] == 48600
+
+
+def test_ron_from_the_liable_player_is_paid_by_that_player_alone() -> None:
+    resp = score("123m4p", "4p", melds=_DAISANGEN_MELDS, seat_wind="S", pao=2, discarder=2)
+    assert resp["payments"] == {"ron": 32000}
+
+
+def test_big_four_winds_liability_follows_the_fourth_wind_pon() -> None:
+    # 002 3.3.9: the fourth wind pon/kan fed by the liable player
+    winds = [
+        {"kind": "pon", "tiles": "111z", "from": 1},
+        {"kind": "pon", "tiles": "222z", "from": 1},
+        {"kind": "kan", "tiles": "3333z", "from": 2},
+        {"kind": "pon", "tiles": "444z", "from": 3},
+    ]
+    resp = score("5p", "5p", melds=winds, seat_wind="S", tsumo=True, pao=2)
+    assert resp["payments"] == {"pao": 32000}
+
+
+@pytest.mark.parametrize(
+    ("req", "error"),
+    [
+        ({"tsumo": False, "pao": 3}, "needs 'discarder'"),
+        ({"tsumo": True, "pao": 3, "rules": "beginner"}, "only to a liability hand"),
+        ({"tsumo": True, "pao": 0}, "relative seat 1, 2 or 3"),
+        ({"tsumo": True, "discarder": 1}, "a tsumo has no discarder"),
+    ],
+)
+def test_pao_requests_that_cannot_happen_are_refused(req: dict[str, Any], error: str) -> None:
+    resp = score("123m4p", "4p", melds=_DAISANGEN_MELDS, seat_wind="S", **req)
+    assert resp["ok"] is False and error in resp["error"]
+
+
+def test_pao_on_a_seat_that_fed_no_dragon_is_refused() -> None:
+    melds = [{**m, "from": 1} for m in _DAISANGEN_MELDS]
+    resp = score("123m4p", "4p", melds=melds, seat_wind="S", tsumo=True, pao=2)
+    assert resp["ok"] is False and "fed none" in resp["error"]
+
+
+def test_pao_needs_a_liability_hand() -> None:
+    resp = score("123m456p789s2399s", "1s", tsumo=True, pao=1)
+    assert resp["ok"] is False and "liability hand" in resp["error"]
+
+
+# --- nagashi mangan, seed 001 table ------------------------------------------------------------------
+
+
+def test_nagashi_mangan_is_paid_as_a_mangan_tsumo_without_honba_or_sticks() -> None:
+    # 001 table "Nagashi Mangan" (5 han): paid at the drawn round like a mangan tsumo
+    dealer = handle({"op": "nagashi", "id": "n", "seat_wind": "E", "rules": "uspml"})
+    assert (dealer["ok"], dealer["payments"], dealer["total"], dealer["limit"]) == (
+        True,
+        {"all": 4000},
+        12000,
+        "mangan",
+    )
+    other = handle({"op": "nagashi", "seat_wind": "W", "rules": "tenhou"})
+    assert other["payments"] == {"dealer": 4000, "non_dealer": 2000} and other["points"] == 8000
+
+
+def test_nagashi_mangan_is_refused_where_the_preset_does_not_play_it() -> None:
+    # 002 (wrc) has no nagashi mangan
+    resp = handle({"op": "nagashi", "seat_wind": "S", "rules": "wrc"})
+    assert resp["ok"] is False and "not played" in resp["error"]

@@ -45,6 +45,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    playwright_api.expect.set_options(timeout=20_000)  # the CI machine is shared: be patient, not flaky
     with playwright_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
         yield b
@@ -54,6 +55,7 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def page(browser: Any) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 860})
+    context.set_default_timeout(20_000)
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -170,3 +172,24 @@ def test_the_table_page_shows_the_live_view_and_the_camera_health(
         page.context.close()
         srv.shutdown()
         app.extensions["live"].stop()
+
+
+def test_a_photo_is_read_and_a_corrected_tile_is_saved_as_labelled_data(server: str, page: Any) -> None:
+    from vision.reader import models_available
+
+    if not models_available():
+        pytest.skip("no tile models in models/ yet (localizer.onnx, classifier.onnx)")
+    images = Path(__file__).resolve().parents[2] / ".." / "shared" / "datasets" / "hk-real-train" / "images"
+    photo = next(iter(sorted(images.glob("*.jpg"))), None) if images.is_dir() else None
+    if photo is None:
+        pytest.skip("../shared/datasets/hk-real-train is not here")
+    page.goto(server + "/hand")
+    page.set_input_files("#photo", str(photo))
+    page.click("#photo-form button[type=submit]")
+    page.wait_for_selector("#hand-tiles .tile")
+    first = page.locator("#hand-tiles .tile").first
+    current = first.get_attribute("data-tile")
+    first.click()
+    page.click(f'#palette .tile[data-tile="{"1z" if current != "1z" else "2z"}"]')
+    playwright_api.expect(page.locator("#correction-status")).to_contain_text("saved as labelled data")
+    _shot(page, "hand-check-photo")
