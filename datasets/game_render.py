@@ -152,7 +152,7 @@ class TableRenderer:
         k = w / 1280.0
         m, side = MARGIN_MM, self.geo.side_mm
         src = np.array([[m, m + side], [m + side, m + side], [m + side, m], [m, m]], np.float32)
-        dst = np.array([[250, 680], [1030, 680], [940, 48], [340, 48]], np.float32) * k
+        dst = np.array([[255, 655], [1025, 655], [935, 62], [345, 62]], np.float32) * k
         dst += np.array([[self.rng.uniform(-15, 15) * k for _ in range(2)] for _ in range(4)], np.float32)
         return np.asarray(cv2.getPerspectiveTransform(src, dst), np.float64)
 

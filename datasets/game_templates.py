@@ -10,31 +10,49 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from datasets.tile_art import TileBody, load_art, render_tile
+from datasets.tile_art import load_art
 from engine.tiles import BACK_CLASS, tile_from_class
 from vision.live_reader import TEMPLATE_SIZE
 
 
 def build_templates(art_folder: Path, style: str = "Regular") -> tuple[NDArray[np.uint8], NDArray[np.int32]]:
-    """Face images (N, h, w, 3) uint8 at TEMPLATE_SIZE and their detector classes (0..37)."""
+    """Face crops (N, h, w, 3) uint8 at TEMPLATE_SIZE and their detector classes (0..37).
+
+    Like enrolling with a layout sheet: every face is laid in front of every seat, filmed by the synthetic
+    camera (no noise), rectified and cropped the way the live reader crops, so the templates carry the
+    same softness as the tiles the reader will see, near the camera and far from it.
+    """
+    from datasets.game_render import MARGIN_MM, TableRenderer
+    from vision.calibrate import from_markers
+    from vision.live_reader import LiveReader, TileTemplates
+
     art = load_art(art_folder, style)
-    images = []
-    classes = []
-    w, h = TEMPLATE_SIZE
-    for class_id in [*range(37), BACK_CLASS]:
-        t = None if class_id == BACK_CLASS else tile_from_class(class_id)
-        sprite = render_tile(art, t, height=140, body=TileBody(view=0.0))
-        face = cv2.cvtColor(np.ascontiguousarray(sprite.image[..., :3]), cv2.COLOR_BGR2RGB)
-        face = cv2.cvtColor(face, cv2.COLOR_RGB2BGR)
-        x0, y0, x1, y1 = (int(v) for v in (*sprite.face_quad[0], *sprite.face_quad[2]))
-        crop = face[y0:y1, x0:x1]
-        # Soften like a camera at ~0.7 px/mm resampled to the 1 px/mm view.
-        small = cv2.resize(crop, (18, 24), interpolation=cv2.INTER_AREA)
-        images.append(cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR))
+    renderer = TableRenderer(art, seed=0, noise=0.0)
+    geo = renderer.geo
+    class_ids = [*range(37), BACK_CLASS]
+    scene = renderer._base.copy()
+    spots: list[tuple[int, int, float, float]] = []
+    for seat in range(4):
+        for n, class_id in enumerate(class_ids):
+            row, col = divmod(n, 7)
+            u = (col - 3) * (geo.tile_w + 6)
+            v = geo.pond_v0 - 10 + row * (geo.tile_h + 5)
+            t = None if class_id == BACK_CLASS else tile_from_class(class_id)
+            renderer._paste(scene, t, seat, u, v, False)
+            spots.append((seat, class_id, u, v))
+    del MARGIN_MM
+    frame = renderer.frame(scene, 0, None, 10.0)
+    calib = from_markers(frame)
+    view = calib.rectify(frame)
+    dummy = TileTemplates(np.zeros((1, TEMPLATE_SIZE[1], TEMPLATE_SIZE[0], 3), np.uint8), np.zeros(1, np.int32))
+    reader = LiveReader(dummy, geo)
+    images, classes = [], []
+    for seat, class_id, u, v in spots:
+        x, y = geo.to_table(seat, u, v + 1.2)  # the face centre sits a little off the body's
+        images.append(reader._crops(view, x, y, seat, False)[0])
         classes.append(class_id)
     return np.stack(images).astype(np.uint8), np.array(classes, np.int32)
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import dataclasses
 import multiprocessing
-import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -273,6 +272,7 @@ def write_dataset(
     if workers <= 1:
         yield from map(_render_one, jobs)
         return
-    ctx = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    # spawn, not fork: a forked child can inherit a lock held by one of OpenCV's worker threads and hang.
+    ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(workers, initializer=_worker_init) as pool:
         yield from pool.imap(_render_one, jobs, chunksize=4)

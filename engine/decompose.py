@@ -14,25 +14,24 @@ combining at most four cached lists.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 from itertools import product
-from typing import Literal
+from typing import Literal, NamedTuple
 
-from engine.hand import is_chiitoitsu, is_kokushi, suit_keys
+from engine.hand import SIMPLES_MASK, is_kokushi, suit_keys
 from engine.melds import Meld
 
 Shape = Literal["chi", "pon", "kan"]
 Wait = Literal["ryanmen", "kanchan", "penchan", "shanpon", "tanki", "kokushi", "kokushi_13", "chiitoitsu"]
 Form = Literal["regular", "chiitoitsu", "kokushi"]
 
-# A concealed set as (kind, is_chi); a split as (pair kind or -1, sets).
-_Split = tuple[int, tuple[tuple[int, bool], ...]]
 
+class Group(NamedTuple):
+    """One set of a reading: a chi (kind = its lowest tile), pon or kan; concealed or open; called or not.
 
-@dataclass(frozen=True, slots=True)
-class Group:
-    """One set of a reading: a chi (kind = its lowest tile), pon or kan; concealed or open; called or not."""
+    Immutable like a frozen dataclass, but a NamedTuple: the scorer builds several per hand and a tuple is
+    several times cheaper to make.
+    """
 
     shape: Shape
     kind: int
@@ -40,26 +39,36 @@ class Group:
     called: bool = False  # a meld (so never rearranged); False for sets formed in the hand
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """A complete hand read one way: its groups (four for a regular hand), pair(s) and the wait."""
+class Reading(NamedTuple):
+    """A complete hand read one way: its groups (four for a regular hand), pair(s) and the wait.
+
+    `pairs`: one pair kind for a regular hand, seven for chiitoitsu, the doubled kind for kokushi.
+    """
 
     form: Form
     groups: tuple[Group, ...]
-    pairs: tuple[
-        int, ...
-    ]  # one pair kind for a regular hand, seven for chiitoitsu, the doubled kind for kokushi
+    pairs: tuple[int, ...]
     wait: Wait
 
 
-@cache
-def _suit_splits(key: int, start: int, honor: bool) -> tuple[_Split, ...]:
-    """All splits of one suit pattern into sets and at most one pair; kinds offset by `start`."""
-    length = 7 if honor else 9
-    counts = [(key >> (3 * i)) & 7 for i in range(length)]
-    out: list[_Split] = []
+# Shared immutable groups: a concealed chi / concealed pon / open pon (a pon completed by a ron) per kind.
+_CHI = tuple(Group("chi", k, True) for k in range(34))
+_PON = tuple(Group("pon", k, True) for k in range(34))
+_OPEN_PON = tuple(Group("pon", k, False) for k in range(34))
 
-    def walk(i: int, pair: int, sets: list[tuple[int, bool]]) -> None:
+# A split of concealed tiles: (pair kind or -1, concealed sets as groups).
+_GroupSplit = tuple[int, tuple[Group, ...]]
+
+
+@cache
+def _suit_splits(key: int, start: int, honor: bool) -> tuple[_GroupSplit, ...]:
+    """All splits of one suit pattern (one byte per kind, engine/hand.py) into sets and at most one pair;
+    kinds offset by `start`."""
+    length = 7 if honor else 9
+    counts = list(key.to_bytes(length, "little"))
+    out: list[_GroupSplit] = []
+
+    def walk(i: int, pair: int, sets: list[Group]) -> None:
         while i < length and counts[i] == 0:
             i += 1
         if i == length:
@@ -72,14 +81,14 @@ def _suit_splits(key: int, start: int, honor: bool) -> tuple[_Split, ...]:
             counts[i] += 2
         if c >= 3:
             counts[i] -= 3
-            sets.append((start + i, False))
+            sets.append(_PON[start + i])
             walk(i, pair, sets)
             sets.pop()
             counts[i] += 3
         if not honor and i + 2 < length and counts[i + 1] and counts[i + 2]:
             for j in (i, i + 1, i + 2):
                 counts[j] -= 1
-            sets.append((start + i, True))
+            sets.append(_CHI[start + i])
             walk(i, pair, sets)
             sets.pop()
             for j in (i, i + 1, i + 2):
@@ -89,12 +98,8 @@ def _suit_splits(key: int, start: int, honor: bool) -> tuple[_Split, ...]:
     return tuple(dict.fromkeys(out))
 
 
-def decompositions(counts: Sequence[int]) -> list[tuple[int, tuple[tuple[int, bool], ...]]]:
-    """Every split of concealed tiles into sets and exactly one pair: (pair kind, ((kind, is_chi), ...)).
-
-    Empty when the tiles do not split so (seven pairs and thirteen orphans are separate forms).
-    """
-    keys = suit_keys(counts)
+def _group_splits(keys: tuple[int, int, int, int]) -> list[_GroupSplit]:
+    """Every split of the concealed tiles (as suit keys) into concealed sets and exactly one pair."""
     per_suit = []
     for s, key in enumerate(keys):
         if key:
@@ -102,16 +107,35 @@ def decompositions(counts: Sequence[int]) -> list[tuple[int, tuple[tuple[int, bo
             if not splits:
                 return []
             per_suit.append(splits)
-    out: list[tuple[int, tuple[tuple[int, bool], ...]]] = []
+    if all(len(splits) == 1 for splits in per_suit):  # the usual case: one way per suit
+        pairs = [p for ((p, _),) in per_suit if p >= 0]
+        if len(pairs) != 1:
+            return []
+        sets: tuple[Group, ...] = ()
+        for ((_, s_sets),) in per_suit:
+            sets += s_sets
+        return [(pairs[0], sets)]
+    out: list[_GroupSplit] = []
     for combo in product(*per_suit):
         pairs = [p for p, _ in combo if p >= 0]
         if len(pairs) != 1:
             continue
-        sets: tuple[tuple[int, bool], ...] = ()
+        sets = ()
         for _, s_sets in combo:
             sets += s_sets
         out.append((pairs[0], sets))
     return out
+
+
+def decompositions(counts: Sequence[int]) -> list[tuple[int, tuple[tuple[int, bool], ...]]]:
+    """Every split of concealed tiles into sets and exactly one pair: (pair kind, ((kind, is_chi), ...)).
+
+    Empty when the tiles do not split so (seven pairs and thirteen orphans are separate forms).
+    """
+    return [
+        (pair, tuple((g.kind, g.shape == "chi") for g in sets))
+        for pair, sets in _group_splits(suit_keys(counts))
+    ]
 
 
 def _meld_group(meld: Meld) -> Group:
@@ -131,31 +155,32 @@ def _chi_wait(first: int, win: int) -> Wait:
 def readings(concealed: Sequence[int], melds: Sequence[Meld], win: int, tsumo: bool) -> list[Reading]:
     """Every reading of a complete hand; `concealed` counts include the winning tile `win`. Empty if
     incomplete."""
+    counts = list(concealed)
+    keys = suit_keys(counts)
     meld_groups = tuple(_meld_group(m) for m in melds)
     out: list[Reading] = []
-    if not melds and is_kokushi(concealed):
-        doubled = next(k for k in range(34) if concealed[k] == 2)
-        out.append(Reading("kokushi", (), (doubled,), "kokushi_13" if doubled == win else "kokushi"))
-        return out
-    if not melds and is_chiitoitsu(concealed):
-        pairs = tuple(k for k in range(34) if concealed[k] == 2)
-        out.append(Reading("chiitoitsu", (), pairs, "chiitoitsu"))
-    for pair, sets in decompositions(concealed):
-        seen: set[tuple[int, bool, int]] = set()
+    if not melds:
+        if not (keys[0] | keys[1] | keys[2]) & SIMPLES_MASK and is_kokushi(counts):
+            doubled = counts.index(2)
+            out.append(Reading("kokushi", (), (doubled,), "kokushi_13" if doubled == win else "kokushi"))
+            return out
+        if counts.count(2) == 7:
+            pairs = tuple(k for k in range(34) if counts[k] == 2)
+            out.append(Reading("chiitoitsu", (), pairs, "chiitoitsu"))
+    for pair, sets in _group_splits(keys):
         if pair == win:
-            groups = tuple(Group("chi" if c else "pon", k, True) for k, c in sets)
-            out.append(Reading("regular", meld_groups + groups, (pair,), "tanki"))
-        for idx, (kind, is_chi) in enumerate(sets):
-            if not (kind <= win <= kind + 2 if is_chi else kind == win):
-                continue
-            sig = (kind, is_chi, win)
-            if sig in seen:
-                continue
-            seen.add(sig)
-            groups_list = []
-            for j, (k2, c2) in enumerate(sets):
-                concealed_set = c2 or j != idx or tsumo
-                groups_list.append(Group("chi" if c2 else "pon", k2, concealed_set))
-            wait: Wait = _chi_wait(kind, win) if is_chi else "shanpon"
-            out.append(Reading("regular", meld_groups + tuple(groups_list), (pair,), wait))
+            out.append(Reading("regular", meld_groups + sets, (pair,), "tanki"))
+        seen: list[Group] = []
+        for idx, g in enumerate(sets):
+            kind = g.kind
+            if g.shape == "chi":
+                if not kind <= win <= kind + 2 or g in seen:
+                    continue
+                seen.append(g)
+                out.append(Reading("regular", meld_groups + sets, (pair,), _chi_wait(kind, win)))
+            elif kind == win and g not in seen:
+                seen.append(g)
+                # on ron the pon completed by the discard counts as open (fu, sanankou)
+                groups = sets if tsumo else (*sets[:idx], _OPEN_PON[kind], *sets[idx + 1 :])
+                out.append(Reading("regular", meld_groups + groups, (pair,), "shanpon"))
     return out

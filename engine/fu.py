@@ -4,6 +4,7 @@ Seed 001 fu table: base 20; closed ron +10; tsumo +2 (not for pinfu: pinfu tsumo
 4/8 concealed (simples / terminals and honors); kan 8/16 open, 16/32 concealed; a pair of dragons, seat or
 round wind 2 (a double-wind pair: the preset's `double_wind_pair_fu`); edge, closed and pair waits 2; seven
 pairs 25 fixed; an open hand of pinfu shape won on ron counts 30 (`open_pinfu_ron_fu`). Totals round up to 10.
+Thirteen orphans has no fu (0, an empty itemisation).
 """
 
 from __future__ import annotations
@@ -29,7 +30,9 @@ def fu(
     if reading.form == "chiitoitsu":
         return 25, [("chiitoitsu", 25)]
     if reading.form == "kokushi":
-        return 30, [("base", 20), ("menzen ron", 10)] if not tsumo else [("base", 20), ("tsumo", 2)]
+        # no seed gives thirteen orphans fu (it has no sets, and a yakuman's value ignores fu); 0 as the
+        # mahjong package and tenhou report it
+        return 0, []
     detail: list[tuple[str, int]] = [("base", 20)]
     if pinfu:
         if tsumo:

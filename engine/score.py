@@ -23,8 +23,8 @@ from engine.points import (
     total_with_bonus,
 )
 from engine.rules import Rules, resolve_rules
-from engine.tiles import Tile, check_copies, dora_from_indicator, kind_name
-from engine.yaku import Situation, YakuContext, evaluate
+from engine.tiles import COPIES, Tile, check_copies, dora_from_indicator, kind_name
+from engine.yaku import FormYaku, Situation, YakuContext, evaluate, form_yaku
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,10 +58,34 @@ class WinInput:
                 f"{13 - 3 * len(self.melds)} tiles before the winning tile"
             )
         groups = [self.hand, (self.win,), *(m.tiles for m in self.melds), self.dora, self.ura]
-        check_copies(groups)
+        kinds = [t.kind for group in groups for t in group]
+        reds = [t.kind for group in groups for t in group if t.red]
+        if max(map(kinds.count, set(kinds))) > COPIES or len(set(reds)) < len(reds):
+            check_copies(groups)  # names the kind with a fifth copy, or a second red five of a suit
         _check_plain_fives(groups, self.rules)
         s = self.situation
         opened = any(m.is_open for m in self.melds)
+        unusual = (
+            s.double_riichi
+            or s.open_riichi
+            or s.ippatsu
+            or s.haitei
+            or s.houtei
+            or s.rinshan
+            or s.chankan
+            or s.tenhou
+            or s.chiihou
+            or s.renhou
+            or self.pao is not None
+            or self.discarder is not None
+            or (s.riichi and opened)
+            or (self.ura and not s.riichi)
+        )
+        if unusual:
+            self._check_flags(opened)
+
+    def _check_flags(self, opened: bool) -> None:
+        s = self.situation
         problems = [
             ((s.riichi or s.double_riichi or s.open_riichi) and opened, "riichi needs a closed hand"),
             (
@@ -80,7 +104,10 @@ class WinInput:
             (s.renhou and (s.tsumo or self.dealer), "renhou is a non-dealer's ron"),
             (bool(self.ura) and not (s.riichi or s.double_riichi), "ura dora count only after riichi"),
             (self.pao not in (None, 1, 2, 3), f"pao is a relative seat 1, 2 or 3, not {self.pao!r}"),
-            (self.discarder not in (None, 1, 2, 3), f"discarder is a relative seat 1, 2 or 3, not {self.discarder!r}"),
+            (
+                self.discarder not in (None, 1, 2, 3),
+                f"discarder is a relative seat 1, 2 or 3, not {self.discarder!r}",
+            ),
             (self.discarder is not None and s.tsumo, "a tsumo has no discarder"),
             (
                 self.pao is not None and not s.tsumo and self.discarder is None,
@@ -150,26 +177,75 @@ class NoWin:
     reason: str
 
 
-def _count_dora(indicators: tuple[Tile, ...], all_kinds: list[int]) -> int:
-    return sum(all_kinds.count(dora_from_indicator(t.kind)) for t in indicators)
-
-
 def score(w: WinInput) -> Win | NoWin:
-    """Score a won hand the way that scores highest (issue 3 item 3)."""
+    """Score a won hand the way that scores highest (issue 3 item 3).
+
+    Hand-wide facts (tile kinds, dora, the yaku that hold for every reading of a form) are worked out once;
+    each reading adds only its own yaku, fu and basic points, and the `Win` is built for the best one.
+    """
     w.check()
     rules = w.rules
     s = w.situation
+    tsumo = s.tsumo
+    win = w.win.kind
     concealed = [0] * 34
     for t in w.hand:
         concealed[t.kind] += 1
-    concealed[w.win.kind] += 1
-    found = readings(concealed, w.melds, w.win.kind, s.tsumo)
+    concealed[win] += 1
+    found = readings(concealed, w.melds, win, tsumo)
     if not found:
         return NoWin("not a complete hand")
     closed = not any(m.is_open for m in w.melds)
     all_tiles = [*w.hand, w.win, *(t for m in w.melds for t in m.tiles)]
     all_kinds = [t.kind for t in all_tiles]
+    bonus = _bonus(w, all_tiles, all_kinds)
     kinds = frozenset(all_kinds)
+    concealed_t = tuple(concealed)
+    forms: dict[str, FormYaku] = {}
+    dealer = w.seat_wind == 27
+    fixed_mode = rules.payment_mode == "fixed"
+    best: tuple[tuple[int, int, int], Reading, list[tuple[str, int]], int, int, list[tuple[str, int]]] | None
+    best = None
+    for reading in found:
+        ctx = _context(w, reading, closed, kinds, concealed_t)
+        fixed = forms.get(reading.form)
+        if fixed is None:
+            fixed = forms[reading.form] = form_yaku(ctx)
+        yaku, yakuman = evaluate(ctx, fixed)
+        if not yakuman and rules.yaku_required and not yaku:
+            continue
+        pinfu = bool(yaku) and any(n == "pinfu" for n, _ in yaku)
+        fu, detail = fu_of(
+            reading,
+            tsumo=tsumo,
+            closed=closed,
+            pinfu=pinfu,
+            seat_wind=w.seat_wind,
+            round_wind=w.round_wind,
+            rules=rules,
+        )
+        if not yakuman:
+            yaku = yaku + bonus
+        elif not rules.multiple_yakuman and len(yaku) > 1:
+            yaku = [max(yaku, key=lambda y: y[1])]  # one yakuman only: the highest counts
+            yakuman = yaku[0][1] // 13
+        han = sum(h for _, h in yaku)
+        points = 0
+        if not fixed_mode:
+            points = _points(limit_of(han, fu, yakuman, rules)[1], dealer, tsumo, rules.players)
+        rank = (points, han, fu)
+        if best is None or rank > best[0]:
+            best = (rank, reading, yaku, yakuman, fu, detail)
+    if best is None:
+        return NoWin("no yaku")
+    result = _win(w, *best[1:])
+    return result if w.pao is None else _with_liability(w, result)
+
+
+def _bonus(w: WinInput, all_tiles: list[Tile], all_kinds: list[int]) -> list[tuple[str, int]]:
+    """Dora, red fives and ura dora (once per hand: they do not depend on the reading)."""
+    rules = w.rules
+    s = w.situation
     bonus: list[tuple[str, int]] = []
     dora = _count_dora(w.dora, all_kinds)
     if dora:
@@ -182,92 +258,61 @@ def score(w: WinInput) -> Win | NoWin:
         ura = _count_dora(w.ura if rules.kan_ura_dora else w.ura[:1], all_kinds)
         if ura:
             bonus.append(("ura_dora", ura))
-    best: Win | None = None
-    for reading in found:
-        result = _score_reading(w, reading, closed, kinds, tuple(concealed), bonus)
-        if result is not None and (best is None or _rank(result) > _rank(best)):
-            best = result
-    if best is None:
-        return NoWin("no yaku")
-    return best if w.pao is None else _with_liability(w, best)
+    return bonus
 
 
-# 002 3.3.9: the set whose feeding makes a player liable, per liability hand (None: any kan)
-_LIABLE_SETS: dict[str, tuple[int, ...] | None] = {
-    "daisangen": (31, 32, 33),
-    "daisuushii": (27, 28, 29, 30),
-    "suukantsu": None,
-}
+def _count_dora(indicators: tuple[Tile, ...], all_kinds: list[int]) -> int:
+    return sum(all_kinds.count(dora_from_indicator(t.kind)) for t in indicators)
 
 
-def _with_liability(w: WinInput, win: Win) -> Win:
-    """The win with its payments split per seed 002 3.3.9 (the hand's full value, as the seed says)."""
-    names = {name for name, _ in win.yaku}
-    hands = [h for h in w.rules.liability if h in names]
-    if not hands:
-        listed = ", ".join(w.rules.liability) or "none in this rule set"
-        raise WinInputError(f"pao applies only to a liability hand ({listed}); this hand has none")
-    fed = [
-        m
-        for m in w.melds
-        if m.from_seat == w.pao
-        and m.kind != "chi"
-        and any((kinds := _LIABLE_SETS[h]) is None and m.is_kan or kinds and m.first_kind in kinds for h in hands)
-    ]
-    if not fed:
-        raise WinInputError(f"pao seat {w.pao} fed none of the melds that make {hands[0]}")
-    pay = liable_payments(win.points, w.situation.tsumo, w.discarder == w.pao)
-    return replace(win, payments=pay)
+def _context(
+    w: WinInput, reading: Reading, closed: bool, kinds: frozenset[int], concealed: tuple[int, ...]
+) -> YakuContext:
+    chis: list[int] = []
+    triplets: list[int] = []
+    concealed_triplets = kans = 0
+    for g in reading.groups:
+        if g.shape == "chi":
+            chis.append(g.kind)
+        else:
+            triplets.append(g.kind)
+            concealed_triplets += g.concealed
+            kans += g.shape == "kan"
+    return YakuContext(
+        reading,
+        w.situation,
+        w.rules,
+        w.win.kind,
+        closed,
+        w.seat_wind,
+        w.round_wind,
+        kinds,
+        concealed,
+        tuple(chis),
+        tuple(triplets),
+        concealed_triplets,
+        kans,
+    )
 
 
-def _rank(w: Win) -> tuple[int, int, int]:
-    return (w.points, w.han, w.fu)
+def _points(basic: int, dealer: bool, tsumo: bool, players: int) -> int:
+    """What the winner receives for `basic` points (the ranking key; `payments` itemises it for the best)."""
+    if not tsumo:
+        return (basic * (6 if dealer else 4) + 99) // 100 * 100
+    if dealer:
+        return (basic * 2 + 99) // 100 * 100 * (players - 1)
+    return (basic * 2 + 99) // 100 * 100 + (basic + 99) // 100 * 100 * (players - 2)
 
 
-def _score_reading(
+def _win(
     w: WinInput,
     reading: Reading,
-    closed: bool,
-    kinds: frozenset[int],
-    concealed: tuple[int, ...],
-    bonus: list[tuple[str, int]],
-) -> Win | None:
+    yaku: list[tuple[str, int]],
+    yakuman: int,
+    fu: int,
+    detail: list[tuple[str, int]],
+) -> Win:
     rules = w.rules
-    chis = tuple(g.kind for g in reading.groups if g.shape == "chi")
-    triplets = tuple(g.kind for g in reading.groups if g.shape != "chi")
-    ctx = YakuContext(
-        reading=reading,
-        situation=w.situation,
-        rules=rules,
-        win=w.win.kind,
-        closed=closed,
-        seat_wind=w.seat_wind,
-        round_wind=w.round_wind,
-        kinds=kinds,
-        concealed=concealed,
-        chis=chis,
-        triplets=triplets,
-        concealed_triplets=sum(1 for g in reading.groups if g.shape != "chi" and g.concealed),
-        kans=sum(1 for g in reading.groups if g.shape == "kan"),
-    )
-    yaku, yakuman = evaluate(ctx)
-    if not yakuman and rules.yaku_required and not yaku:
-        return None
-    pinfu = any(n == "pinfu" for n, _ in yaku)
-    fu, detail = fu_of(
-        reading,
-        tsumo=w.situation.tsumo,
-        closed=closed,
-        pinfu=pinfu,
-        seat_wind=w.seat_wind,
-        round_wind=w.round_wind,
-        rules=rules,
-    )
-    if not yakuman:
-        yaku = yaku + bonus
-    elif not rules.multiple_yakuman and len(yaku) > 1:
-        yaku = [max(yaku, key=lambda y: y[1])]  # one yakuman only: the highest counts
-        yakuman = yaku[0][1] // 13
     han = sum(h for _, h in yaku)
     if rules.payment_mode == "fixed":
         pay = fixed_payments(w.dealer, w.situation.tsumo, rules)
@@ -278,6 +323,35 @@ def _score_reading(
     points = received(pay, rules.players)
     total = total_with_bonus(points, w.honba, w.sticks, rules)
     return Win(han, fu, tuple(yaku), yakuman, limit, points, pay, total, tuple(detail), reading)
+
+
+# 002 3.3.9: the set whose feeding makes a player liable, per liability hand (None: any kan)
+_LIABLE_SETS: dict[str, tuple[int, ...] | None] = {
+    "daisangen": (31, 32, 33),
+    "daisuushii": (27, 28, 29, 30),
+    "suukantsu": None,
+}
+
+
+def _makes(meld: Meld, hand: str) -> bool:
+    """Whether feeding `meld` can make a player liable for `hand`."""
+    kinds = _LIABLE_SETS[hand]
+    if kinds is None:
+        return meld.is_kan
+    return meld.kind != "chi" and meld.first_kind in kinds
+
+
+def _with_liability(w: WinInput, win: Win) -> Win:
+    """The win with its payments split per seed 002 3.3.9 (the hand's full value, as the seed says)."""
+    names = {name for name, _ in win.yaku}
+    hands = [h for h in w.rules.liability if h in names]
+    if not hands:
+        listed = ", ".join(w.rules.liability) or "none in this rule set"
+        raise WinInputError(f"pao applies only to a liability hand ({listed}); this hand has none")
+    if not any(m.from_seat == w.pao and _makes(m, h) for m in w.melds for h in hands):
+        raise WinInputError(f"pao seat {w.pao} fed none of the melds that make {hands[0]}")
+    pay = liable_payments(win.points, w.situation.tsumo, w.discarder == w.pao)
+    return replace(win, payments=pay)
 
 
 def describe_kind(kind: int) -> str:

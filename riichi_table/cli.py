@@ -14,14 +14,23 @@ from collections.abc import Sequence
 
 # name -> (module, one-line summary). Order is the order of `riichi-table --help`.
 COMMANDS: dict[str, tuple[str, str]] = {
-    "serve": ("riichi_table.commands.serve", "the assistant with its web page (camera, video file, or the demo)"),
+    "serve": (
+        "riichi_table.commands.serve",
+        "the assistant with its web page (camera, video file, or the demo)",
+    ),
     "score": ("riichi_table.commands.score", "score one hand; --json for machine output"),
     "batch": ("riichi_table.commands.batch", "JSON lines in, JSON lines out: score / waits / furiten / draw"),
     "read": ("riichi_table.commands.read", "read a hand from a photo and score it"),
     "detect": ("riichi_table.commands.detect", "write tile detections as YOLO txt with confidences"),
-    "replay": ("riichi_table.commands.replay", "run the live pipeline over a recording and write the game log"),
+    "replay": (
+        "riichi_table.commands.replay",
+        "run the live pipeline over a recording and write the game log",
+    ),
     "synth": ("riichi_table.commands.synth", "render synthetic scenes (YOLO dataset) or a whole game clip"),
-    "train": ("riichi_table.commands.train", "train the tile models with ultralytics and export them to ONNX"),
+    "train": (
+        "riichi_table.commands.train",
+        "train the tile models with ultralytics and export them to ONNX",
+    ),
     "enroll": ("riichi_table.commands.enroll", "adapt the reader to a club's own tiles from a few photos"),
     "device": ("riichi_table.commands.device", "talk to the LED/buzzer unit, or run its emulator"),
 }
@@ -38,7 +47,11 @@ _ERROR_BASES = (
 
 def _usage() -> str:
     width = max(len(n) for n in COMMANDS)
-    lines = ["usage: riichi-table COMMAND [options]   (riichi-table COMMAND --help for its options)", "", "commands:"]
+    lines = [
+        "usage: riichi-table COMMAND [options]   (riichi-table COMMAND --help for its options)",
+        "",
+        "commands:",
+    ]
     lines += [f"  {name:<{width}}  {summary}" for name, (_, summary) in COMMANDS.items()]
     return "\n".join(lines)
 

@@ -110,6 +110,11 @@ class TableReader:
         self._reveals(stable, bool(changes.appeared or changes.gone))
         return self.events[start:]
 
+    def busy(self) -> bool:
+        """Whether the reader is waiting for something to settle (a hand being laid open, a late discard)."""
+        h = self.hand
+        return h.stuck > 0 or (h.phase == "playing" and h.reveal_quiet > 0)
+
     # --- pieces -----------------------------------------------------------------------------------------
     def _emit(self, event: dict[str, Any]) -> None:
         self.events.append(event)

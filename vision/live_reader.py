@@ -10,7 +10,8 @@ Everything is in rectified-view pixels at `px_per_mm` (1.0 by default: pixels ar
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
@@ -69,9 +70,13 @@ class TileTemplates:
         if images.ndim != 4 or images.shape[1:] != (TEMPLATE_SIZE[1], TEMPLATE_SIZE[0], 3):
             raise VisionError(f"templates must be (N, {TEMPLATE_SIZE[1]}, {TEMPLATE_SIZE[0]}, 3), got {images.shape}")
         self.classes = np.asarray(classes, np.int32)
-        face = self.classes != BACK_CLASS
-        self.vectors = np.stack([_normalise(img) for img in images[face]])
-        self.face_classes = self.classes[face]
+        face = np.nonzero(self.classes != BACK_CLASS)[0]
+        order = face[np.argsort(self.classes[face], kind="stable")]
+        self.vectors = np.stack([_normalise(img) for img in images[order]])
+        self.face_classes = self.classes[order]
+        # Where each class's run of templates starts, for a per-class maximum.
+        self._starts = np.nonzero(np.r_[True, np.diff(self.face_classes) != 0])[0]
+        self._class_of_start = self.face_classes[self._starts]
 
     @classmethod
     def load(cls, path: Path) -> TileTemplates:
@@ -80,24 +85,31 @@ class TileTemplates:
         data = np.load(path)
         return cls(data["images"], data["classes"])
 
-    def classify(self, crops: list[NDArray[np.uint8]]) -> NDArray[np.float32]:
-        """Class probabilities (len(crops), 38) for the best orientation of each list of candidate crops."""
-        if not crops:
-            return np.zeros((0, N_CLASSES), np.float32)
-        sims = np.stack([_normalise(c) for c in crops]) @ self.vectors.T  # (n, classes)
-        probs = np.zeros((len(crops), N_CLASSES), np.float32)
-        # A sharp softmax over cosine similarity: 0.05 apart is a clear preference.
-        logits = sims * 40.0
-        logits -= logits.max(axis=1, keepdims=True)
-        e = np.exp(logits)
-        probs[:, self.face_classes] = e / e.sum(axis=1, keepdims=True)
-        return probs
+    def scores(self, crops: list[list[NDArray[np.uint8]]]) -> NDArray[np.float32]:
+        """Class probabilities (len(crops), 38), one row per tile from its candidate crops (orientations).
 
-    def best(self, crops: list[NDArray[np.uint8]]) -> tuple[NDArray[np.float32], float]:
-        """Probabilities of the best-matching orientation among the crops of one tile, and its similarity."""
-        sims = np.stack([_normalise(c) for c in crops]) @ self.vectors.T
-        k = int(np.argmax(sims.max(axis=1)))
-        return self.classify([crops[k]])[0], float(sims[k].max())
+        Each class scores its best template over every orientation; then a sharp softmax over the classes.
+        """
+        out = np.zeros((len(crops), N_CLASSES), np.float32)
+        if not crops:
+            return out
+        counts = [len(c) for c in crops]
+        flat = np.stack([c for group in crops for c in group]).astype(np.float32)
+        flat = flat.reshape(len(flat), -1, 3)
+        flat -= flat.mean(axis=1, keepdims=True)
+        flat = flat.reshape(len(flat), -1)
+        flat /= np.linalg.norm(flat, axis=1, keepdims=True) + 1e-3
+        sims = flat @ self.vectors.T  # (all crops, templates), templates sorted by class
+        start = 0
+        for row, n in enumerate(counts):
+            per_template = sims[start : start + n].max(axis=0)
+            start += n
+            per_class = np.maximum.reduceat(per_template, self._starts)
+            logits = per_class * 40.0
+            logits -= logits.max()
+            e = np.exp(logits)
+            out[row, self._class_of_start] = e / e.sum()
+        return out
 
 
 def _normalise(image: NDArray[np.uint8]) -> NDArray[np.float32]:
@@ -119,9 +131,11 @@ class LiveReader:
         """Object mask (anything not mat, holes filled), back-colour mask and bare-mat mask of a rectified view."""
         hsv = cv2.cvtColor(view, cv2.COLOR_BGR2HSV)
         h, s, v = cv2.split(hsv)
-        felt = (h > 35) & (h < 95) & (s > 60) & (s < 215) & (v > 25)
+        felt = (h > 35) & (h < 95) & (s > 60) & (v > 25)
         felt_v = float(np.median(v[felt])) if felt.any() else 100.0
-        mat = felt & (v < felt_v * 1.35)
+        felt_s = float(np.median(s[felt])) if felt.any() else 150.0
+        # Green symbols seen through a camera are paler (mixed with the ivory face) than the felt.
+        mat = felt & (v < felt_v * 1.35) & (s > felt_s * 0.8)
         # A tile's bamboo symbols look like mat and leak into the thin gaps around it: fill tiles as solid
         # blobs from the mat without its thin parts, then cut them apart again along the visible gaps.
         solid = _fill_holes((~cv2.morphologyEx(mat.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)).astype(bool)).astype(np.uint8) * 255)
@@ -130,8 +144,12 @@ class LiveReader:
         self._solid = solid
         return objects, back, mat
 
-    def read(self, view: NDArray[np.uint8]) -> FrameReading:
-        """Every lying tile in the view, placed and scored."""
+    def read(self, view: NDArray[np.uint8], known: Callable[[float, float, bool], bool] | None = None) -> FrameReading:
+        """Every lying tile in the view, placed and scored.
+
+        `known(x, y, sideways)` may say a tile there is already read with confidence: it is then not
+        classified again (its scores stay zero), which keeps a full table cheap.
+        """
         objects, back, mat = self.masks(view)
         # Eroding 2 px breaks the thin contacts between neighbouring tiles; boxes grow back by ERODE below.
         objects = cv2.erode(objects, np.ones((2 * ERODE + 1, 2 * ERODE + 1), np.uint8), iterations=1)
@@ -144,14 +162,22 @@ class LiveReader:
                 continue
             self._cut(labels[y : y + h, x : x + w] == i, self._solid[y : y + h, x : x + w] > 0, x, y, boxes)
         tiles: list[TileReading] = []
+        crops: list[list[NDArray[np.uint8]]] = []
+        rows: list[int] = []
         for x, y, w, h in boxes:
             x, y, w, h = x - ERODE, y - ERODE, w + 2 * ERODE, h + 2 * ERODE
             cell = back[max(0, y) : y + h, max(0, x) : x + w]
             red = float(cell.mean()) if cell.size else 0.0
             cx, cy = (x + w / 2) / self.ppm, (y + h / 2) / self.ppm
-            reading = self._reading(view, cx, cy, w / self.ppm, h / self.ppm, red > 0.5)
-            if reading is not None:
-                tiles.append(reading)
+            reading = self._reading(cx, cy, w / self.ppm, h / self.ppm, red > 0.5)
+            if reading is None:
+                continue
+            if not reading.face_down and (known is None or not known(reading.x, reading.y, reading.sideways)):
+                crops.append(self._crops(view, reading.x, reading.y, reading.seat, reading.sideways))
+                rows.append(len(tiles))
+            tiles.append(reading)
+        for row, scores in zip(rows, self.templates.scores(crops), strict=True):
+            tiles[row] = replace(tiles[row], scores=scores)
         quarter = cv2.resize(
             mat.astype(np.uint8), (view.shape[1] // 4, view.shape[0] // 4), interpolation=cv2.INTER_AREA
         )
@@ -170,7 +196,9 @@ class LiveReader:
         gap = 3.0 * ppm
         grow = 2 * ERODE
         best: tuple[float, int, int] | None = None
-        for a, b in ((self.geo.tile_w, self.geo.tile_h), (self.geo.tile_h, self.geo.tile_w)):
+        # As seen from above a lying tile also shows a sliver of its body: a little wider and longer.
+        short, long_ = self.geo.tile_w + 1.0, self.geo.tile_h + 2.5
+        for a, b in ((short, long_), (long_, short)):
             a, b = a * ppm, b * ppm
             nx = max(1, int(round((w + grow + gap) / (a + gap))))
             ny = max(1, int(round((h + grow + gap) / (b + gap))))
@@ -197,21 +225,16 @@ class LiveReader:
                 if cell.size and cell.mean() > 0.6:
                     boxes.append((x0 + bx, y0 + by, bw, bh))
 
-    def _reading(
-        self, view: NDArray[np.uint8], x: float, y: float, w: float, h: float, is_back: bool
-    ) -> TileReading | None:
+    def _reading(self, x: float, y: float, w: float, h: float, is_back: bool) -> TileReading | None:
         seat, area, u, v = self.geo.area_of(x, y)
         if area == "outside":
             return None
         wide = w > h
         sideways = wide if seat in (0, 2) else not wide
+        scores = np.zeros(N_CLASSES, np.float32)
         if is_back:
-            scores = np.zeros(N_CLASSES, np.float32)
             scores[BACK_CLASS] = 1.0
-            return TileReading(x, y, seat, area, u, v, sideways, True, scores)
-        crops = self._crops(view, x, y, seat, sideways)
-        scores, _ = self.templates.best(crops)
-        return TileReading(x, y, seat, area, u, v, sideways, False, scores)
+        return TileReading(x, y, seat, area, u, v, sideways, is_back, scores)
 
     def _crops(self, view: NDArray[np.uint8], x: float, y: float, seat: int, sideways: bool) -> list[NDArray[np.uint8]]:
         r = np.array(_seat_right(seat))

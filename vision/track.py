@@ -24,6 +24,7 @@ from vision.zones import Area, TableGeometry
 STABLE_HITS = 3
 MISSING_GONE = 3
 MATCH_MM = 11.0
+CONFIDENT_HITS = 8  # readings after which a confident track is not classified again
 TENTATIVE_FRAMES = 4  # a tentative track not seen for this many frames is dropped
 
 
@@ -145,6 +146,20 @@ class Tracker:
             self.tracks[t.id] = t
         appeared.sort(key=lambda t: t.born)
         return TrackChanges(tuple(appeared), tuple(gone))
+
+    def known(self, x: float, y: float, sideways: bool) -> bool:
+        """Whether a stable, confidently read tile lies at (x, y) mm: no need to classify it again."""
+        for t in self.tracks.values():
+            if (
+                t.stable
+                and t.sideways == sideways
+                and t.hits >= CONFIDENT_HITS
+                and abs(t.x - x) < 4
+                and abs(t.y - y) < 4
+                and t.confidence > 0.9
+            ):
+                return True
+        return False
 
     def _duplicate(self, t: Track) -> bool:
         """A new track on top of a stable one (a tile read twice, or read at a shifted place)."""

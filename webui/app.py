@@ -59,7 +59,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         SSE_HEARTBEAT_S=15.0,
         MAX_CONTENT_LENGTH=8 * 1024 * 1024,
         MJPEG_FPS=10.0,
-        DEVICE_EMULATOR=None,
+        SESSION_COOKIE_SAMESITE="Lax",
     )
     app.config.update(config or {})
     data_dir = Path(app.config.get("DATA_DIR") or default_data_dir()).resolve()
@@ -72,7 +72,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     hub = Hub()
     app.extensions["hub"] = hub
-    app.extensions["live"] = LiveTable(app.config["ASSISTANT"], app.config["PIPELINE_ERROR"], hub)
+    live = LiveTable(app.config["ASSISTANT"], app.config["PIPELINE_ERROR"], hub)
+    app.extensions["live"] = live
+
+    from webui.views.scoreboard import LIVE, live_board
+
+    live.listeners.append(lambda state: hub.publish(LIVE, live_board(state), event="board"))
 
     @app.teardown_appcontext
     def _close_store(_exc: BaseException | None) -> None:

@@ -12,6 +12,7 @@ import logging
 import queue
 import threading
 import time
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from webui.errors import WebError
@@ -54,14 +55,34 @@ class LiveTable:
     FORWARD_MAX_HZ = 10.0
 
     def __init__(self, assistant: AssistantLike | None, error: str | None, hub: Hub) -> None:
-        self.assistant = assistant
-        self.error = error if assistant is None else None
         self._hub = hub
+        self.listeners: list[Callable[[dict[str, Any]], None]] = []  # called with each forwarded state
+        self._lock = threading.Lock()
+        self.assistant: AssistantLike | None = None
+        self.error: str | None = None
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._attach(assistant, error)
+
+    def _attach(self, assistant: AssistantLike | None, error: str | None) -> None:
+        self.assistant = assistant
+        self.error = error if assistant is None else None
+        self._stop = threading.Event()
+        self._thread = None
         if assistant is not None:
-            self._thread = threading.Thread(target=self._forward, name="live-forward", daemon=True)
+            self._thread = threading.Thread(
+                target=self._forward, args=(assistant, self._stop), name="live-forward", daemon=True
+            )
             self._thread.start()
+
+    def replace(self, assistant: AssistantLike | None, error: str | None) -> None:
+        """Stop the running pipeline and take over a new one (a new camera source from the Settings page)."""
+        with self._lock:
+            self.stop()
+            if self._thread is not None:
+                self._thread.join(timeout=2)
+            self._attach(assistant, error)
+        self._hub.publish("table", self.state())
 
     @property
     def available(self) -> bool:
@@ -118,6 +139,17 @@ class LiveTable:
             log.exception("assistant.latest_jpeg() failed")
             return None
 
+    def latest_frame(self) -> Any:
+        """The newest camera frame without overlays (BGR) if the assistant offers one, else None."""
+        hook = getattr(self.assistant, "latest_frame", None)
+        if hook is None:
+            return None
+        try:
+            return hook()
+        except Exception:  # fall back to the overlaid JPEG
+            log.exception("assistant.latest_frame() failed")
+            return None
+
     def submit(self, event: dict[str, Any]) -> str | None:
         """Pass a person's answer to the pipeline; returns an error message or None."""
         if self.assistant is None:
@@ -143,16 +175,15 @@ class LiveTable:
             return f"{type(exc).__name__}: {exc}"
         return None
 
-    def _forward(self) -> None:
-        assert self.assistant is not None
+    def _forward(self, assistant: AssistantLike, stop: threading.Event) -> None:
         try:
-            changes = self.assistant.subscribe()
+            changes = assistant.subscribe()
         except Exception as exc:  # the page shows it
             self.error = f"live pipeline error: {exc}"
             return
         gap = 1.0 / self.FORWARD_MAX_HZ
         last = 0.0
-        while not self._stop.is_set():
+        while not stop.is_set():
             try:
                 changes.get(timeout=0.5)
             except queue.Empty:
@@ -167,7 +198,10 @@ class LiveTable:
             if wait > 0:
                 time.sleep(wait)
             last = time.monotonic()
-            self._hub.publish("table", self.state())
+            state = self.state()
+            self._hub.publish("table", state)
+            for listener in self.listeners:
+                listener(state)
 
     def stop(self) -> None:
         self._stop.set()

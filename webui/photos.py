@@ -124,7 +124,9 @@ class Reader:
         from engine.tiles import BACK_CLASS, tile_from_class
 
         found = reader.detect(image)
-        order = np.argsort((found.boxes[:, 0] + found.boxes[:, 2]) / 2) if len(found) else []
+        order: list[int] = (
+            np.argsort((found.boxes[:, 0] + found.boxes[:, 2]) / 2).tolist() if len(found) else []
+        )
         out = []
         for i in order:
             cls = int(found.class_id[i])

@@ -85,8 +85,16 @@ def _error_page(exc: Any) -> tuple[str, int]:
     return render_template("error.html", message=exc.description), exc.code
 
 
+def _headers(response: Response) -> Response:
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("X-Frame-Options", "SAMEORIGIN")
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    return response
+
+
 def init_app(app: Flask) -> None:
     app.before_request(_check_request)
+    app.after_request(_headers)
     app.add_url_rule("/pin", "security_pin", _pin_view, methods=["GET", "POST"])
     app.register_error_handler(400, _error_page)
     app.register_error_handler(403, _error_page)

@@ -8,7 +8,8 @@ haitei, rinshan, ...) decide from the context's flags themselves; nothing patche
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from engine.decompose import Reading
 from engine.rules import Rules
@@ -32,11 +33,11 @@ class Situation:
     renhou: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class YakuContext:
+class YakuContext(NamedTuple):
     """One reading of a winning hand with everything a yaku may ask about.
 
-    `kinds` is the set of kinds among all 14+ tiles (melds included); `concealed` the 34 counts of the
+    Immutable; a NamedTuple rather than a frozen dataclass because the scorer makes one per reading and a
+    tuple is several times cheaper to build. `kinds` is the set of kinds among all 14+ tiles (melds included); `concealed` the 34 counts of the
     concealed tiles with the winning tile; `chis` the lowest kinds of all chi groups; `triplets` the kinds of
     all pon and kan groups; `concealed_triplets` those that count as concealed (ankou/ankan).
     """
@@ -76,6 +77,11 @@ class Yaku:
     double_if: str | None = None  # the Rules.double_yakuman_hands entry that makes it a double yakuman
     replaces: tuple[str, ...] = ()
     doc: str = ""
+    # False when the check gives the same answer for every reading of one form (regular, seven pairs,
+    # thirteen orphans) of a hand: it reads only the flags, the rules, the winds and the hand's tiles, or
+    # honor sets (an honor never joins a chi, so its pon/kan and pair are the same in every regular
+    # reading). The scorer checks such a rule once per form instead of once per reading.
+    per_reading: bool = False
 
     def han(self, closed: bool) -> int:
         return self.closed_han if closed else self.open_han
@@ -94,18 +100,18 @@ def yaku(
     yakuman: int = 0,
     double_if: str | None = None,
     replaces: tuple[str, ...] = (),
+    per_reading: bool = False,
 ) -> Callable[[Check], Yaku]:
     """Make a check function into a Yaku; `closed`/`open_` are han (open 0 = closed only)."""
 
     def wrap(check: Check) -> Yaku:
         open_han = open_ if not yakuman else 1
-        return Yaku(
-            name, closed, open_han, check, yakuman, double_if, replaces, (check.__doc__ or "").strip()
-        )
+        doc = (check.__doc__ or "").strip()
+        return Yaku(name, closed, open_han, check, yakuman, double_if, replaces, doc, per_reading)
 
     return wrap
 
 
 def closed_only(y: Yaku) -> Yaku:
     """A yakuman that needs a closed hand (its open_han is 0)."""
-    return Yaku(y.name, y.closed_han, 0, y.check, y.yakuman, y.double_if, y.replaces, y.doc)
+    return replace(y, open_han=0)

@@ -36,7 +36,7 @@ def _outside(c: YakuContext, allowed: frozenset[int]) -> bool:
     return r.pairs[0] in allowed
 
 
-@yaku("pinfu", 1)
+@yaku("pinfu", 1, per_reading=True)
 def pinfu(c: YakuContext) -> bool:
     """平和 pinfu: four chi, a pair of no value, won on a two-sided wait (001 table)."""
     r = c.reading
@@ -46,57 +46,57 @@ def pinfu(c: YakuContext) -> bool:
     return pair not in _DRAGONS and pair != c.seat_wind and pair != c.round_wind
 
 
-@yaku("iipeikou", 1)
+@yaku("iipeikou", 1, per_reading=True)
 def iipeikou(c: YakuContext) -> bool:
     """一盃口 iipeikou: two identical chi, closed hand (001 table "Two Identical Chi")."""
     return c.reading.form == "regular" and _peikou_count(c) == 1
 
 
-@yaku("ryanpeikou", 3, replaces=("iipeikou", "chiitoitsu"))
+@yaku("ryanpeikou", 3, replaces=("iipeikou", "chiitoitsu"), per_reading=True)
 def ryanpeikou(c: YakuContext) -> bool:
     """二盃口 ryanpeikou: two identical chi twice, closed hand (001 table: 3)."""
     return c.reading.form == "regular" and _peikou_count(c) == 2
 
 
-@yaku("sanshoku", 2, 1)
+@yaku("sanshoku", 2, 1, per_reading=True)
 def sanshoku(c: YakuContext) -> bool:
     """三色同順 sanshoku doujun: the same chi in each suit (001 table "Three Color Straight")."""
     chis = set(c.chis)
     return any(n in chis and n + 9 in chis and n + 18 in chis for n in range(7))
 
 
-@yaku("ittsu", 2, 1)
+@yaku("ittsu", 2, 1, per_reading=True)
 def ittsu(c: YakuContext) -> bool:
     """一気通貫 ittsu: 123, 456 and 789 of one suit (001 table "Straight-through")."""
     chis = set(c.chis)
     return any(s in chis and s + 3 in chis and s + 6 in chis for s in (0, 9, 18))
 
 
-@yaku("chanta", 2, 1)
+@yaku("chanta", 2, 1, per_reading=True)
 def chanta(c: YakuContext) -> bool:
     """混全帯幺九 chanta: every set and the pair hold a terminal or honor, with a chi (001 table)."""
     return _outside(c, _TERMINAL_OR_HONOR)
 
 
-@yaku("junchan", 3, 2, replaces=("chanta",))
+@yaku("junchan", 3, 2, replaces=("chanta",), per_reading=True)
 def junchan(c: YakuContext) -> bool:
     """純全帯幺九 junchan: every set and the pair hold a terminal, no honors, with a chi (001 table)."""
     return _outside(c, _TERMINAL)
 
 
-@yaku("toitoi", 2, 2)
+@yaku("toitoi", 2, 2, per_reading=True)
 def toitoi(c: YakuContext) -> bool:
     """対々和 toitoi: four pon or kan and a pair (001 table "All Pon")."""
     return c.reading.form == "regular" and len(c.triplets) == 4
 
 
-@yaku("sanankou", 2, 2)
+@yaku("sanankou", 2, 2, per_reading=True)
 def sanankou(c: YakuContext) -> bool:
     """三暗刻 sanankou: three concealed pon or kan (001 table "Three Concealed Pon")."""
     return c.concealed_triplets == 3
 
 
-@yaku("sanshoku_doukou", 2, 2)
+@yaku("sanshoku_doukou", 2, 2, per_reading=True)
 def sanshoku_doukou(c: YakuContext) -> bool:
     """三色同刻 sanshoku doukou: the same pon in each suit (001 table "Three Similar Pon")."""
     t = set(c.triplets)

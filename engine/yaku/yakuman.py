@@ -26,14 +26,14 @@ def kokushi_13_wait(c: YakuContext) -> bool:
 
 
 @closed_only
-@yaku("suuankou", yakuman=1)
+@yaku("suuankou", yakuman=1, per_reading=True)
 def suuankou(c: YakuContext) -> bool:
     """四暗刻 suu ankou: four concealed pon or kan, not on a pair wait (001 table "Four Concealed Pons")."""
     return c.concealed_triplets == 4 and c.reading.wait != "tanki"
 
 
 @closed_only
-@yaku("suuankou_tanki", yakuman=1, double_if="suuankou_tanki", replaces=("suuankou",))
+@yaku("suuankou_tanki", yakuman=1, double_if="suuankou_tanki", replaces=("suuankou",), per_reading=True)
 def suuankou_tanki(c: YakuContext) -> bool:
     """四暗刻単騎 suu ankou tanki: four concealed pon or kan won on the pair."""
     return c.concealed_triplets == 4 and c.reading.wait == "tanki"

@@ -40,6 +40,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--honba", type=int, default=0)
     parser.add_argument("--sticks", type=int, default=0, help="riichi sticks on the table")
     parser.add_argument(
+        "--pao", type=int, choices=(1, 2, 3), help="relative seat liable for the hand (seed 002 3.3.9)"
+    )
+    parser.add_argument("--discarder", type=int, choices=(1, 2, 3), help="relative seat of a ron's discarder")
+    parser.add_argument(
         "--rules",
         default="wrc",
         help='a preset (wrc, uspml, online, tenhou, beginner) or JSON {"preset": ...}',
@@ -83,6 +87,9 @@ def request_from_args(args: argparse.Namespace) -> dict[str, object]:
     }
     for flag in _FLAGS:
         req[flag] = getattr(args, flag)
+    for seat in ("pao", "discarder"):
+        if getattr(args, seat) is not None:
+            req[seat] = getattr(args, seat)
     return req
 
 
@@ -105,8 +112,10 @@ def _readable(resp: dict[str, object]) -> str:
         lines.append(f"  ron: {pay['ron']} from the discarder")
     elif "all" in pay:
         lines.append(f"  tsumo: {pay['all']} from each player")
-    else:
+    elif "dealer" in pay:
         lines.append(f"  tsumo: {pay['dealer']} from the dealer, {pay['non_dealer']} from each other player")
+    if "pao" in pay:
+        lines.append(f"  pao: {pay['pao']} from the liable player (seed 002 3.3.9)")
     lines.append(f"  points {resp['points']}, with honba and sticks {resp['total']}")
     return "\n".join(lines)
 

@@ -73,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
     source = args.source if args.source is not None else saved.source
     rules = args.rules or saved.rules_spec()
     device = args.device if args.device is not None else (saved.device_port or None)
-    assistant, error = (None, "no camera source (--source none)")
+    assistant: Any = None
+    error: str | None = "no camera source (--source none)"
     if source != "none":
         assistant, error = start_assistant(source, rules, device)
     pin = args.admin_pin or os.environ.get("RIICHI_TABLE_ADMIN_PIN") or None
@@ -92,6 +93,9 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         app.extensions["live"].stop()
         raise WebError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
+    except SystemExit:  # werkzeug exits on a port in use, after printing its own explanation
+        app.extensions["live"].stop()
+        raise WebError(f"cannot listen on {args.host}:{args.port}: the port is in use") from None
     shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     print(f"riichi-table: serving http://{shown}:{server.server_port}/ (data in {data_dir})", flush=True)
     if error:

@@ -30,6 +30,8 @@ def test_every_command_module_exists_and_builds_its_parser():
 
 
 def test_the_console_script_runs_as_a_module():
-    done = subprocess.run([sys.executable, "-m", "riichi_table", "--help"], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "riichi_table", "--help"], capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0
     assert "riichi-table COMMAND" in done.stdout

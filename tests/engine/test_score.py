@@ -125,7 +125,7 @@ def test_liable_player_pays_a_self_drawn_big_three_dragons_alone() -> None:
 
 
 def test_liable_player_and_discarder_split_a_big_three_dragons_ron() -> None:
-    # 002 3.3.9: another player's discard: liable player and discarder share equally; counters are the discarder's
+    # 002 3.3.9: on another's discard the liable player and the discarder share; counters: the discarder
     resp = score("123m4p", "4p", melds=_DAISANGEN_MELDS, seat_wind="E", pao=3, discarder=1, honba=2)
     assert resp["payments"] == {"ron": 24000, "pao": 24000} and resp["total"] == 48600
 
@@ -192,3 +192,9 @@ def test_nagashi_mangan_is_refused_where_the_preset_does_not_play_it() -> None:
     # 002 (wrc) has no nagashi mangan
     resp = handle({"op": "nagashi", "seat_wind": "S", "rules": "wrc"})
     assert resp["ok"] is False and "not played" in resp["error"]
+
+
+def test_thirteen_orphans_reports_no_fu() -> None:
+    # no seed gives kokushi fu (no sets; a yakuman ignores fu): 0 and an empty itemisation, as tenhou shows it
+    resp = score("19m19p19s1234566z", "7z")
+    assert (resp["fu"], resp["fu_detail"], resp["yakuman"]) == (0, [], 1)

@@ -6,6 +6,7 @@ score appear, and records a hand on the club page while a second tab's scoreboar
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -94,12 +95,13 @@ def test_correcting_a_misread_tile_on_the_hand_check_makes_the_score_appear(serv
     playwright_api.expect(summary).to_contain_text("Not scored")
     page.click('#hand-tiles .tile[data-index="12"]')  # the 9p
     page.click('#palette .tile[data-tile="6p"]')
-    playwright_api.expect(summary).to_contain_text("han")
+    playwright_api.expect(summary).to_have_text(re.compile(r"^\d+ han \d+ fu .* points$"))
     assert "tanyao" in page.inner_text("#yaku-table")
     assert page.locator("#hand-tiles .tile.corrected").count() == 1
     before = summary.inner_text()
     page.check("#flag-riichi")
-    playwright_api.expect(summary).not_to_have_text(before)
+    playwright_api.expect(summary).to_have_text(re.compile(r"^2 han"))
+    assert summary.inner_text() != before
     assert "riichi" in page.inner_text("#yaku-table")
     assert page.locator("#fu-table tbody tr").count() >= 1
     _shot(page, "hand-check")
@@ -111,8 +113,8 @@ def test_the_exhaustive_draw_check_shows_tenpai_and_noten_payments(server: str, 
     page.fill('.draw-hand[data-seat="1"]', "13579m2468p1357s")
     page.click("#draw-go")
     result = page.locator("#draw-result")
-    playwright_api.expect(result).to_contain_text("tenpai")
-    assert "+3000" in result.inner_text() and "-1000" in result.inner_text()
+    playwright_api.expect(result).to_contain_text("+3000")  # seed 002 3.4.2: 3000 from the noten players
+    assert "-1000" in result.inner_text() and "noten" in result.inner_text()
 
 
 def test_a_recorded_hand_updates_the_open_scoreboard_by_itself(server: str, browser: Any, page: Any) -> None:
@@ -142,8 +144,25 @@ def test_a_recorded_hand_updates_the_open_scoreboard_by_itself(server: str, brow
     playwright_api.expect(board.locator("#board-last")).to_contain_text("3 han 40 fu")
     _shot(board, "scoreboard")
     _shot(page, "club-game")
+
+    # A hand scored on the hand check page goes into the same game: Cy (seat 2) rons Dee (seat 3).
+    page.goto(server + "/hand")
+    page.fill("#hand-text", "234m456p678s22s66p6p")  # tanyao, 1 han 40 fu: 1300 (seed 001 table)
+    page.dispatch_event("#hand-text", "input")
+    playwright_api.expect(page.locator("#result-summary")).to_contain_text("1300 points")
+    page.select_option("#record-winner", "2")
+    page.select_option("#record-from", "3")
+    page.click("#record-go")
+    page.wait_for_selector("#hands td:has-text('Cy ron from Dee')")
+    playwright_api.expect(board.locator('.board-seat[data-seat="2"] .points')).to_have_text("31,300")
+    # The table stops: the game ends, the scoreboard shows places, the night's standings and chart fill in.
+    page.click("text=End the game now")
+    playwright_api.expect(board.locator('.board-seat[data-seat="1"] .place')).to_contain_text("#1")
     page.goto(server + "/club/night/1")
+    assert page.locator("#night-chart polyline").count() == 4
+    assert page.locator("#standings tbody tr").first.inner_text().startswith("1\tBob")
     _shot(page, "club-night")
+    _shot(board, "scoreboard-final")
     board.context.close()
 
 

@@ -47,3 +47,22 @@ def test_calibration_without_a_pipeline_says_why(client: Any, csrf: Any) -> None
     assert r["ok"] is False and "four [x, y]" in r["error"]
     r = client.post("/table/calibrate", json={"corners": None}, headers={"X-CSRF-Token": token}).json
     assert r["ok"] is False and "pipeline" in r["error"]
+
+
+def test_saving_a_new_camera_source_can_restart_the_live_pipeline_on_it(
+    client: Any, post_form: Any, make_video: Any, tmp_path: Any
+) -> None:
+    assert client.get("/api/table").json["available"] is False
+    video = make_video(tmp_path / "clip.mp4")
+    r = post_form(client, "/settings", {"preset": "wrc", "source": str(video), "apply": "1"}, follow=True)
+    assert "the live pipeline now reads" in r.data.decode()
+    assert client.get("/api/table").json["available"] is True
+    missing = {"preset": "wrc", "source": str(tmp_path / "missing.mp4"), "apply": "1"}
+    r = post_form(client, "/settings", missing, follow=True)
+    assert "did not start" in r.data.decode()
+    assert client.get("/api/table").json["available"] is False
+
+
+def test_the_init_db_command_creates_the_database(app: Any) -> None:
+    result = app.test_cli_runner().invoke(args=["init-db"])
+    assert result.exit_code == 0 and "schema version 1" in result.output

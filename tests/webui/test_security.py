@@ -55,3 +55,9 @@ def test_json_posts_need_the_token_in_a_header(client: Any, csrf: Any, post_form
     token = csrf(client)
     r = client.post("/table/answer", json={"answer": "ron"}, headers={"X-CSRF-Token": token})
     assert r.status_code == 200 and r.json["ok"] is False  # no live pipeline here
+
+
+def test_pages_cannot_be_framed_or_sniffed_and_the_session_cookie_stays_same_site(client: Any) -> None:
+    r = client.get("/settings")
+    assert r.headers["X-Frame-Options"] == "SAMEORIGIN" and r.headers["X-Content-Type-Options"] == "nosniff"
+    assert "SameSite=Lax" in r.headers.get("Set-Cookie", "")

@@ -64,3 +64,34 @@ def test_the_table_event_stream_starts_with_the_current_state(live_client: Any) 
     first = next(chunks).decode()
     r.close()
     assert first.startswith("event: table\n") and '"available":true' in first
+
+
+def test_the_scoreboard_can_follow_the_game_the_camera_sees(live_client: Any) -> None:
+    board = live_client.get("/api/scoreboard?live=1").json
+    assert board["live"] is True and board["game_id"] == "live"
+    assert len(board["scores"]) == 4 and board["error"] is None
+    page = live_client.get("/scoreboard?live=1").data.decode()
+    assert '"live": true' in page
+
+
+def test_without_a_pipeline_the_live_scoreboard_says_why(client: Any) -> None:
+    board = client.get("/api/scoreboard?live=1").json
+    assert board["live"] is True and board["scores"] is None and board["error"]
+
+
+def test_a_frame_from_the_camera_can_be_taken_for_the_hand_check(live_client: Any, csrf: Any) -> None:
+    token = csrf(live_client)
+    deadline = time.monotonic() + 10
+    r = live_client.post("/hand/frame", headers={"X-CSRF-Token": token})
+    while r.status_code == 409 and time.monotonic() < deadline:  # no frame yet
+        time.sleep(0.1)
+        r = live_client.post("/hand/frame", headers={"X-CSRF-Token": token})
+    assert r.status_code == 200 and r.json["ok"] is True
+    assert (r.json["width"], r.json["height"]) == (320, 180)
+    assert live_client.get(f"/hand/photo/{r.json['photo_id']}.jpg").status_code == 200
+
+
+def test_an_answer_the_rules_refuse_comes_back_with_the_engines_reason(live_client: Any, csrf: Any) -> None:
+    answer = {"type": "declare", "actor": 1, "call": "ron", "target": 0}
+    r = live_client.post("/table/answer", json=answer, headers={"X-CSRF-Token": csrf(live_client)}).json
+    assert r["ok"] is False and r["error"]

@@ -1,7 +1,7 @@
 // Hand check page: read a photo, correct tiles, score through /api/score (the engine's batch object).
 (function () {
   const $ = (id) => document.getElementById(id);
-  const state = {tiles: [], photoId: null, editing: null};
+  const state = {tiles: [], photoId: null, editing: null, lastScore: null};
   const PALETTE = [];
   for (const s of "mpsz") {
     const n = s === "z" ? 7 : 9;
@@ -178,6 +178,8 @@
     const payments = $("payments");
     payments.textContent = "";
     if (!r.ok) {
+      state.lastScore = null;
+      if ($("record-hand")) $("record-hand").hidden = true;
       summary.textContent = "Not scored: " + r.error;
       summary.className = "error";
       fill($("yaku-table"), []);
@@ -197,6 +199,41 @@
     if (p.non_dealer !== undefined) lines.push("each non-dealer pays " + p.non_dealer);
     lines.push("with honba and riichi sticks the winner receives " + r.total);
     for (const l of lines) { const li = document.createElement("li"); li.textContent = l; payments.append(li); }
+    state.lastScore = r;
+    const rec = $("record-hand");
+    if (rec) rec.hidden = false;
+  }
+
+  // Record the scored win in a running club game (the club page's own form fields).
+  const rec = $("record-hand");
+  if (rec) {
+    const gameSel = $("record-game");
+    const names = () => (gameSel.selectedOptions[0].dataset.names || "").split("|");
+    const relabel = () => {
+      const n = names();
+      for (const sel of [$("record-winner"), $("record-from")]) {
+        for (const opt of sel.options) if (opt.value !== "tsumo") opt.textContent = n[Number(opt.value)] || "seat " + opt.value;
+      }
+    };
+    gameSel.addEventListener("change", relabel);
+    relabel();
+    rec.addEventListener("submit", (e) => {
+      const r = state.lastScore;
+      if (!r || !r.ok) { e.preventDefault(); return; }
+      for (const old of rec.querySelectorAll(".generated")) old.remove();
+      const seat = $("record-winner").value;
+      const add = (name, value) => {
+        const input = document.createElement("input");
+        input.type = "hidden"; input.name = name; input.value = value; input.className = "generated";
+        rec.append(input);
+      };
+      add("win" + seat, "1");
+      add("han" + seat, r.yakuman ? 0 : r.han);
+      add("fu" + seat, r.yakuman ? 30 : r.fu);
+      add("yakuman" + seat, r.yakuman || 0);
+      if ($("flag-tsumo").checked) $("record-from").value = "tsumo";
+      rec.action = "/club/game/" + gameSel.value + "/hands";
+    });
   }
 
   for (const el of document.querySelectorAll("#result, .flags input, select, #dora, #ura, #honba, #sticks, #win-text, #melds-text")) {

@@ -1,7 +1,6 @@
 // Table page: live state over Server-Sent Events, the corner-click calibration, answers to the pipeline.
 (function () {
   const $ = (id) => document.getElementById(id);
-  const WINDS = ["East", "South", "West", "North"];
 
   function healthText(name, h) {
     if (!h) return name + ": -";
@@ -31,11 +30,15 @@
   function render(state) {
     setHealth(state);
     const r = state.round || {};
-    const wind = r.wind || state.bakaze || "";
+    const WIND_NAME = {E: "East", S: "South", W: "West", N: "North"};
     const parts = [];
-    if (wind) parts.push(wind + " " + (r.number || r.kyoku || ""));
-    if (r.honba !== undefined || state.honba !== undefined) parts.push((r.honba ?? state.honba) + " honba");
-    if (r.sticks !== undefined || state.sticks !== undefined) parts.push((r.sticks ?? state.sticks) + " riichi sticks");
+    const wind = r.bakaze || r.wind;
+    if (wind) parts.push((WIND_NAME[wind] || wind) + " " + (r.kyoku ?? r.number ?? ""));
+    if (r.honba !== undefined) parts.push(r.honba + " honba");
+    const sticks = r.kyotaku ?? r.sticks;
+    if (sticks !== undefined) parts.push(sticks + " riichi sticks");
+    if (r.oya !== undefined && r.oya !== null) parts.push("dealer: seat " + r.oya);
+    if (r.ended) parts.push("game over");
     $("round").textContent = parts.join(", ") || (state.available === false ? "no live game" : "waiting for a hand");
     const wall = state.wall ?? state.wall_count;
     $("wall").textContent = wall === null || wall === undefined ? "" : "wall: " + wall + " left";
@@ -60,7 +63,7 @@
       const box = document.createElement("div");
       box.className = "seat" + (seat.riichi ? " riichi" : "") + (seat.furiten ? " furiten" : "");
       const head = document.createElement("h3");
-      const wind = seat.wind || (seat.wind_index !== undefined ? WINDS[seat.wind_index] : "");
+      const wind = {E: "East", S: "South", W: "West", N: "North"}[seat.wind] || seat.wind || "";
       head.textContent = "Seat " + i + (wind ? " - " + wind : "") + (seat.score !== undefined ? " - " + seat.score : "") +
         (seat.riichi ? " - riichi" : "") + (seat.furiten ? " - furiten" : "");
       box.append(head);
@@ -116,8 +119,16 @@
     for (const q of questions) {
       const div = document.createElement("div");
       div.className = "question";
-      div.append((q.text || q.question || "The camera needs an answer") + " ");
-      for (const a of q.answers || []) {
+      div.append((q.text || q.question || q.message || "The camera needs an answer") + " ");
+      let answers = q.answers;
+      if (!answers && q.actor !== undefined) {
+        // A win the camera saw but cannot tell apart: tsumo, or ron from which seat (engine `declare`).
+        answers = [{label: "tsumo", event: {type: "declare", actor: q.actor, call: "tsumo"}}];
+        for (let s = 0; s < 4; s++) {
+          if (s !== q.actor) answers.push({label: "ron from seat " + s, event: {type: "declare", actor: q.actor, call: "ron", target: s}});
+        }
+      }
+      for (const a of answers || []) {
         const b = document.createElement("button");
         b.type = "button";
         b.textContent = a.label || a.answer || String(a);

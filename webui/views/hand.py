@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request, send_file
 
-from webui import photos, scoring
+from webui import club, photos, scoring
 from webui.app import get_store
 from webui.live import LiveTable
 from webui.settings_model import current_settings
@@ -23,10 +23,13 @@ def _reader() -> photos.Reader:
 @bp.get("/hand")
 def index() -> str:
     live: LiveTable = current_app.extensions["live"]
+    store = get_store()
+    games = [{"id": g.id, "names": club.names_of(store, g)} for g in store.running_games()]
     return render_template(
         "hand.html",
+        games=games,
         presets=scoring.presets(),
-        default_rules=current_settings(get_store()).preset,
+        default_rules=current_settings(store).preset,
         live_available=live.available,
     )
 
@@ -58,7 +61,10 @@ def upload() -> Response | tuple[Response, int]:
 @bp.post("/hand/frame")
 def frame() -> Response | tuple[Response, int]:
     live: LiveTable = current_app.extensions["live"]
-    jpeg = live.latest_jpeg()
+    raw = live.latest_frame()
+    if raw is not None:
+        return _read(raw)
+    jpeg = live.latest_jpeg()  # the overlaid view: the reader still finds the tiles under thin outlines
     if jpeg is None:
         return jsonify(ok=False, error=f"no camera frame available: {live.error or 'no frame yet'}"), 409
     try:

@@ -9,7 +9,7 @@ from flask import Blueprint, Response, current_app, jsonify, render_template, re
 from webui import club
 from webui.app import get_store
 from webui.hub import Hub, encode_event
-from webui.store import Store
+from webui.store import Store, StoreError
 
 bp = Blueprint("scoreboard", __name__)
 CURRENT = "scoreboard"
@@ -34,10 +34,57 @@ def publish(store: Store, game_id: int) -> None:
     hub.publish(CURRENT, data if current == game_id else board(store, current), event="board")
 
 
+LIVE = f"{CURRENT}:live"
+
+
+def live_board(state: dict[str, Any]) -> dict[str, Any]:
+    """The scoreboard of the game the camera follows (the live pipeline's state, docs/live.md)."""
+    seats = state.get("seats") or []
+    r = state.get("round") or {}
+    if not state.get("available") or len(seats) != 4:
+        why = state.get("error") or "the live table has no game yet"
+        return {"game_id": None, "live": True, "error": why, "names": None, "scores": None}
+    winds = [s.get("wind") or "" for s in seats]
+    wind = {"E": "East", "S": "South", "W": "West", "N": "North"}.get(str(r.get("bakaze")), "")
+    return {
+        "game_id": "live",
+        "live": True,
+        "status": "finished" if r.get("ended") else "running",
+        "names": [f"Seat {i}" for i in range(4)],
+        "scores": [s.get("score") for s in seats],
+        "round": f"{wind} {r.get('kyoku', '')}".strip() or "-",
+        "dealer": r.get("oya"),
+        "seat_winds": winds if all(winds) else None,
+        "honba": r.get("honba"),
+        "sticks": r.get("kyotaku"),
+        "finished": bool(r.get("ended")),
+        "last": None,
+        "final": [],
+        "hands": None,
+        "error": None,
+    }
+
+
+def _live_state() -> dict[str, Any]:
+    from webui.live import LiveTable
+
+    live: LiveTable = current_app.extensions["live"]
+    return live.state()
+
+
+def _requested_board(store: Store, game_id: int | None) -> dict[str, Any]:
+    """`?live=1`: the camera's game; else the club game asked for (or the current one)."""
+    if request.args.get("live"):
+        return live_board(_live_state())
+    return board(store, game_id)
+
+
 def _requested_game(store: Store) -> tuple[int | None, str]:
     raw = request.args.get("game")
     if raw:
-        game_id = store.game(int(raw)).id if raw.isdigit() else store.game(-1).id
+        if not raw.isdigit():
+            raise StoreError(f"game: expected a game id, got {raw!r}")
+        game_id = store.game(int(raw)).id
         return game_id, f"{CURRENT}:{game_id}"
     return current_game_id(store), CURRENT
 
@@ -47,7 +94,10 @@ def index() -> str:
     store = get_store()
     game_id, topic = _requested_game(store)
     return render_template(
-        "scoreboard.html", board=board(store, game_id), topic=topic, query=request.query_string.decode()
+        "scoreboard.html",
+        board=_requested_board(store, game_id),
+        topic=topic,
+        query=request.query_string.decode(),
     )
 
 
@@ -55,7 +105,9 @@ def index() -> str:
 def events() -> Response:
     store = get_store()
     game_id, topic = _requested_game(store)
-    first = encode_event("board", board(store, game_id))
+    if request.args.get("live"):
+        topic = LIVE
+    first = encode_event("board", _requested_board(store, game_id))
     store.close()  # a stream lives long: give the connection back now
     from flask import g
 
@@ -69,4 +121,4 @@ def events() -> Response:
 def api() -> Response:
     store = get_store()
     game_id, _ = _requested_game(store)
-    return jsonify(board(store, game_id))
+    return jsonify(_requested_board(store, game_id))

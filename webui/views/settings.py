@@ -9,9 +9,26 @@ from werkzeug.wrappers import Response
 
 from webui import scoring
 from webui.app import get_store
-from webui.settings_model import SettingsError, current_settings, parse_settings, save_settings
+from webui.settings_model import Settings, SettingsError, current_settings, parse_settings, save_settings
 
 bp = Blueprint("settings", __name__)
+
+
+def _restart_pipeline(settings: Settings) -> Response:
+    """Start the live pipeline on the saved source and device (the live game state starts afresh)."""
+    from webui.live import LiveTable, start_assistant
+
+    live: LiveTable = current_app.extensions["live"]
+    if settings.source == "none":
+        live.replace(None, "no camera source (set on the Settings page)")
+    else:
+        live.replace(*start_assistant(settings.source, settings.rules_spec(), settings.device_port or None))
+    current_app.config["SOURCE"] = settings.source
+    if live.available:
+        flash(f"Settings saved; the live pipeline now reads {settings.source}.", "ok")
+    else:
+        flash(f"Settings saved, but the live pipeline did not start: {live.error}", "error")
+    return redirect(url_for("settings.index"))
 
 
 @bp.route("/settings", methods=["GET", "POST"])
@@ -24,6 +41,8 @@ def index() -> str | Response:
         except SettingsError as exc:
             error = str(exc)
         else:
+            if request.form.get("apply"):
+                return _restart_pipeline(current_settings(store))
             flash(
                 "Settings saved. Rules apply to games started from now on; the camera source and device port "
                 "apply when riichi-table serve starts without --source / --device.",
