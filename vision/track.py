@@ -24,7 +24,7 @@ from vision.zones import Area, TableGeometry
 STABLE_HITS = 3
 MISSING_GONE = 3
 MATCH_MM = 11.0
-CONFIDENT_HITS = 8  # readings after which a confident track is not classified again
+CONFIDENT_HITS = 6  # readings after which a confident track is not classified again
 TENTATIVE_FRAMES = 4  # a tentative track not seen for this many frames is dropped
 
 
@@ -156,7 +156,7 @@ class Tracker:
                 and t.hits >= CONFIDENT_HITS
                 and abs(t.x - x) < 4
                 and abs(t.y - y) < 4
-                and t.confidence > 0.9
+                and t.confidence > 0.6
             ):
                 return True
         return False

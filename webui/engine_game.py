@@ -100,6 +100,9 @@ def replay(rules: Any, hand_results: Sequence[dict[str, Any]]) -> Replay:
                 game.apply(event)
         except (EngineError, ValueError) as exc:
             error = f"hand {number} was refused by the rules engine: {exc}"
+        except AssertionError as exc:  # an engine invariant broke: show it rather than lose the club page
+            error = f"hand {number} broke an engine invariant (a bug to report): {exc}"
+        if error is not None:
             # The engine checks before changing anything, but a hand is several events: rebuild the game
             # up to the last good hand so the state shown is consistent.
             good = replay(rules, hand_results[: number - 1])

@@ -37,9 +37,10 @@ class YakuContext(NamedTuple):
     """One reading of a winning hand with everything a yaku may ask about.
 
     Immutable; a NamedTuple rather than a frozen dataclass because the scorer makes one per reading and a
-    tuple is several times cheaper to build. `kinds` is the set of kinds among all 14+ tiles (melds included); `concealed` the 34 counts of the
-    concealed tiles with the winning tile; `chis` the lowest kinds of all chi groups; `triplets` the kinds of
-    all pon and kan groups; `concealed_triplets` those that count as concealed (ankou/ankan).
+    tuple is several times cheaper to build. `kinds` is the set of kinds among all 14+ tiles (melds
+    included); `concealed` the 34 counts of the concealed tiles with the winning tile; `chis` the lowest
+    kinds of all chi groups; `triplets` the kinds of all pon and kan groups; `concealed_triplets` those that
+    count as concealed (ankou/ankan).
     """
 
     reading: Reading
