@@ -127,14 +127,14 @@ def main(args: argparse.Namespace) -> int:
     if getattr(args, "out", None) is None:
         raise DatasetError("--out DIR is required with --game")
     info = generate(
-        seed=int(args.seed),
+        seed=int(getattr(args, "seed", None) or 0),
         out=Path(args.out),
         art_folder=Path(getattr(args, "art", None) or DEFAULT_ART),
         hands=getattr(args, "hands", None),
-        fps=float(getattr(args, "fps", 10.0)),
-        size=_size(getattr(args, "size", "1280x720")),
-        step_frames=int(getattr(args, "step_frames", 5)),
-        rules=str(getattr(args, "rules", "wrc")),
+        fps=float(getattr(args, "fps", None) or 10.0),
+        size=_size(getattr(args, "size", None) or "1280x720"),
+        step_frames=int(getattr(args, "step_frames", None) or 5),
+        rules=str(getattr(args, "rules", None) or "wrc"),
     )
     print(f"wrote {info.clip} ({info.frames} frames at {info.fps:g} fps) and {info.truth} ({info.events} events)")
     return 0

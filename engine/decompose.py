@@ -18,7 +18,7 @@ from functools import cache
 from itertools import product
 from typing import Literal, NamedTuple
 
-from engine.hand import SIMPLES_MASK, is_kokushi, suit_keys
+from engine.hand import SETS_AND_PAIR, SETS_ONLY, SIMPLES_MASK, is_kokushi, suit_keys
 from engine.melds import Meld
 
 Shape = Literal["chi", "pon", "kan"]
@@ -62,39 +62,36 @@ _GroupSplit = tuple[int, tuple[Group, ...]]
 
 @cache
 def _suit_splits(key: int, start: int, honor: bool) -> tuple[_GroupSplit, ...]:
-    """All splits of one suit pattern (one byte per kind, engine/hand.py) into sets and at most one pair;
-    kinds offset by `start`."""
-    length = 7 if honor else 9
-    counts = list(key.to_bytes(length, "little"))
+    """All splits of one suit pattern (one byte per kind, engine/hand.py) into sets and, when its tile count
+    is 2 mod 3, one pair; kinds offset by `start`. Empty when the suit is not complete.
+
+    Take the lowest kind as the pair, a pon or the start of a chi, and go on only while what is left is a
+    complete pattern (engine/hand.py's SETS_ONLY / SETS_AND_PAIR): no branch is walked in vain.
+    """
+    h = int(honor)
+    sets_only, sets_and_pair = SETS_ONLY[h], SETS_AND_PAIR[h]
     out: list[_GroupSplit] = []
 
-    def walk(i: int, pair: int, sets: list[Group]) -> None:
-        while i < length and counts[i] == 0:
-            i += 1
-        if i == length:
-            out.append((pair, tuple(sets)))
+    def walk(key: int, i: int, pair: int, sets: tuple[Group, ...]) -> None:
+        if not key:
+            out.append((pair, sets))
             return
-        c = counts[i]
-        if c >= 2 and pair < 0:
-            counts[i] -= 2
-            walk(i, start + i, sets)
-            counts[i] += 2
-        if c >= 3:
-            counts[i] -= 3
-            sets.append(_PON[start + i])
-            walk(i, pair, sets)
-            sets.pop()
-            counts[i] += 3
-        if not honor and i + 2 < length and counts[i + 1] and counts[i + 2]:
-            for j in (i, i + 1, i + 2):
-                counts[j] -= 1
-            sets.append(_CHI[start + i])
-            walk(i, pair, sets)
-            sets.pop()
-            for j in (i, i + 1, i + 2):
-                counts[j] += 1
+        while not (key >> (8 * i)) & 255:
+            i += 1
+        c = (key >> (8 * i)) & 255
+        one = 1 << (8 * i)
+        target = sets_only if pair >= 0 or key in sets_only else sets_and_pair
+        if c >= 2 and pair < 0 and key - 2 * one in sets_only:
+            walk(key - 2 * one, i, start + i, sets)
+        if c >= 3 and key - 3 * one in target:
+            walk(key - 3 * one, i, pair, (*sets, _PON[start + i]))
+        chi = one * 0x010101  # one each of kinds i, i+1, i+2
+        has_chi = not honor and i <= 6 and (key >> (8 * i + 8)) & 255 and (key >> (8 * i + 16)) & 255
+        if has_chi and key - chi in target:
+            walk(key - chi, i, pair, (*sets, _CHI[start + i]))
 
-    walk(0, -1, [])
+    if key in sets_only or key in sets_and_pair:
+        walk(key, 0, -1, ())
     return tuple(dict.fromkeys(out))
 
 
@@ -155,9 +152,9 @@ def _chi_wait(first: int, win: int) -> Wait:
 def readings(concealed: Sequence[int], melds: Sequence[Meld], win: int, tsumo: bool) -> list[Reading]:
     """Every reading of a complete hand; `concealed` counts include the winning tile `win`. Empty if
     incomplete."""
-    counts = list(concealed)
+    counts = concealed if type(concealed) is list else list(concealed)
     keys = suit_keys(counts)
-    meld_groups = tuple(_meld_group(m) for m in melds)
+    meld_groups = tuple([_meld_group(m) for m in melds]) if melds else ()
     out: list[Reading] = []
     if not melds:
         if not (keys[0] | keys[1] | keys[2]) & SIMPLES_MASK and is_kokushi(counts):

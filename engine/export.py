@@ -113,11 +113,20 @@ def tenhou_tile(t: Tile) -> int:
 Produced = list[tuple[HandResult | None, tuple[int, ...]]]
 
 
+def settled_events(events: Iterable[Event], rules: Rules | str | Mapping[str, object] | None) -> list[Event]:
+    """The events a Game accepted from `events`: a person's `declare` tsumo / ron / kyushu turned into the
+    `hora` / `ryukyoku` it made, several rons in seat order after the discarder (`engine.multiple_ron`)."""
+    game = Game(rules)
+    for e in events:
+        game.apply(e)
+    return list(game.events)
+
+
 def replay(
     events: Iterable[Event], rules: Rules | str | Mapping[str, object] | None
 ) -> tuple[Game, Produced]:
-    """Feed `events` to a fresh Game; return it and, per event, the HandResult it produced (or None) and
-    the scores after it."""
+    """Feed settled `events` (see `settled_events`) to a fresh Game; return it and, per event, the
+    HandResult it produced (or None) and the scores after it."""
     game = Game(rules)
     produced: Produced = []
     for e in events:
@@ -129,18 +138,19 @@ def replay(
 
 
 def mjai_lines(events: Iterable[Event], rules: Rules | str | Mapping[str, object] | None = None) -> list[str]:
-    """The game as mjai JSON lines: riichi-table's extra events left out, hand money filled in."""
-    events = list(events)
+    """The game as mjai JSON lines: riichi-table's extra events left out (a `declare` as the `hora` or
+    `ryukyoku` it made), hand money filled in."""
+    events = settled_events(events, rules)
     _, produced = replay(events, rules)
     lines: list[str] = []
-    for e, (result, scores) in zip(events, produced, strict=True):
+    for index, (e, (result, scores)) in enumerate(zip(events, produced, strict=True)):
         if e.TYPE not in MJAI_TYPES:
             continue
         out: Event = e
         if result is not None and isinstance(e, Hora | Ryukyoku) and e.deltas is None:
             out = dataclasses.replace(e, deltas=result.deltas, scores=scores)  # type: ignore[arg-type]
         elif isinstance(e, StartKyoku) and e.scores is None:
-            out = dataclasses.replace(e, scores=produced_scores_before(produced, events.index(e)))
+            out = dataclasses.replace(e, scores=produced_scores_before(produced, index))
         lines.append(out.to_line())
     return lines
 
@@ -170,7 +180,8 @@ def _kakan_string(e: Kakan, pon_string: str | None) -> str:
 
 
 def _ankan_string(e: Ankan) -> str:
-    nums = [str(tenhou_tile(pai_to_tile(p))) for p in e.consumed]
+    """Three tiles, `a`, the fourth (tiles sorted, so a red five comes last): `242424a24`."""
+    nums = sorted(str(tenhou_tile(pai_to_tile(p))) for p in e.consumed)
     return "".join(nums[:3]) + "a" + nums[3]
 
 
@@ -215,6 +226,9 @@ class _Kyoku:
             case Dahai():
                 s = self.seat(e.actor)
                 num: Any = 60 if e.tsumogiri else tenhou_tile(pai_to_tile(e.pai))
+                draws = self.draws[s]
+                if e.tsumogiri and draws and draws[-1] == 0:
+                    draws[-1] = tenhou_tile(pai_to_tile(e.pai))  # an unseen draw, shown by its discard
                 if self.riichi_next[s]:
                     num, self.riichi_next[s] = f"r{num}", False
                 self.discards[s].append(num)
@@ -267,7 +281,7 @@ class _Kyoku:
         deltas = self._rel(result.deltas if result else e.deltas or (0, 0, 0, 0))
         if e.reason in _ABORTIVE_NAMES:
             self.result = [_ABORTIVE_NAMES[e.reason]]
-        elif e.reason == "nagashi":
+        elif e.reason == "nagashi" or (result is not None and result.detail.get("nagashi")):
             self.result = ["流し満貫", deltas]
         elif any(deltas):
             self.result = ["流局", deltas]
@@ -305,7 +319,7 @@ def tenhou_log(
     title: str = "riichi-table",
 ) -> dict[str, Any]:
     """The game as a tenhou.net/6 JSON object: `title`, `name`, `rule`, `log` (one array per hand)."""
-    events = list(events)
+    events = settled_events(events, rules)
     game, produced = replay(events, rules)
     names = ["0", "1", "2", "3"]
     kyokus: list[_Kyoku] = []

@@ -9,7 +9,9 @@ Thirteen orphans has no fu (0, an empty itemisation).
 
 from __future__ import annotations
 
-from engine.decompose import Reading
+from functools import cache
+
+from engine.decompose import Group, Reading
 from engine.rules import Rules
 
 _TERMINAL_OR_HONOR = frozenset({0, 8, 9, 17, 18, 26, *range(27, 34)})
@@ -44,15 +46,8 @@ def fu(
     if closed and not tsumo:
         detail.append(("menzen ron", 10))
     for g in reading.groups:
-        if g.shape == "chi":
-            continue
-        value = _SET_FU[g.shape]
-        if g.concealed:
-            value *= 2
-        if g.kind in _TERMINAL_OR_HONOR:
-            value *= 2
-        name = ("closed " if g.concealed else "open ") + g.shape
-        detail.append((f"{name} {_kind_name(g.kind)}", value))
+        if g.shape != "chi":
+            detail.append(_set_fu(g))
     pair = reading.pairs[0]
     pair_fu = 0
     if pair >= 31:
@@ -73,6 +68,18 @@ def fu(
         detail.append(("open pinfu shape", rules.open_pinfu_ron_fu - 20))
         total = rules.open_pinfu_ron_fu
     return total, detail
+
+
+@cache
+def _set_fu(g: Group) -> tuple[str, int]:
+    """The fu item of a pon or kan: 2 (pon) or 8 (kan), doubled if concealed, doubled for terminals/honors."""
+    value = _SET_FU[g.shape]
+    if g.concealed:
+        value *= 2
+    if g.kind in _TERMINAL_OR_HONOR:
+        value *= 2
+    name = ("closed " if g.concealed else "open ") + g.shape
+    return f"{name} {_kind_name(g.kind)}", value
 
 
 def _round(detail: list[tuple[str, int]]) -> int:

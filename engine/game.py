@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine import multiple_ron
 from engine.errors import EngineError, IllegalEventError
 from engine.events import (
     WINDS_PAI,
@@ -41,12 +42,17 @@ from engine.settle import HandResult, finish_wins, settle_chombo, settle_draw_ev
 
 @dataclass(frozen=True, slots=True)
 class Standing:
-    """A seat's place at the end: `final` is score - return points + uma (+ oka for first) - penalties."""
+    """A seat's place at the end: `final` is score - return points + uma (+ oka for first) - penalties.
+
+    `score` includes `leftover`, the riichi sticks (and pool) left on the table that first place takes
+    where the preset says so (`Rules.leftover_sticks`).
+    """
 
     seat: int
     rank: int
     score: int
     final: int
+    leftover: int = 0
 
 
 class Game:
@@ -72,6 +78,8 @@ class Game:
         self.ended = False
         self.warnings: list[str] = []
         self._rotated = False
+        self.hora_base: multiple_ron.Snapshot | None = None  # the game just before this hand's first win
+        self._resettling = False
 
     # --- reading the state ---------------------------------------------------------------------------
 
@@ -141,15 +149,29 @@ class Game:
                 self.rules.riichi_needs_deposit and self.scores[e.actor] < self.rules.riichi_deposit
             ):
                 raise IllegalEventError(f"reach: seat {e.actor} cannot pay the riichi deposit", e)
+            case Hora() | Ryukyoku() if self._is_resettle(e):
+                multiple_ron.resettle(self, e)
+                self._check_invariant()
+                return
             case _:
                 r = self._current(e)
                 if isinstance(e, Hora | Ryukyoku | Chombo):
+                    base = multiple_ron.Snapshot.take(self) if isinstance(e, Hora) and not r.horas else None
                     self._apply_atomic(r, e)
+                    if base is not None:
+                        self.hora_base = base
                 else:
                     r.apply(e)
                     self._after(r, e)
         self.events.append(e)
         self._check_invariant()
+
+    def _is_resettle(self, e: Hora | Ryukyoku) -> bool:
+        """A ron after a ron on the same tile, or three rons called an abortive draw: see `multiple_ron`."""
+        r = self.round
+        if r is None or not r.horas or r.phase != "hora" or self.hora_base is None or self._resettling:
+            return False
+        return (isinstance(e, Ryukyoku) and e.reason == "ron3") or multiple_ron.is_another_ron(r, e)
 
     def _current(self, e: Event) -> Round:
         if self.round is None:
@@ -180,6 +202,7 @@ class Game:
             self.warnings.append(f"start_kyoku scores {list(e.scores)} differ from the game's {self.scores}")
         self.round = Round(e, self.rules)
         self._rotated = False
+        self.hora_base = None
 
     def _declare_win(self, e: Declare) -> None:
         """A person says tsumo or ron: turn it into the hora event on the tile in play."""
@@ -273,18 +296,32 @@ class Game:
     # --- the end -------------------------------------------------------------------------------------
 
     def ranking(self) -> list[Standing]:
-        """Final places, uma and oka (rules); ties by seat order from the first dealer (seed 000)."""
+        """Final places, uma and oka (rules); ties by seat order from the first dealer (seed 000).
+
+        Points left on the table go to first place when `rules.leftover_sticks == "first"` (common
+        competition practice; no seed says): with `tie_break == "split"` players tied for first share them
+        (remainder to the earliest seat from the first dealer), otherwise the tie-broken first takes all.
+        """
         first = self.first_dealer or 0
         order = sorted(range(4), key=lambda s: (-self.scores[s], (s - first) % 4))
         uma = list(self.rules.uma)
         if self.rules.tie_break == "split":
             uma = _split_ties([self.scores[s] for s in order], uma)
+        leftover = [0, 0, 0, 0]
+        if self.rules.leftover_sticks == "first" and self.table_points:
+            top = [s for s in order if self.scores[s] == self.scores[order[0]]]
+            if self.rules.tie_break != "split":
+                top = top[:1]
+            share, rest = divmod(self.table_points, len(top))
+            for i, seat in enumerate(top):
+                leftover[seat] = share + (rest if i == 0 else 0)
         out = []
         for rank, seat in enumerate(order):
-            final = self.scores[seat] - self.rules.return_points + uma[rank] - self.penalties[seat]
+            score = self.scores[seat] + leftover[seat]
+            final = score - self.rules.return_points + uma[rank] - self.penalties[seat]
             if rank == 0:
                 final += self.rules.oka
-            out.append(Standing(seat, rank + 1, self.scores[seat], final))
+            out.append(Standing(seat, rank + 1, score, final, leftover[seat]))
         return out
 
 

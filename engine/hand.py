@@ -42,7 +42,7 @@ def counts_of(text: str) -> tuple[int, ...]:
 
 def suit_keys(counts: Sequence[int]) -> tuple[int, int, int, int]:
     """Pack the man, pin, sou and honor counts into ints, one byte per kind (kind 1 of a suit lowest)."""
-    c = list(counts)
+    c = counts if type(counts) is list else list(counts)
     return (
         int.from_bytes(bytes(c[0:9]), "little"),
         int.from_bytes(bytes(c[9:18]), "little"),
@@ -74,8 +74,9 @@ def _complete_patterns(length: int, honor: bool) -> tuple[frozenset[int], frozen
     return frozenset(found), frozenset(k for k in with_pair if not (k + lift) & over)
 
 
-_SETS_ONLY = (_complete_patterns(9, False)[0], _complete_patterns(7, True)[0])
-_SETS_AND_PAIR = (_complete_patterns(9, False)[1], _complete_patterns(7, True)[1])
+# [0] for a number suit, [1] for honors: every complete suit pattern, as a suit key
+SETS_ONLY = (_complete_patterns(9, False)[0], _complete_patterns(7, True)[0])
+SETS_AND_PAIR = (_complete_patterns(9, False)[1], _complete_patterns(7, True)[1])
 
 
 @cache
@@ -87,11 +88,11 @@ def suit_verdict(key: int, honor: bool) -> tuple[int, int, int]:
     suit complete, and `wait_pairs` is the pair count the suit then has.
     """
     h = int(honor)
-    pairs = 0 if key in _SETS_ONLY[h] else 1 if key in _SETS_AND_PAIR[h] else _INCOMPLETE
+    pairs = 0 if key in SETS_ONLY[h] else 1 if key in SETS_AND_PAIR[h] else _INCOMPLETE
     n = sum(key.to_bytes(9, "little"))
     if n % 3 == 0:
         return pairs, 0, 0
-    target, wait_pairs = (_SETS_ONLY[h], 0) if n % 3 == 2 else (_SETS_AND_PAIR[h], 1)
+    target, wait_pairs = (SETS_ONLY[h], 0) if n % 3 == 2 else (SETS_AND_PAIR[h], 1)
     mask = 0
     for i in range(7 if honor else 9):
         if (key >> (8 * i)) & 255 < 4 and key + (1 << (8 * i)) in target:
@@ -258,8 +259,9 @@ def shanten(counts: Sequence[int], meld_count: int = 0) -> int:
 
 
 @cache
-def _bits(mask: int) -> tuple[int, ...]:
-    return tuple(i for i in range(9) if mask >> i & 1)
+def _kinds_of(mask: int, start: int) -> tuple[int, ...]:
+    """The kinds `start + i` for the bits i set in `mask`."""
+    return tuple(start + i for i in range(9) if mask >> i & 1)
 
 
 def waits(counts: Sequence[int], meld_count: int = 0) -> list[int]:
@@ -271,7 +273,7 @@ def waits(counts: Sequence[int], meld_count: int = 0) -> list[int]:
     A tile of suit s completes the hand when every other suit is already complete and the pairs add up to
     one: the other suits' pairs plus the pair suit s has once completed (`suit_verdict`).
     """
-    c = list(counts)
+    c = counts if type(counts) is list else list(counts)
     keys = suit_keys(c)
     verdicts = (
         suit_verdict(keys[0], False),
@@ -281,11 +283,11 @@ def waits(counts: Sequence[int], meld_count: int = 0) -> list[int]:
     )
     pairs = verdicts[0][0] + verdicts[1][0] + verdicts[2][0] + verdicts[3][0]
     found: list[int] = []
-    for s in range(4):
-        own, mask, wait_pairs = verdicts[s]
-        if mask and pairs - own + wait_pairs == 1:
-            start = _SUIT_STARTS[s]
-            found.extend(start + i for i in _bits(mask))
+    if pairs <= 1 + _INCOMPLETE:  # with two suits incomplete no single tile completes the hand
+        for s in range(4):
+            own, mask, wait_pairs = verdicts[s]
+            if mask and pairs - own + wait_pairs == 1:
+                found += _kinds_of(mask, _SUIT_STARTS[s])
     if meld_count == 0:
         extra: list[int] = []
         if c.count(2) == 6 and c.count(1) == 1:

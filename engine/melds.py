@@ -51,7 +51,7 @@ class Meld:
     @property
     def first_kind(self) -> int:
         """The lowest kind in the set (the kind of a pon or kan)."""
-        return min(t.kind for t in self.tiles)
+        return min([t.kind for t in self.tiles])
 
     @property
     def is_open(self) -> bool:

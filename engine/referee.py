@@ -151,3 +151,12 @@ def four_winds(first_discards: Sequence[int]) -> bool:
 def four_kans_abort(kans_by_seat: Sequence[int]) -> bool:
     """Four kans not all by one player (seed 001 / 003 "Abortive Draw"; 002 3.3.10 plays on)."""
     return sum(kans_by_seat) >= 4 and max(kans_by_seat) < 4
+
+
+def nagashi_mangan(discards: Sequence[int], called: Sequence[bool]) -> bool:
+    """A pond that earns nagashi mangan at an exhaustive draw (seed 001 yaku table, "Nagashi Mangan").
+
+    `discards` are the kinds of the seat's kawa in order and `called[i]` whether another player took the
+    i-th one: every discard a terminal or honor, none called by others. An empty pond does not qualify.
+    """
+    return bool(discards) and not any(called) and all(k in TERMINALS_AND_HONORS for k in discards)

@@ -188,9 +188,13 @@ class Round:
         self._note_abortive_due()
 
     def _sideways_pending(self, seat: int) -> bool:
-        """The riichi discard was called, so this next discard is turned sideways instead (seed 001)."""
+        """The sideways discard was called away, so this next discard is turned sideways instead.
+
+        Seed 001 "Riichi" / 002 3.3.14: "if an opponent claims the rotated tile for a melded set, rotate your
+        next discarded tile" (again if that one is called too).
+        """
         s = self.seats[seat]
-        return s.riichi_accepted and not any(k.riichi for k in s.kawa)
+        return s.riichi_accepted and not any(k.riichi and not k.called for k in s.kawa)
 
     def _reach(self, e: Reach) -> None:
         s = self.seats[e.actor]
@@ -280,6 +284,7 @@ class Round:
         s.refresh_waits()
 
     def _check_kan_allowed(self, e: Event) -> None:
+        require("kan" in self.rules.calls, "this rule set has no kans (seed 000: sets are pon and chi)", e)
         require(self.total_kans < self.rules.max_kans, "no kan after the fourth (seed 002 3.3.10)", e)
 
     def _kakan(self, e: Kakan) -> None:

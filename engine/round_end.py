@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from engine.events import Declare, Hora, Reveal, Ryukyoku, pai_to_tile
 from engine.furiten import FuritenVerdict, judge_furiten
 from engine.hand import is_complete, waits
-from engine.referee import four_kans_abort, four_winds, nine_terminals
+from engine.referee import four_kans_abort, four_winds, nagashi_mangan, nine_terminals
 from engine.round_state import illegal, require
 from engine.tiles import Tile, counts34
 
@@ -108,6 +108,12 @@ def ryukyoku(r: Round, e: Ryukyoku) -> None:
         case "nagashi":
             require(r.rules.nagashi_mangan, "this rule set has no nagashi mangan", e)
             require(r.wall_left == 0 and r.phase == "draw", "nagashi mangan needs an exhaustive draw", e)
+            require(
+                bool(nagashi_seats(r)),
+                "nagashi mangan, but no pond is all terminals and honors with none called (seed 001)",
+                e,
+            )
+            _check_tenpais(r, e)
         case "yao9":
             seat = r.seats[r.turn]
             require(
@@ -131,10 +137,26 @@ def ryukyoku(r: Round, e: Ryukyoku) -> None:
             require(
                 four_kans_abort([s.kans for s in r.seats]), "four kans are needed, not all by one player", e
             )
+            require(r.phase == "draw", "four kans abort after the discard that follows the fourth kan", e)
         case "ron3":
-            require(r.last_discard is not None, "three rons need a discard in play", e)
+            require(
+                r.phase in ("draw", "riichi_pending") and r.last_discard is not None,
+                "three rons need a discard in play",
+                e,
+            )
     r.result = e
     r.phase = "ended"
+
+
+def nagashi_seats(r: Round) -> list[int]:
+    """Seats whose pond earns nagashi mangan (seed 001 yaku table), where the preset has it."""
+    if not r.rules.nagashi_mangan:
+        return []
+    return [
+        seat
+        for seat, s in enumerate(r.seats)
+        if nagashi_mangan([k.tile.kind for k in s.kawa], [k.called for k in s.kawa])
+    ]
 
 
 def _check_tenpais(r: Round, e: Ryukyoku) -> None:

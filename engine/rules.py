@@ -109,6 +109,11 @@ class Rules:
     pinfu_tsumo_fu: bool = False  # 001 fu table: pinfu tsumo 20 (no tsumo fu)
     open_pinfu_ron_fu: int = 30  # 001 fu table: open pinfu shape 22 -> 30 on ron
 
+    # --- game end (appended by engine-game) ------------------------------------------------------------
+    # common (no seed says; WRC and tenhou practice): riichi sticks still on the table when the game ends go
+    # to first place ("first"), or stay unclaimed ("table"); 000 "Draws" only says the next winner takes them
+    leftover_sticks: Literal["first", "table"] = "first"
+
     @property
     def red_five_total(self) -> int:
         return sum(self.red_fives)
@@ -209,6 +214,7 @@ PRESETS: dict[str, Rules] = {
         kuikae="none",
         yaku_required=False,  # 000 "Complete hand": four sets and a pair
         ippatsu=False,
+        leftover_sticks="table",  # 000 "Draws": the pool waits for a next winner; none after the end
     ),
 }
 

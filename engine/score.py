@@ -8,6 +8,7 @@ results; bad input (wrong tile count, a fifth copy, contradictory flags) raises 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from operator import eq
 
 from engine.decompose import Reading, readings
 from engine.errors import TileCountError
@@ -24,7 +25,7 @@ from engine.points import (
 )
 from engine.rules import Rules, resolve_rules
 from engine.tiles import COPIES, Tile, check_copies, dora_from_indicator, kind_name
-from engine.yaku import FormYaku, Situation, YakuContext, evaluate, form_yaku
+from engine.yaku import FormYaku, Situation, YakuContext, evaluate, form_yaku, in_table_order
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,18 +52,37 @@ class WinInput:
 
     def check(self) -> None:
         """Raise TileCountError / EngineError for input no table could produce."""
+        self._validated()
+
+    def _validated(self) -> tuple[list[int], list[int], list[int]]:
+        """Check (see `check`) and return the kinds the scorer needs: the concealed tiles with the winning
+        tile, the meld tiles, and the red fives among both."""
         size = len(self.hand) + 1 + 3 * len(self.melds)
         if size != 14:
             raise TileCountError(
                 f"hand has {len(self.hand)} tiles + winning tile with {len(self.melds)} meld(s); expected "
                 f"{13 - 3 * len(self.melds)} tiles before the winning tile"
             )
-        groups = [self.hand, (self.win,), *(m.tiles for m in self.melds), self.dora, self.ura]
-        kinds = [t.kind for group in groups for t in group]
-        reds = [t.kind for group in groups for t in group if t.red]
-        if max(map(kinds.count, set(kinds))) > COPIES or len(set(reds)) < len(reds):
-            check_copies(groups)  # names the kind with a fifth copy, or a second red five of a suit
-        _check_plain_fives(groups, self.rules)
+        concealed = [t.kind for t in self.hand]
+        concealed.append(self.win.kind)
+        meld_tiles = [t for m in self.melds for t in m.tiles]
+        meld_kinds = [t.kind for t in meld_tiles]
+        reds = [t.kind for t in (*self.hand, self.win, *meld_tiles) if t.red]
+        shown_tiles = (*self.dora, *self.ura)
+        everything = sorted(concealed + meld_kinds + [t.kind for t in shown_tiles])
+        all_reds = reds + [t.kind for t in shown_tiles if t.red]
+        # sorted, a fifth copy shows as a kind equal to the one four places on
+        if any(map(eq, everything, everything[COPIES:])) or len(set(all_reds)) < len(all_reds):
+            # names the kind with a fifth copy, or a second red five of a suit
+            check_copies([self.hand, (self.win,), *(m.tiles for m in self.melds), self.dora, self.ura])
+        red_fives = self.rules.red_fives
+        # with at most one red five per suit only a kind held four times can break the plain-five limit
+        if any(red_fives) and (max(red_fives) > 1 or any(map(eq, everything, everything[COPIES - 1 :]))):
+            _check_plain_fives(everything, all_reds, self.rules)
+        self._check_situation()
+        return concealed, meld_kinds, reds
+
+    def _check_situation(self) -> None:
         s = self.situation
         opened = any(m.is_open for m in self.melds)
         unusual = (
@@ -123,16 +143,10 @@ class WinInputError(TileCountError):
     """A win that no table could produce: contradictory flags, a liable seat that fed nothing, ..."""
 
 
-def _check_plain_fives(groups: list[tuple[Tile, ...]], rules: Rules) -> None:
+def _check_plain_fives(kinds: list[int], reds: list[int], rules: Rules) -> None:
     """With red fives in the set, a suit has only 4 - reds plain fives (e.g. a kan of fives shows the red)."""
-    if not rules.red_five_total:
-        return
-    plain = [0, 0, 0]
-    for group in groups:
-        for t in group:
-            if t.kind in (4, 13, 22) and not t.red:
-                plain[t.kind // 9] += 1
-    for suit, n in enumerate(plain):
+    for suit, five in enumerate((4, 13, 22)):
+        n = kinds.count(five) - reds.count(five)
         limit = 4 - rules.red_fives[suit]
         if n > limit:
             name = "mps"[suit]
@@ -183,22 +197,19 @@ def score(w: WinInput) -> Win | NoWin:
     Hand-wide facts (tile kinds, dora, the yaku that hold for every reading of a form) are worked out once;
     each reading adds only its own yaku, fu and basic points, and the `Win` is built for the best one.
     """
-    w.check()
+    concealed_kinds, meld_kinds, reds = w._validated()
     rules = w.rules
-    s = w.situation
-    tsumo = s.tsumo
+    tsumo = w.situation.tsumo
     win = w.win.kind
     concealed = [0] * 34
-    for t in w.hand:
-        concealed[t.kind] += 1
-    concealed[win] += 1
+    for k in concealed_kinds:
+        concealed[k] += 1
     found = readings(concealed, w.melds, win, tsumo)
     if not found:
         return NoWin("not a complete hand")
     closed = not any(m.is_open for m in w.melds)
-    all_tiles = [*w.hand, w.win, *(t for m in w.melds for t in m.tiles)]
-    all_kinds = [t.kind for t in all_tiles]
-    bonus = _bonus(w, all_tiles, all_kinds)
+    all_kinds = concealed_kinds + meld_kinds
+    bonus = _bonus(w, all_kinds, reds)
     kinds = frozenset(all_kinds)
     concealed_t = tuple(concealed)
     forms: dict[str, FormYaku] = {}
@@ -214,7 +225,7 @@ def score(w: WinInput) -> Win | NoWin:
         yaku, yakuman = evaluate(ctx, fixed)
         if not yakuman and rules.yaku_required and not yaku:
             continue
-        pinfu = bool(yaku) and any(n == "pinfu" for n, _ in yaku)
+        pinfu = ("pinfu", 1) in yaku
         fu, detail = fu_of(
             reading,
             tsumo=tsumo,
@@ -229,7 +240,7 @@ def score(w: WinInput) -> Win | NoWin:
         elif not rules.multiple_yakuman and len(yaku) > 1:
             yaku = [max(yaku, key=lambda y: y[1])]  # one yakuman only: the highest counts
             yakuman = yaku[0][1] // 13
-        han = sum(h for _, h in yaku)
+        han = sum([h for _, h in yaku])
         points = 0
         if not fixed_mode:
             points = _points(limit_of(han, fu, yakuman, rules)[1], dealer, tsumo, rules.players)
@@ -242,7 +253,19 @@ def score(w: WinInput) -> Win | NoWin:
     return result if w.pao is None else _with_liability(w, result)
 
 
-def _bonus(w: WinInput, all_tiles: list[Tile], all_kinds: list[int]) -> list[tuple[str, int]]:
+def contexts(w: WinInput) -> list[YakuContext]:
+    """The yaku context of every reading of a won hand (for tests and tools; `score` makes its own)."""
+    concealed_kinds, meld_kinds, _ = w._validated()
+    concealed = [0] * 34
+    for k in concealed_kinds:
+        concealed[k] += 1
+    closed = not any(m.is_open for m in w.melds)
+    kinds = frozenset(concealed_kinds + meld_kinds)
+    found = readings(concealed, w.melds, w.win.kind, w.situation.tsumo)
+    return [_context(w, r, closed, kinds, tuple(concealed)) for r in found]
+
+
+def _bonus(w: WinInput, all_kinds: list[int], reds: list[int]) -> list[tuple[str, int]]:
     """Dora, red fives and ura dora (once per hand: they do not depend on the reading)."""
     rules = w.rules
     s = w.situation
@@ -250,8 +273,8 @@ def _bonus(w: WinInput, all_tiles: list[Tile], all_kinds: list[int]) -> list[tup
     dora = _count_dora(w.dora, all_kinds)
     if dora:
         bonus.append(("dora", dora))
-    if rules.red_five_total:
-        aka = sum(1 for t in all_tiles if t.red and rules.red_fives[t.kind // 9])
+    if reds and rules.red_five_total:
+        aka = sum([rules.red_fives[k // 9] for k in reds])
         if aka:
             bonus.append(("aka_dora", aka))
     if (s.riichi or s.double_riichi) and rules.ura_dora:
@@ -261,8 +284,11 @@ def _bonus(w: WinInput, all_tiles: list[Tile], all_kinds: list[int]) -> list[tup
     return bonus
 
 
+_DORA_OF = tuple(dora_from_indicator(k) for k in range(34))
+
+
 def _count_dora(indicators: tuple[Tile, ...], all_kinds: list[int]) -> int:
-    return sum(all_kinds.count(dora_from_indicator(t.kind)) for t in indicators)
+    return sum([all_kinds.count(_DORA_OF[t.kind]) for t in indicators])
 
 
 def _context(
@@ -278,21 +304,28 @@ def _context(
             triplets.append(g.kind)
             concealed_triplets += g.concealed
             kans += g.shape == "kan"
-    return YakuContext(
-        reading,
-        w.situation,
-        w.rules,
-        w.win.kind,
-        closed,
-        w.seat_wind,
-        w.round_wind,
-        kinds,
-        concealed,
-        tuple(chis),
-        tuple(triplets),
-        concealed_triplets,
-        kans,
+    # tuple.__new__ skips the NamedTuple's Python-level __new__ (one per reading: it shows in the profile)
+    return _new_context(
+        YakuContext,
+        (
+            reading,
+            w.situation,
+            w.rules,
+            w.win.kind,
+            closed,
+            w.seat_wind,
+            w.round_wind,
+            kinds,
+            concealed,
+            tuple(chis),
+            tuple(triplets),
+            concealed_triplets,
+            kans,
+        ),
     )
+
+
+_new_context = tuple.__new__
 
 
 def _points(basic: int, dealer: bool, tsumo: bool, players: int) -> int:
@@ -322,7 +355,8 @@ def _win(
         pay = payments(basic, w.dealer, w.situation.tsumo)
     points = received(pay, rules.players)
     total = total_with_bonus(points, w.honba, w.sticks, rules)
-    return Win(han, fu, tuple(yaku), yakuman, limit, points, pay, total, tuple(detail), reading)
+    ordered = tuple(in_table_order(yaku))
+    return Win(han, fu, ordered, yakuman, limit, points, pay, total, tuple(detail), reading)
 
 
 # 002 3.3.9: the set whose feeding makes a player liable, per liability hand (None: any kan)

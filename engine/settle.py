@@ -14,8 +14,8 @@ from engine.draw import settle_draw
 from engine.errors import IllegalEventError
 from engine.events import Chombo, Hora, Ryukyoku, pai_to_tile
 from engine.hand import waits
-from engine.points import Payments, received
-from engine.round_end import winning_hand
+from engine.points import Payments, nagashi_mangan, received
+from engine.round_end import nagashi_seats, winning_hand
 from engine.score import NoWin, WinInput, score
 from engine.tiles import counts34
 from engine.yaku import Situation
@@ -166,26 +166,42 @@ def _tenpai_flags(r: Round, e: Ryukyoku) -> tuple[bool, bool, bool, bool]:
     return flags[0], flags[1], flags[2], flags[3]
 
 
+def _nagashi_deltas(r: Round, seats: list[int]) -> list[int]:
+    """Each nagashi seat is paid a mangan tsumo (001 yaku table: 5 han), without honba; sticks stay."""
+    deltas = [0, 0, 0, 0]
+    for seat in seats:
+        p = nagashi_mangan(seat == r.oya, r.rules)
+        for other in range(4):
+            if other != seat:
+                pay = p.all or (p.dealer if other == r.oya else p.non_dealer)
+                deltas[other] -= pay
+                deltas[seat] += pay
+    return deltas
+
+
 def settle_draw_event(g: Game, r: Round, e: Ryukyoku) -> HandResult:
-    """Noten payments at an exhaustive draw; nothing moves at an abortive draw (seed 003 "Abortive Draw")."""
+    """Noten payments at an exhaustive draw; nothing moves at an abortive draw (seed 003 "Abortive Draw").
+
+    Nagashi mangan (001 yaku table, where the preset has it) is read from the ponds at any exhaustive draw:
+    each such seat is paid a mangan tsumo instead of the noten payments (no honba paid, riichi sticks stay on
+    the table). The hand is still a draw: the dealer keeps the deal when tenpai, honba count up as at a draw.
+    """
     if e.reason in ("fanpai", "nagashi"):
         tenpai = _tenpai_flags(r, e)
         money = settle_draw(tenpai, r.oya, g.rules)
-        deltas = e.deltas if e.deltas is not None else money.deltas
-        if sum(deltas) != -money.pool:
+        nagashi = nagashi_seats(r)
+        computed = _nagashi_deltas(r, nagashi) if nagashi else list(money.deltas)
+        pool = 0 if nagashi else money.pool
+        deltas = e.deltas if e.deltas is not None else computed
+        if sum(deltas) != -pool:
             raise IllegalEventError(f"ryukyoku: deltas {list(deltas)} do not balance", e)
         keeps = money.dealer_keeps
         honba = g.honba + 1 if g.rules.honba_on_draw or keeps else 0
         d = (deltas[0], deltas[1], deltas[2], deltas[3])
-        return HandResult(
-            "ryukyoku",
-            d,
-            0,
-            money.pool,
-            dealer_keeps=keeps,
-            next_honba=honba,
-            detail={"reason": e.reason, "tenpai": list(tenpai)},
-        )
+        detail: dict[str, object] = {"reason": e.reason, "tenpai": list(tenpai)}
+        if nagashi:
+            detail["nagashi"] = nagashi
+        return HandResult("ryukyoku", d, 0, pool, dealer_keeps=keeps, next_honba=honba, detail=detail)
     keeps = g.rules.dealer_keeps_on_abortive
     return HandResult(
         "ryukyoku", (0, 0, 0, 0), dealer_keeps=keeps, next_honba=g.honba + 1, detail={"reason": e.reason}

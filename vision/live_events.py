@@ -101,6 +101,13 @@ class TableReader:
                 h.dora = [first.id]
                 self._emit({"type": "start_kyoku", "dora_marker": pai_of_track(first)})
             return self.events[start:]
+        if h.ponds != [[], [], [], []] and not any(t.area in ("pond", "dora") for t in stable):
+            # Everything was swept away without a hand laid open: an exhaustive draw with nobody tenpai.
+            self._accept()
+            self._emit({"type": "ryukyoku", "reason": "fanpai", "tenpais": [False] * 4, "tehais": [[], [], [], []]})
+            self._emit({"type": "end_kyoku"})
+            self.hand = HandState()
+            return self.events[start:]
         self._melds(stable)
         for t in dora_new:
             if t.id not in h.dora and len(h.dora) <= h.kans:
@@ -257,20 +264,7 @@ class TableReader:
         if h.last_discard is not None and h.last_discard[0] == target:
             called_kind = h.last_discard[2]  # the pond saw this tile longer than the meld has
             h.ponds[target] = [i for i in h.ponds[target] if i != h.last_discard[1]]
-        kinds = sorted([called_kind] + [t.kind for t in others])
-        if len(flat) == 4:
-            kind_name = "daiminkan"
-        elif kinds[0] == kinds[2]:
-            kind_name = "pon"
-        elif kinds[0] < 27 and kinds[0] not in HONORS and kinds[1] == kinds[0] + 1 and kinds[2] == kinds[0] + 2:
-            kind_name = "chi"
-        else:
-            kind_name = "pon" if len({t.kind for t in others}) == 1 else "chi"
-        if kind_name in ("pon", "daiminkan"):
-            # Legality wins over a shaky reading: a pon is three of one kind.
-            consumed_kinds = [called_kind] * (len(flat) - 1)
-        else:
-            consumed_kinds = sorted(t.kind for t in others)
+        kind_name, consumed_kinds = _meld_reading(seat, target, called_kind, others, len(flat))
         h.melds[seat].append(_Meld([t.id for t in tracks], kind_name, called_kind))
         self._accept()
         self._emit(
@@ -361,3 +355,40 @@ class TableReader:
 def _stacked(p: Placed, group: list[Placed]) -> bool:
     """An added-kan tile: sideways, lying nearer the centre than another sideways tile at the same u."""
     return p.sideways and any(q is not p and q.sideways and abs(q.u - p.u) < 8 and q.v > p.v for q in group)
+
+
+def _kind_prob(t: Track, kind: int) -> float:
+    """Share of a track's votes for `kind` (a red five counts for its five)."""
+    total = float(t.votes.sum())
+    if total <= 0:
+        return 0.0
+    p = float(t.votes[kind])
+    red = {4: 34, 13: 35, 22: 36}.get(kind)
+    if red is not None:
+        p += float(t.votes[red])
+    return p / total
+
+
+def _meld_reading(seat: int, target: int, called: int, others: list[Track], size: int) -> tuple[str, list[int]]:
+    """The legal meld that best explains the readings: pon/kan of the called kind, or a chi around it.
+
+    Legality decides what the camera cannot (seed 002 3.3.3-3.3.5): a chi only from kamicha, of one suit,
+    three in a row; a pon or kan of one kind. Among those, the one the tiles' votes like best wins.
+    """
+    if size == 4:
+        return "daiminkan", [called] * 3
+    options: list[tuple[str, list[int]]] = [("pon", [called, called])]
+    if target == (seat + 3) % 4 and called < 27:
+        base = called - called % 9
+        for lo in (called - 2, called - 1, called):
+            run = [k for k in (lo, lo + 1, lo + 2) if k != called]
+            if lo >= base and lo + 2 < base + 9:
+                options.append(("chi", run))
+
+    def fit(option: tuple[str, list[int]]) -> float:
+        a, b = option[1]
+        x, y = others
+        return max(_kind_prob(x, a) + _kind_prob(y, b), _kind_prob(x, b) + _kind_prob(y, a))
+
+    name, kinds = max(options, key=fit)
+    return name, sorted(kinds)

@@ -10,6 +10,8 @@ Everything is in rectified-view pixels at `px_per_mm` (1.0 by default: pixels ar
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -24,7 +26,6 @@ from vision.zones import Area, TableGeometry
 
 TEMPLATE_SIZE = (24, 32)  # w, h of a face crop
 N_CLASSES = 38
-ERODE = 1  # px
 
 
 @dataclass(frozen=True)
@@ -99,7 +100,8 @@ class TileTemplates:
         flat -= flat.mean(axis=1, keepdims=True)
         flat = flat.reshape(len(flat), -1)
         flat /= np.linalg.norm(flat, axis=1, keepdims=True) + 1e-3
-        sims = flat @ self.vectors.T  # (all crops, templates), templates sorted by class
+        # einsum, not BLAS: OpenBLAS's threads stall on a shared two-core machine (70 ms instead of 5).
+        sims = np.einsum("ij,kj->ik", flat, self.vectors)  # (all crops, templates), templates sorted by class
         start = 0
         for row, n in enumerate(counts):
             per_template = sims[start : start + n].max(axis=0)
@@ -128,7 +130,7 @@ class LiveReader:
         self.ppm = px_per_mm
 
     def masks(self, view: NDArray[np.uint8]) -> tuple[NDArray[np.uint8], NDArray[np.uint8], NDArray[np.bool_]]:
-        """Object mask (anything not mat, holes filled), back-colour mask and bare-mat mask of a rectified view."""
+        """Solid tile mask (anything not mat, symbols filled), back-colour mask and bare-mat mask."""
         hsv = cv2.cvtColor(view, cv2.COLOR_BGR2HSV)
         h, s, v = cv2.split(hsv)
         felt = (h > 35) & (h < 95) & (s > 60) & (v > 25)
@@ -136,13 +138,12 @@ class LiveReader:
         felt_s = float(np.median(s[felt])) if felt.any() else 150.0
         # Green symbols seen through a camera are paler (mixed with the ivory face) than the felt.
         mat = felt & (v < felt_v * 1.35) & (s > felt_s * 0.8)
-        # A tile's bamboo symbols look like mat and leak into the thin gaps around it: fill tiles as solid
-        # blobs from the mat without its thin parts, then cut them apart again along the visible gaps.
-        solid = _fill_holes((~cv2.morphologyEx(mat.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)).astype(bool)).astype(np.uint8) * 255)
-        objects = np.asarray(solid & ~(mat.astype(np.uint8) * 255), np.uint8)
+        # Bamboo symbols look like mat and leak into the thin gaps around a tile: tiles are filled as solid
+        # blobs from the mat without its thin parts; the gaps are found again from the mat itself.
+        opened = cv2.morphologyEx(mat.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+        solid = _fill_holes((1 - opened) * 255)
         back = (((h < 9) | (h > 170)) & (s > 150)).astype(np.uint8)
-        self._solid = solid
-        return objects, back, mat
+        return solid, back, mat
 
     def read(self, view: NDArray[np.uint8], known: Callable[[float, float, bool], bool] | None = None) -> FrameReading:
         """Every lying tile in the view, placed and scored.
@@ -150,24 +151,29 @@ class LiveReader:
         `known(x, y, sideways)` may say a tile there is already read with confidence: it is then not
         classified again (its scores stay zero), which keeps a full table cheap.
         """
-        objects, back, mat = self.masks(view)
-        # Eroding 2 px breaks the thin contacts between neighbouring tiles; boxes grow back by ERODE below.
-        objects = cv2.erode(objects, np.ones((2 * ERODE + 1, 2 * ERODE + 1), np.uint8), iterations=1)
-        n, labels, stats, _ = cv2.connectedComponentsWithStats(objects, connectivity=4)
+        solid, back, mat = self.masks(view)
+        n, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
         boxes: list[tuple[int, int, int, int]] = []
-        min_side = (self.geo.tile_w - 8) * self.ppm
+        min_side = (self.geo.tile_w - 6) * self.ppm
+        gaps = mat.astype(np.float32)
         for i in range(1, n):
             x, y, w, h, _ = (int(v) for v in stats[i])
-            if w < min_side or h < min_side:
+            if w < min_side or h < min_side or w * h > 40 * self.geo.tile_w * self.geo.tile_h * self.ppm**2:
                 continue
-            self._cut(labels[y : y + h, x : x + w] == i, self._solid[y : y + h, x : x + w] > 0, x, y, boxes)
+            blob = labels[y : y + h, x : x + w] == i
+            region = gaps[y : y + h, x : x + w]
+            if self.geo.area_of((x + w / 2) / self.ppm, (y + h / 2) / self.ppm)[1] == "dora":
+                # The dead wall: face-down stacks and turned indicators touch; the back colour parts them.
+                region = np.maximum(region, _colour_edges(back[y : y + h, x : x + w]))
+            self._cut(blob, region, x, y, boxes)
         tiles: list[TileReading] = []
         crops: list[list[NDArray[np.uint8]]] = []
         rows: list[int] = []
         for x, y, w, h in boxes:
-            x, y, w, h = x - ERODE, y - ERODE, w + 2 * ERODE, h + 2 * ERODE
             cell = back[max(0, y) : y + h, max(0, x) : x + w]
             red = float(cell.mean()) if cell.size else 0.0
+            if 0.2 < red < 0.7:
+                continue  # half face, half back: the top of a standing tile, not a lying one
             cx, cy = (x + w / 2) / self.ppm, (y + h / 2) / self.ppm
             reading = self._reading(cx, cy, w / self.ppm, h / self.ppm, red > 0.5)
             if reading is None:
@@ -184,46 +190,99 @@ class LiveReader:
         return FrameReading(tuple(tiles), quarter > 0, self.ppm / 4.0)
 
     def _cut(
-        self, m: NDArray[np.bool_], solid: NDArray[np.bool_], x0: int, y0: int, boxes: list[tuple[int, int, int, int]]
+        self, blob: NDArray[np.bool_], gaps: NDArray[np.float32], x0: int, y0: int, boxes: list[tuple[int, int, int, int]]
     ) -> None:
-        """Split a blob of touching tiles into a grid of tile boxes (eroded pixels, like the blob).
+        """Cut a blob of touching tiles into rows (ponds have rows of six), then each row into tiles.
 
-        Both ways a tile can lie (long side along x or along y) are tried; the grid that explains the blob's
-        size best wins. A blob that no grid explains (an arm, a stick) yields nothing.
+        Rows run along the owning seat's u axis; cuts go where the mat shows through (`gaps`, 1 = mat).
         """
-        h, w = m.shape
+        h, w = blob.shape
         ppm = self.ppm
-        gap = 3.0 * ppm
-        grow = 2 * ERODE
-        best: tuple[float, int, int] | None = None
-        # As seen from above a lying tile also shows a sliver of its body: a little wider and longer.
-        short, long_ = self.geo.tile_w + 1.0, self.geo.tile_h + 2.5
-        for a, b in ((short, long_), (long_, short)):
-            a, b = a * ppm, b * ppm
-            nx = max(1, int(round((w + grow + gap) / (a + gap))))
-            ny = max(1, int(round((h + grow + gap) / (b + gap))))
-            err_x = abs(w + grow - (nx * a + (nx - 1) * gap)) / nx
-            err_y = abs(h + grow - (ny * b + (ny - 1) * gap)) / ny
-            # Both sides must fit: a standing tile's top (20 mm deep) is no lying tile (26 mm).
-            if max(err_x, err_y) > 4.5 * ppm:
+        seat = self.geo.seat_of((x0 + w / 2) / ppm, (y0 + h / 2) / ppm)
+        rows_along_x = seat in (0, 2)
+        across = h if rows_along_x else w
+        pitch = self.geo.row_pitch * ppm
+        count = max(1, int(round(across / pitch)))
+        cuts = [0, across]
+        if count >= 2:
+            profile = (gaps * blob).sum(axis=1 if rows_along_x else 0) / np.maximum(blob.sum(axis=1 if rows_along_x else 0), 1)
+            cuts = [0]
+            for k in range(1, count):
+                guess = int(round(k * across / count))
+                lo, hi = max(1, guess - 5), min(across - 1, guess + 6)
+                cuts.append(lo + int(np.argmax(profile[lo:hi])) if hi > lo else guess)
+            cuts.append(across)
+        for a, b in zip(cuts, cuts[1:], strict=False):
+            if b - a < (self.geo.tile_w - 6) * ppm:
                 continue
-            if best is None or err_x + err_y < best[0]:
-                best = (err_x + err_y, nx, ny)
-        if best is None:
+            sub = (slice(a, b), slice(None)) if rows_along_x else (slice(None), slice(a, b))
+            ox, oy = (x0, y0 + a) if rows_along_x else (x0 + a, y0)
+            self._cut_row(blob[sub], gaps[sub], ox, oy, rows_along_x, boxes)
+
+    def _cut_row(
+        self,
+        blob: NDArray[np.bool_],
+        gaps: NDArray[np.float32],
+        x0: int,
+        y0: int,
+        along_x: bool,
+        boxes: list[tuple[int, int, int, int]],
+    ) -> None:
+        """Split one row of tiles, upright and sideways mixed (a meld, a riichi discard).
+
+        Runs of touching tiles are split by trying every sequence of tile widths that fills the run; the
+        sequence whose cuts fall where most mat shows through wins.
+        """
+        if not along_x:
+            blob, gaps = blob.T, gaps.T
+        fill = blob.mean(axis=0)
+        idx = np.nonzero(fill > 0.08)[0]
+        if len(idx) == 0:
             return
-        err, nx, ny = best
-        if nx * ny > 40:
-            return
-        step_x, step_y = (w + grow) / nx, (h + grow) / ny
-        for iy in range(ny):
-            for ix in range(nx):
-                bx = int(round(ix * step_x))
-                by = int(round(iy * step_y))
-                bw = int(round(step_x)) - grow
-                bh = int(round(step_y)) - grow
-                cell = solid[by : by + bh, bx : bx + bw]
-                if cell.size and cell.mean() > 0.6:
-                    boxes.append((x0 + bx, y0 + by, bw, bh))
+        breaks = np.nonzero(np.diff(idx) > 2)[0]
+        starts = [int(idx[0]), *(int(idx[b + 1]) for b in breaks)]
+        ends = [*(int(idx[b]) + 1 for b in breaks), int(idx[-1]) + 1]
+        ppm = self.ppm
+        widths = ((self.geo.tile_w + 1.0) * ppm, (self.geo.tile_h + 2.5) * ppm)
+        col_gap = (gaps * blob).sum(axis=0) / np.maximum(blob.sum(axis=0), 1)
+        col_gap = np.maximum(col_gap, 1.0 - fill)
+        for a, b in zip(starts, ends, strict=True):
+            total = b - a
+            if total < (self.geo.tile_w - 6) * ppm:
+                continue
+            best: tuple[float, tuple[int, ...], float] | None = None
+            for combo in _width_combos():
+                k = len(combo)
+                tiles = sum(widths[c] for c in combo)
+                gap = (total - tiles) / (k - 1) if k > 1 else 0.0
+                if (k == 1 and abs(total - tiles) > 5 * ppm) or not -1.5 * ppm <= gap <= 5 * ppm:
+                    continue
+                cost, at = abs(gap - 1.5 * ppm) / (10 * ppm), 0.0
+                for c in combo[:-1]:
+                    at += widths[c] + gap / 2
+                    i = a + int(round(at))
+                    cost += 1.0 - float(col_gap[max(a, i - 1) : min(b, i + 2)].max(initial=0.0))
+                    at += gap / 2
+                if best is None or cost < best[0]:
+                    best = (cost, combo, gap)
+            if best is None:
+                continue
+            combo, gap = best[1], best[2]
+            at = float(a)
+            for c in combo:
+                c0, c1 = int(round(at)), int(round(at + widths[c]))
+                at += widths[c] + gap
+                cell = blob[:, c0:c1]
+                if not cell.size:
+                    continue
+                # The cell's own extent across the row: a sideways tile is shorter than its upright neighbours.
+                rows = np.nonzero(cell.mean(axis=1) > 0.5)[0]
+                if len(rows) == 0:
+                    continue
+                r0, r1 = int(rows[0]), int(rows[-1]) + 1
+                if cell[r0:r1].mean() <= 0.6 or (r1 - r0) < (self.geo.tile_w - 5) * ppm:
+                    continue
+                boxes.append((x0 + c0, y0 + r0, c1 - c0, r1 - r0) if along_x else (x0 + r0, y0 + c0, r1 - r0, c1 - c0))
 
     def _reading(self, x: float, y: float, w: float, h: float, is_back: bool) -> TileReading | None:
         seat, area, u, v = self.geo.area_of(x, y)
@@ -250,6 +309,27 @@ class LiveReader:
             m = np.array([[a[0] * sx, b[0] * sy, origin[0]], [a[1] * sx, b[1] * sy, origin[1]]], np.float32)
             crops.append(cv2.warpAffine(view, m, (tw, th), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP))
         return crops
+
+
+def _colour_edges(back: NDArray[np.uint8]) -> NDArray[np.float32]:
+    """1 where a column switches between back colour and face (a boundary between two dead-wall tiles)."""
+    cols = back.mean(axis=0) > 0.5
+    edge = np.zeros(back.shape[1], np.float32)
+    switch = np.nonzero(np.diff(cols.astype(np.int8)))[0]
+    edge[switch] = 1.0
+    edge[np.minimum(switch + 1, len(edge) - 1)] = 1.0
+    return np.broadcast_to(edge, back.shape).astype(np.float32)
+
+
+@functools.cache
+def _width_combos() -> tuple[tuple[int, ...], ...]:
+    """Rows of 1..8 tiles as 0 (upright) / 1 (sideways): any mix up to four, at most two sideways beyond."""
+    out: list[tuple[int, ...]] = []
+    for k in range(1, 9):
+        for combo in itertools.product((0, 1), repeat=k):
+            if k <= 4 or sum(combo) <= 2:
+                out.append(combo)
+    return tuple(out)
 
 
 def _fill_holes(mask: NDArray[np.uint8]) -> NDArray[np.uint8]:

@@ -6,7 +6,10 @@ three or four tiles. In a called meld the called tile lies sideways; its place i
 discarded it: left = kamicha (relative seat 3), middle = toimen (2), right = shimocha (1). An added kan
 (kakan) has a second sideways tile stacked on the first. A concealed kan (ankan) shows face-down tiles.
 
-Groups are split where the gap between neighbouring tiles exceeds `GAP_FACTOR` times a tile's short side.
+Groups are split where the gap between neighbouring tiles exceeds the row's usual gap by `GAP_FACTOR` times
+a tile's short side (localizer boxes are a few pixels loose, so the usual gap is rarely zero). A tile is
+sideways when its box is wider than tall, or markedly wider for its height than the row's typical tile
+(`SIDEWAYS_RATIO`): a tile lying turned in a steep photo is not always wider than tall.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from vision.detections import Detections
 from vision.errors import VisionError
 
 GAP_FACTOR = 0.3
+SIDEWAYS_RATIO = 1.22
 UNCERTAIN_BELOW = 0.6
 MeldKind = Literal["chi", "pon", "kan", "ankan", "kakan"]
 _SEAT_BY_POSITION = {"left": 3, "middle": 2, "right": 1}
@@ -118,11 +122,18 @@ class ReadHand:
         }
 
 
-def _to_read(det: Detections, i: int) -> ReadTile:
+def _sideways(det: Detections) -> np.ndarray:
+    w = det.boxes[:, 2] - det.boxes[:, 0]
+    h = np.maximum(det.boxes[:, 3] - det.boxes[:, 1], 1e-6)
+    aspect = w / h
+    return det.sideways | (aspect > SIDEWAYS_RATIO * float(np.median(aspect)))
+
+
+def _to_read(det: Detections, i: int, sideways: np.ndarray) -> ReadTile:
     cid = int(det.class_id[i])
     tile = None if cid == BACK_CLASS else tile_from_class(cid)
     box = tuple(float(v) for v in det.boxes[i])
-    return ReadTile(tile, float(det.confidence[i]), box, bool(det.sideways[i]))  # type: ignore[arg-type]
+    return ReadTile(tile, float(det.confidence[i]), box, bool(sideways[i]))  # type: ignore[arg-type]
 
 
 def _main_row(det: Detections) -> tuple[np.ndarray, np.ndarray]:
@@ -156,10 +167,11 @@ def _groups(det: Detections, row: np.ndarray) -> list[list[int]]:
     short = float(
         np.median(np.minimum(det.boxes[row, 2] - det.boxes[row, 0], det.boxes[row, 3] - det.boxes[row, 1]))
     )
+    gaps = [float(det.boxes[cur, 0] - det.boxes[prev, 2]) for prev, cur in itertools.pairwise(row)]
+    usual = max(0.0, float(np.median(gaps))) if gaps else 0.0
     groups: list[list[int]] = [[int(row[0])]]
-    for prev, cur in itertools.pairwise(row):
-        gap = det.boxes[cur, 0] - det.boxes[prev, 2]
-        if gap > GAP_FACTOR * short:
+    for cur, gap in zip(row[1:], gaps, strict=True):
+        if gap > usual + GAP_FACTOR * short:
             groups.append([])
         groups[-1].append(int(cur))
     return groups
@@ -196,19 +208,20 @@ def read_hand(det: Detections) -> ReadHand:
         raise HandReadError("no tiles found in the photo")
     warnings: list[str] = []
     row, stacked_idx = _main_row(det)
+    side = _sideways(det)
     dropped = len(det) - len(row) - len(stacked_idx)
     if dropped:
         warnings.append(f"{dropped} tile(s) outside the hand's row were left out")
     groups = _groups(det, row)
-    concealed = [_to_read(det, i) for i in groups[0]]
+    concealed = [_to_read(det, i, side) for i in groups[0]]
     rest = groups[1:]
     win = None
-    if rest and len(rest[0]) == 1 and not det.sideways[rest[0][0]]:
-        win = _to_read(det, rest[0][0])
+    if rest and len(rest[0]) == 1 and not side[rest[0][0]]:
+        win = _to_read(det, rest[0][0], side)
         rest = rest[1:]
     melds = []
     for g in rest:
-        tiles = [_to_read(det, i) for i in g]
+        tiles = [_to_read(det, i, side) for i in g]
         if not 3 <= len(tiles) <= 4:
             warnings.append(
                 f"a group of {len(tiles)} tile(s) right of the hand is not a meld; counted as concealed"
@@ -216,7 +229,7 @@ def read_hand(det: Detections) -> ReadHand:
             concealed += tiles
             continue
         on_top = [
-            _to_read(det, int(s))
+            _to_read(det, int(s), side)
             for s in stacked_idx
             if any(
                 abs(det.centers[s, 0] - det.centers[i, 0]) < (det.boxes[i, 2] - det.boxes[i, 0]) for i in g

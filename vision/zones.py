@@ -42,7 +42,7 @@ class TableGeometry:
     dora_radius: float = 80.0  # inside this (max of |u|, |v|) lies the dead wall
     hand_v: float = 360.0  # centre line of a seat's hand and melds
     hand_v_min: float = 295.0  # the hand row starts here
-    hand_u0: float = -380.0  # first tile of a hand (left end, from the seat's view)
+    hand_u0: float = -285.0  # first tile of a hand (left end, from the seat's view)
     meld_u_right: float = 405.0  # right end of the first meld
 
     @property
@@ -67,9 +67,12 @@ class TableGeometry:
         return 90.0 * seat
 
     def seat_of(self, x: float, y: float) -> int:
-        """The seat whose quarter of the table (cut along the diagonals) holds (x, y)."""
+        """The seat whose quarter of the table (cut along the diagonals) holds (x, y); corners go to melds."""
         cx, cy = self.centre
         dx, dy = x - cx, y - cy
+        if min(abs(dx), abs(dy)) > self.hand_v_min:
+            # A corner holds the melds of the seat whose right-hand side it is (seed 002 3.3.8).
+            return {(1, 1): 0, (1, -1): 1, (-1, -1): 2, (-1, 1): 3}[(1 if dx > 0 else -1, 1 if dy > 0 else -1)]
         if abs(dy) >= abs(dx):
             return 0 if dy >= 0 else 2
         return 1 if dx >= 0 else 3

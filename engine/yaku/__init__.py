@@ -1,26 +1,72 @@
 """All yaku as one table of rules, and the loop that evaluates them for one reading.
 
 Every rule is an immutable `Yaku` (engine/yaku/base.py) in one of four modules: situational, shapes, yakuhai,
-yakuman. `evaluate` loops over the table; a yakuman drops every ordinary yaku, and a rule's `replaces` drops
-the weaker yaku it contains (junchan drops chanta, double riichi drops riichi, ...).
+yakuman. `evaluate` runs the table; a yakuman drops every ordinary yaku, and a rule's `replaces` drops the
+weaker yaku it contains (junchan drops chanta, double riichi drops riichi, ...).
 
-Speed: most rules give the same answer for every reading of a hand's form (`Yaku.per_reading` False), so
-the scorer asks `form_yaku` once per form and `evaluate` only runs the dozen per-reading rules on each
-reading; the result is the same as running the whole table on every reading.
+Speed: each rule names a gate (base.py), a cheap condition it cannot hold without. `form_yaku` opens the
+form gates once per form of a hand and asks only the rules behind open gates; `evaluate` adds the rules
+whose reading gate is open for the reading's chi and concealed pon counts (a table built at import). The
+result equals running every rule on every reading (tests/engine/test_yaku.py checks it on random hands).
 """
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import attrgetter
+
+from engine.tiles import TERMINALS_AND_HONORS
 from engine.yaku import shapes, situational, yakuhai, yakuman
-from engine.yaku.base import Situation, Yaku, YakuContext
+from engine.yaku.base import FLAGS, FORM_GATES, READING_GATES, Situation, Yaku, YakuContext
 
 ALL_YAKU: tuple[Yaku, ...] = situational.RULES + shapes.RULES + yakuhai.RULES + yakuman.RULES
 YAKU_BY_NAME: dict[str, Yaku] = {y.name: y for y in ALL_YAKU}
 _POSITION: dict[str, int] = {y.name: i for i, y in enumerate(ALL_YAKU)}
-_FORM_YAKUMAN = tuple(y for y in ALL_YAKU if y.yakuman and not y.per_reading)
-_FORM_ORDINARY = tuple(y for y in ALL_YAKU if not y.yakuman and not y.per_reading)
-_READING_YAKUMAN = tuple(y for y in ALL_YAKU if y.yakuman and y.per_reading)
-_READING_ORDINARY = tuple(y for y in ALL_YAKU if not y.yakuman and y.per_reading)
+_BY_FORM_GATE: dict[str, tuple[Yaku, ...]] = {
+    gate: tuple(y for y in ALL_YAKU if y.gate == gate) for gate in FORM_GATES
+}
+# _BY_READING[closed][chis][ankou]: the per-reading rules whose gate is open there (yakuman, ordinary)
+_BY_READING = tuple(
+    tuple(
+        tuple(
+            (
+                tuple(
+                    y
+                    for y in ALL_YAKU
+                    if y.yakuman
+                    and y.per_reading
+                    and READING_GATES[y.gate](chis, ankou)
+                    and (closed or y.open_han)
+                ),
+                tuple(
+                    y
+                    for y in ALL_YAKU
+                    if not y.yakuman
+                    and y.per_reading
+                    and READING_GATES[y.gate](chis, ankou)
+                    and (closed or y.open_han)
+                ),
+            )
+            for ankou in range(5)
+        )
+        for chis in range(5)
+    )
+    for closed in (False, True)
+)
+_SIMPLES = frozenset(range(34)) - TERMINALS_AND_HONORS
+_MAN, _PIN, _SOU = frozenset(range(9)), frozenset(range(9, 18)), frozenset(range(18, 27))
+# _HONOR_GATES[dragon sets (max 2)][wind sets (max 3)]
+_HONOR_GATES = tuple(
+    tuple(
+        ["dragon_set"] * (d >= 1)
+        + ["two_dragon_sets"] * (d >= 2)
+        + ["wind_set"] * (w >= 1)
+        + ["three_wind_sets"] * (w >= 3)
+        for w in range(4)
+    )
+    for d in range(3)
+)
+_flag_values = attrgetter(*FLAGS)  # the Situation's flags as one tuple, in FLAGS order
 
 FormYaku = tuple[list[Yaku], list[Yaku]]
 
@@ -36,37 +82,70 @@ __all__ = [
 ]
 
 
+def open_form_gates(c: YakuContext) -> list[str]:
+    """The form gates (base.FORM_GATES) open for `c`'s hand and form."""
+    gates = list(compress(FLAGS, _flag_values(c.situation)))
+    kinds = c.kinds
+    if c.triplets and max(c.triplets) >= 27:
+        dragons = sum([k >= 31 for k in c.triplets])
+        winds = sum([k >= 27 for k in c.triplets]) - dragons
+        gates += _HONOR_GATES[min(dragons, 2)][min(winds, 3)]
+    if kinds.isdisjoint(_SIMPLES):
+        gates.append("terminals_and_honors_only")
+    elif kinds.isdisjoint(TERMINALS_AND_HONORS):
+        gates.append("simples_only")
+    if kinds.isdisjoint(_MAN) + kinds.isdisjoint(_PIN) + kinds.isdisjoint(_SOU) >= 2:
+        gates.append("one_suit")
+    if c.kans >= 3:
+        gates.append("three_kans")
+    if c.reading.form == "chiitoitsu":
+        gates.append("seven_pairs")
+    return gates
+
+
 def form_yaku(ctx: YakuContext) -> FormYaku:
-    """The yakuman and ordinary yaku that hold for every reading of `ctx`'s form (the rules that are not
-    `per_reading`)."""
+    """The yakuman and ordinary yaku that hold for every reading of `ctx`'s form (rules behind form gates)."""
     closed = ctx.closed
-    return (
-        [y for y in _FORM_YAKUMAN if (closed or y.open_han) and y.check(ctx)],
-        [y for y in _FORM_ORDINARY if (closed or y.open_han) and y.check(ctx)],
-    )
+    found = [
+        y
+        for gate in open_form_gates(ctx)
+        for y in _BY_FORM_GATE[gate]
+        if (closed or y.open_han) and y.check(ctx)
+    ]
+    return [y for y in found if y.yakuman], [y for y in found if not y.yakuman]
 
 
 def _drop_replaced(found: list[Yaku]) -> list[Yaku]:
-    replaced = {name for y in found for name in y.replaces}
+    replaced = [name for y in found for name in y.replaces]
     return [y for y in found if y.name not in replaced] if replaced else found
 
 
+def _position(item: tuple[str, int]) -> int:
+    return _POSITION.get(item[0], len(_POSITION))
+
+
+def in_table_order(yaku: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """(name, han) pairs sorted as ALL_YAKU lists the rules; other entries (dora, ...) last, in order."""
+    return sorted(yaku, key=_position)
+
+
 def evaluate(ctx: YakuContext, fixed: FormYaku | None = None) -> tuple[list[tuple[str, int]], int]:
-    """The yaku of one reading as (name, han) pairs in table order, and the yakuman count (0 when none).
+    """The yaku of one reading as (name, han) pairs, and the yakuman count (0 when none).
 
     With a yakuman the list holds only yakuman, each with han 13 per yakuman it is worth. `fixed` is
-    `form_yaku` of a reading of the same hand and form (computed here when not given).
+    `form_yaku` of a reading of the same hand and form (computed here when not given). The pairs come in
+    gate order; `in_table_order` sorts them for display (the scorer does so for the best reading only).
     """
     if fixed is None:
         fixed = form_yaku(ctx)
     closed = ctx.closed
-    found = fixed[0] + [y for y in _READING_YAKUMAN if (closed or y.open_han) and y.check(ctx)]
+    reading_yakuman, reading_ordinary = _BY_READING[closed][len(ctx.chis)][min(ctx.concealed_triplets, 4)]
+    found = fixed[0] + [y for y in reading_yakuman if y.check(ctx)]
     if found:
         found = _drop_replaced(found)
-        found.sort(key=lambda y: _POSITION[y.name])
         values = [(y.name, 13 * y.yakuman_value(ctx.rules)) for y in found]
         return values, sum(v for _, v in values) // 13
-    found = fixed[1] + [y for y in _READING_ORDINARY if (closed or y.open_han) and y.check(ctx)]
-    found = _drop_replaced(found)
-    found.sort(key=lambda y: _POSITION[y.name])
+    found = fixed[1] + [y for y in reading_ordinary if y.check(ctx)]
+    if len(found) > 1:
+        found = _drop_replaced(found)
     return [(y.name, y.closed_han if closed else y.open_han) for y in found], 0

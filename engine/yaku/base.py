@@ -8,7 +8,7 @@ haitei, rinshan, ...) decide from the context's flags themselves; nothing patche
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import NamedTuple
 
 from engine.decompose import Reading
@@ -64,6 +64,39 @@ class YakuContext(NamedTuple):
 
 Check = Callable[[YakuContext], bool]
 
+# Gates: every rule names one cheap necessary condition, and the evaluator asks a rule only when its gate
+# is open. That is how a table of ~50 rules costs a handful of checks per hand.
+#
+# Form gates are decided once per form (regular, seven pairs, thirteen orphans) of a hand; a rule behind one
+# gives the same answer for every reading of that form: it reads only the flags, rules, winds and the hand's
+# tiles, or honor sets (an honor never joins a chi, so its pon/kan and pair are the same in every regular
+# reading). A situation flag's name is a gate too: open when that flag is set.
+FLAGS: tuple[str, ...] = tuple(f.name for f in fields(Situation))
+FORM_GATES: dict[str, str] = {
+    **{flag: f"the {flag} flag is set" for flag in FLAGS},
+    "dragon_set": "a pon or kan of a dragon",
+    "two_dragon_sets": "pon or kan of two or three dragons",
+    "wind_set": "a pon or kan of a wind",
+    "three_wind_sets": "pon or kan of three or four winds",
+    "terminals_and_honors_only": "no tile 2..8",
+    "simples_only": "no terminal or honor",
+    "one_suit": "tiles of at most one of man, pin, sou",
+    "three_kans": "three or four kans",
+    "seven_pairs": "the seven pairs form",
+}
+# Reading gates: conditions on a reading's number of chi and of concealed pon/kan, tabled at import for
+# every (closed, chi count, concealed pon count), so a reading looks its few candidate rules up by index.
+READING_GATES: dict[str, Callable[[int, int], bool]] = {
+    "four_chi": lambda chis, ankou: chis == 4,
+    "three_chi": lambda chis, ankou: chis >= 3,
+    "two_chi": lambda chis, ankou: chis >= 2,
+    "a_chi": lambda chis, ankou: chis >= 1,
+    "no_chi": lambda chis, ankou: chis == 0,
+    "at_most_one_chi": lambda chis, ankou: chis <= 1,
+    "three_ankou": lambda chis, ankou: ankou >= 3,
+    "four_ankou": lambda chis, ankou: ankou >= 4,
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Yaku:
@@ -78,11 +111,12 @@ class Yaku:
     double_if: str | None = None  # the Rules.double_yakuman_hands entry that makes it a double yakuman
     replaces: tuple[str, ...] = ()
     doc: str = ""
-    # False when the check gives the same answer for every reading of one form (regular, seven pairs,
-    # thirteen orphans) of a hand: it reads only the flags, the rules, the winds and the hand's tiles, or
-    # honor sets (an honor never joins a chi, so its pon/kan and pair are the same in every regular
-    # reading). The scorer checks such a rule once per form instead of once per reading.
-    per_reading: bool = False
+    gate: str = ""  # a key of FORM_GATES or READING_GATES: a cheap condition the rule cannot hold without
+
+    @property
+    def per_reading(self) -> bool:
+        """Whether the answer can differ between readings of one form (see READING_GATES)."""
+        return self.gate in READING_GATES
 
     def han(self, closed: bool) -> int:
         return self.closed_han if closed else self.open_han
@@ -101,14 +135,16 @@ def yaku(
     yakuman: int = 0,
     double_if: str | None = None,
     replaces: tuple[str, ...] = (),
-    per_reading: bool = False,
+    gate: str,
 ) -> Callable[[Check], Yaku]:
     """Make a check function into a Yaku; `closed`/`open_` are han (open 0 = closed only)."""
+    if gate not in FORM_GATES and gate not in READING_GATES:
+        raise ValueError(f"yaku {name!r}: unknown gate {gate!r}")
 
     def wrap(check: Check) -> Yaku:
         open_han = open_ if not yakuman else 1
         doc = (check.__doc__ or "").strip()
-        return Yaku(name, closed, open_han, check, yakuman, double_if, replaces, doc, per_reading)
+        return Yaku(name, closed, open_han, check, yakuman, double_if, replaces, doc, gate)
 
     return wrap
 

@@ -36,7 +36,7 @@ def _outside(c: YakuContext, allowed: frozenset[int]) -> bool:
     return r.pairs[0] in allowed
 
 
-@yaku("pinfu", 1, per_reading=True)
+@yaku("pinfu", 1, gate="four_chi")
 def pinfu(c: YakuContext) -> bool:
     """平和 pinfu: four chi, a pair of no value, won on a two-sided wait (001 table)."""
     r = c.reading
@@ -46,103 +46,103 @@ def pinfu(c: YakuContext) -> bool:
     return pair not in _DRAGONS and pair != c.seat_wind and pair != c.round_wind
 
 
-@yaku("iipeikou", 1, per_reading=True)
+@yaku("iipeikou", 1, gate="two_chi")
 def iipeikou(c: YakuContext) -> bool:
     """一盃口 iipeikou: two identical chi, closed hand (001 table "Two Identical Chi")."""
     return c.reading.form == "regular" and _peikou_count(c) == 1
 
 
-@yaku("ryanpeikou", 3, replaces=("iipeikou", "chiitoitsu"), per_reading=True)
+@yaku("ryanpeikou", 3, replaces=("iipeikou", "chiitoitsu"), gate="two_chi")
 def ryanpeikou(c: YakuContext) -> bool:
     """二盃口 ryanpeikou: two identical chi twice, closed hand (001 table: 3)."""
     return c.reading.form == "regular" and _peikou_count(c) == 2
 
 
-@yaku("sanshoku", 2, 1, per_reading=True)
+@yaku("sanshoku", 2, 1, gate="three_chi")
 def sanshoku(c: YakuContext) -> bool:
     """三色同順 sanshoku doujun: the same chi in each suit (001 table "Three Color Straight")."""
     chis = set(c.chis)
     return any(n in chis and n + 9 in chis and n + 18 in chis for n in range(7))
 
 
-@yaku("ittsu", 2, 1, per_reading=True)
+@yaku("ittsu", 2, 1, gate="three_chi")
 def ittsu(c: YakuContext) -> bool:
     """一気通貫 ittsu: 123, 456 and 789 of one suit (001 table "Straight-through")."""
     chis = set(c.chis)
     return any(s in chis and s + 3 in chis and s + 6 in chis for s in (0, 9, 18))
 
 
-@yaku("chanta", 2, 1, per_reading=True)
+@yaku("chanta", 2, 1, gate="a_chi")
 def chanta(c: YakuContext) -> bool:
     """混全帯幺九 chanta: every set and the pair hold a terminal or honor, with a chi (001 table)."""
     return _outside(c, _TERMINAL_OR_HONOR)
 
 
-@yaku("junchan", 3, 2, replaces=("chanta",), per_reading=True)
+@yaku("junchan", 3, 2, replaces=("chanta",), gate="a_chi")
 def junchan(c: YakuContext) -> bool:
     """純全帯幺九 junchan: every set and the pair hold a terminal, no honors, with a chi (001 table)."""
     return _outside(c, _TERMINAL)
 
 
-@yaku("toitoi", 2, 2, per_reading=True)
+@yaku("toitoi", 2, 2, gate="no_chi")
 def toitoi(c: YakuContext) -> bool:
     """対々和 toitoi: four pon or kan and a pair (001 table "All Pon")."""
     return c.reading.form == "regular" and len(c.triplets) == 4
 
 
-@yaku("sanankou", 2, 2, per_reading=True)
+@yaku("sanankou", 2, 2, gate="three_ankou")
 def sanankou(c: YakuContext) -> bool:
     """三暗刻 sanankou: three concealed pon or kan (001 table "Three Concealed Pon")."""
     return c.concealed_triplets == 3
 
 
-@yaku("sanshoku_doukou", 2, 2, per_reading=True)
+@yaku("sanshoku_doukou", 2, 2, gate="at_most_one_chi")
 def sanshoku_doukou(c: YakuContext) -> bool:
     """三色同刻 sanshoku doukou: the same pon in each suit (001 table "Three Similar Pon")."""
     t = set(c.triplets)
     return any(n in t and n + 9 in t and n + 18 in t for n in range(9))
 
 
-@yaku("sankantsu", 2, 2)
+@yaku("sankantsu", 2, 2, gate="three_kans")
 def sankantsu(c: YakuContext) -> bool:
     """三槓子 sankantsu: three kans (001 table "Three Kans")."""
     return c.kans == 3
 
 
-@yaku("chiitoitsu", 2)
+@yaku("chiitoitsu", 2, gate="seven_pairs")
 def chiitoitsu(c: YakuContext) -> bool:
     """七対子 chiitoitsu: seven different pairs (001 table "Seven Pairs")."""
     return c.reading.form == "chiitoitsu"
 
 
-@yaku("honroutou", 2, 2, replaces=("chanta",))
+@yaku("honroutou", 2, 2, replaces=("chanta",), gate="terminals_and_honors_only")
 def honroutou(c: YakuContext) -> bool:
     """混老頭 honroutou: only terminals and honors, with both present (001 table)."""
     return c.kinds <= _TERMINAL_OR_HONOR and not c.kinds <= _TERMINAL
 
 
-@yaku("shousangen", 2, 2)
+@yaku("shousangen", 2, 2, gate="two_dragon_sets")
 def shousangen(c: YakuContext) -> bool:
     """小三元 shousangen: two dragon pon/kan and a pair of the third dragon (001 table)."""
     r = c.reading
     return r.form == "regular" and r.pairs[0] in _DRAGONS and sum(1 for k in c.triplets if k in _DRAGONS) == 2
 
 
-@yaku("honitsu", 3, 2)
+@yaku("honitsu", 3, 2, gate="one_suit")
 def honitsu(c: YakuContext) -> bool:
     """混一色 honitsu: one suit and honors (001 table "Half-Flush")."""
     suits = {k // 9 for k in c.kinds}
     return len(suits) == 2 and 3 in suits
 
 
-@yaku("chinitsu", 6, 5, replaces=("honitsu",))
+@yaku("chinitsu", 6, 5, replaces=("honitsu",), gate="one_suit")
 def chinitsu(c: YakuContext) -> bool:
     """清一色 chinitsu: one suit, no honors (001 table "Full Flush")."""
     suits = {k // 9 for k in c.kinds}
     return len(suits) == 1 and 3 not in suits
 
 
-@yaku("tanyao", 1, 1)
+@yaku("tanyao", 1, 1, gate="simples_only")
 def tanyao(c: YakuContext) -> bool:
     """断幺九 tanyao: only simples 2..8 (001 table "All Simples"); open only where `open_tanyao`."""
     return (c.closed or c.rules.open_tanyao) and not (c.kinds & _TERMINAL_OR_HONOR)

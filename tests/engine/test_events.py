@@ -65,7 +65,7 @@ def test_event_round_trips_through_a_json_line(event: object) -> None:
     line = event.to_line()  # type: ignore[attr-defined]
     assert "\n" not in line
     assert event_from_json(line) == event
-    assert event_from_json(event.to_json()) == event  # type: ignore[attr-defined]
+    assert event_from_json(event.to_json()) == event
 
 
 @pytest.mark.parametrize(

@@ -9,10 +9,13 @@ import pytest
 
 from engine.errors import IllegalEventError
 from engine.events import (
+    Ankan,
     Chombo,
     Dahai,
     Declare,
+    Dora,
     EndKyoku,
+    Event,
     Hora,
     Pon,
     Reach,
@@ -113,7 +116,7 @@ PAO_HANDS = ["1199p1199s2233z5z", "55z66z77z23m44p9p9s1s", "2468m2468p1357s6z", 
 
 def _big_three_dragons(g: Game) -> None:
     deal(g, PAO_HANDS)
-    steps = [
+    steps: list[Event] = [
         Tsumo(actor=0, pai="N"), Dahai(actor=0, pai="P"),
         Pon(actor=1, target=0, pai="P", consumed=("P", "P")), Dahai(actor=1, pai="9s"),
         Tsumo(actor=2, pai="E"), Dahai(actor=2, pai="F"),
@@ -276,3 +279,155 @@ def test_a_nine_terminals_answer_is_an_abortive_draw_where_allowed() -> None:
     g.apply(Tsumo(actor=0, pai="P"))
     g.apply(Declare(actor=0, call="kyushu"))
     assert isinstance(g.events[-1], Ryukyoku) and (g.dealer, g.honba) == (0, 1)
+
+
+# --- nagashi mangan, sticks left at the end -------------------------------------------------------------
+
+_ORPHAN_PAI = ["1m", "9m", "1p", "9p", "1s", "9s", "E", "S", "W", "N", "P", "F", "C"]
+_SIMPLE_PAI = [f"{n}{s}" for s in "mps" for n in range(2, 9)]
+
+
+def _play_to_the_last_tile(g: Game, orphan_seat: int | None) -> None:
+    """70 draws of unseen tiles; `orphan_seat` discards only terminals and honors, the others simples."""
+    orphans, simples = iter(_ORPHAN_PAI * 2), iter(_SIMPLE_PAI * 4)
+    for turn in range(70):
+        seat = turn % 4
+        g.apply(Tsumo(actor=seat))
+        g.apply(Dahai(actor=seat, pai=next(orphans) if seat == orphan_seat else next(simples)))
+
+
+def test_nagashi_mangan_is_paid_as_a_mangan_tsumo_instead_of_noten_payments() -> None:
+    # seed 001 yaku table "Nagashi Mangan" (5 han = mangan); still a draw: sticks stay, honba count up,
+    # the dealer keeps the deal only when tenpai (001 "Dealer Rotation")
+    g = Game("uspml")
+    g.sticks, g.scores[3] = 1, 29000
+    deal(g)
+    _play_to_the_last_tile(g, orphan_seat=0)
+    g.apply(Ryukyoku(reason="fanpai", tenpais=(False, True, False, False)))
+    assert g.scores == [30000 + 12000, 26000, 26000, 25000]
+    assert g.results[-1].detail["nagashi"] == [0]
+    assert (g.sticks, g.honba, g.dealer) == (1, 1, 1)
+
+
+def test_nagashi_mangan_of_a_non_dealer_is_paid_like_a_non_dealer_tsumo() -> None:
+    # seed 001 points table: mangan tsumo 2000 / 4000 (dealer)
+    g = Game("uspml")
+    deal(g)
+    _play_to_the_last_tile(g, orphan_seat=2)
+    g.apply(Ryukyoku(reason="nagashi", tenpais=(True, False, False, False)))
+    assert g.scores == [26000, 28000, 38000, 28000] and (g.dealer, g.honba) == (0, 1)
+
+
+def test_nagashi_needs_a_qualifying_pond() -> None:
+    g = Game("uspml")
+    deal(g)
+    _play_to_the_last_tile(g, orphan_seat=None)
+    with pytest.raises(IllegalEventError, match="no pond"):
+        g.apply(Ryukyoku(reason="nagashi"))
+
+
+def test_without_nagashi_in_the_preset_the_same_draw_pays_noten() -> None:
+    # seed 002 3.4.2: noten payments; the wrc preset has no nagashi mangan
+    g = Game("wrc")
+    deal(g)
+    _play_to_the_last_tile(g, orphan_seat=0)
+    g.apply(Ryukyoku(reason="fanpai", tenpais=(False, True, False, False)))
+    assert g.scores == [29000, 33000, 29000, 29000]
+    with pytest.raises(IllegalEventError):
+        Game("wrc").apply(Ryukyoku(reason="nagashi"))
+
+
+def test_sticks_left_at_the_end_go_to_first_place() -> None:
+    # Rules.leftover_sticks "first" (common competition practice; no seed settles it)
+    g = Game("wrc")
+    g.first_dealer = 0
+    g.scores, g.sticks = [31000, 29000, 30000, 28000], 2
+    top = g.ranking()[0]
+    assert (top.seat, top.score, top.leftover) == (0, 33000, 2000)
+    assert top.final == 33000 - 30000 + 15000
+
+
+def test_sticks_left_at_the_end_are_shared_by_tied_first_places_under_split() -> None:
+    g = Game("wrc")
+    g.first_dealer = 0
+    g.scores, g.sticks = [30000, 30500, 30500, 27000], 2
+    assert [(s.seat, s.leftover) for s in g.ranking()[:2]] == [(1, 1000), (2, 1000)]
+    g = Game("tenhou")  # tie_break seat_order: the tie-broken first takes them all
+    g.first_dealer = 2
+    g.scores, g.sticks = [25000, 25500, 25500, 22000], 2
+    assert [(s.seat, s.leftover) for s in g.ranking()[:2]] == [(2, 2000), (1, 0)]
+
+
+def test_sticks_stay_on_the_table_where_the_preset_says() -> None:
+    # seed 000 "Draws": the pool is for the next winner; the beginner preset keeps it on the table
+    g = Game("beginner")
+    g.first_dealer = 0
+    g.scores, g.pool = [22, 20, 18, 18], 2
+    assert g.ranking()[0].score == 22 and g.ranking()[0].leftover == 0
+
+
+# --- abortive draws per preset ----------------------------------------------------------------------------
+
+
+def _abortive_setup(g: Game, reason: str) -> None:
+    """Bring a hidden-hands hand to the moment the abortive draw `reason` may be declared."""
+    if reason == "ron3":
+        deal(g, [HANDS[0], HANDS[1], "234567m234567p5s", HANDS[3]])
+        g.apply(Tsumo(actor=0, pai="5s"))
+        g.apply(Dahai(actor=0, pai="5s", tsumogiri=True))
+        return
+    deal(g)
+    if reason == "yao9":
+        g.apply(Tsumo(actor=0))
+    elif reason == "kaze4":
+        for seat in range(4):
+            g.apply(Tsumo(actor=seat))
+            g.apply(Dahai(actor=seat, pai="E"))
+    elif reason == "reach4":
+        for seat, pai in enumerate(("1m", "2m", "3m", "4m")):
+            g.apply(Tsumo(actor=seat))
+            g.apply(Reach(actor=seat))
+            g.apply(Dahai(actor=seat, pai=pai))
+            g.apply(ReachAccepted(actor=seat))
+    elif reason == "kan4":
+        for seat, kinds in ((0, "123"), (1, "4")):
+            g.apply(Tsumo(actor=seat))
+            for k in kinds:
+                g.apply(Ankan(actor=seat, consumed=(f"{k}m",) * 4))
+                g.apply(Dora(dora_marker="9p"))
+                g.apply(Tsumo(actor=seat))
+            g.apply(Dahai(actor=seat, pai="9s"))
+
+
+ABORTIVE = {"yao9": "nine_terminals", "kaze4": "four_winds", "reach4": "four_riichi", "kan4": "four_kans",
+            "ron3": "triple_ron"}  # fmt: skip
+
+
+@pytest.mark.parametrize("reason", list(ABORTIVE))
+@pytest.mark.parametrize("preset", ["wrc", "uspml", "online", "tenhou"])
+def test_abortive_draws_follow_the_preset(preset: str, reason: str) -> None:
+    # seed 001 "Abortive Draw" (nine terminals, four kans, four riichi, three rons), seed 003 (four kans, four
+    # winds, four riichi: "a dealer-repeat counter ... No points are paid"), seed 002 3.4.3: none at all
+    g = Game(preset)
+    _abortive_setup(g, reason)
+    before, sticks = list(g.scores), g.sticks
+    if ABORTIVE[reason] not in g.rules.abortive_draws:
+        with pytest.raises(IllegalEventError, match="no abortive draw"):
+            g.apply(Ryukyoku(reason=reason))
+        assert g.scores == before and g.round is not None and g.round.phase not in ("hora", "ended")
+        return
+    g.apply(Ryukyoku(reason=reason))
+    g.apply(EndKyoku())
+    assert g.scores == before and g.sticks == sticks  # riichi sticks stay for the next winner (001)
+    assert (g.dealer, g.honba) == (0, 1)  # 001 / 003 "Dealer Rotation": the deal is repeated, one counter
+
+
+def test_the_beginner_rules_have_no_abortive_draws_and_no_kans() -> None:
+    # seed 000: only pon and ron claims, sets are pon and chi; nothing aborts a hand
+    g = Game("beginner")
+    deal(g)
+    g.apply(Tsumo(actor=0))
+    with pytest.raises(IllegalEventError, match="no abortive draw"):
+        g.apply(Ryukyoku(reason="yao9"))
+    with pytest.raises(IllegalEventError, match="no kans"):
+        g.apply(Ankan(actor=0, consumed=("1m",) * 4))

@@ -106,3 +106,48 @@ def test_one_tile_changes_shanten_by_at_most_one(seed: int) -> None:
     counts[k] += 1
     after = shanten(counts, 0)
     assert before - 1 <= after <= before
+
+
+def _splits_into_sets(counts: list[int], pair_left: bool) -> bool:
+    """Reference: the textbook recursion (take the lowest kind as pon, chi or the pair), no tables."""
+    i = next((k for k, c in enumerate(counts) if c), None)
+    if i is None:
+        return not pair_left
+    ok = False
+    if counts[i] >= 3:
+        counts[i] -= 3
+        ok = _splits_into_sets(counts, pair_left)
+        counts[i] += 3
+    if not ok and pair_left and counts[i] >= 2:
+        counts[i] -= 2
+        ok = _splits_into_sets(counts, False)
+        counts[i] += 2
+    if not ok and i < 27 and i % 9 <= 6 and counts[i + 1] and counts[i + 2]:
+        for k in (i, i + 1, i + 2):
+            counts[k] -= 1
+        ok = _splits_into_sets(counts, pair_left)
+        for k in (i, i + 1, i + 2):
+            counts[k] += 1
+    return ok
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 2**32), st.sampled_from([1, 2, 3, 4]))
+def test_table_driven_waits_agree_with_the_textbook_recursion(seed: int, melds: int) -> None:
+    # engine/hand.py tables vs a plain recursion; hands with melds (no seven pairs / orphans)
+    rng = random.Random(seed)
+    counts = [0] * 34
+    suit = rng.randrange(4)
+    kinds = list(range(27, 34)) if suit == 3 else list(range(9 * suit, 9 * suit + 9))
+    while sum(counts) < 13 - 3 * melds:  # one suit: dense shapes with many waits
+        k = rng.choice(kinds)
+        if counts[k] < 4:
+            counts[k] += 1
+    expected = []
+    for k in range(34):
+        if counts[k] < 4:
+            counts[k] += 1
+            if _splits_into_sets(counts, True):
+                expected.append(k)
+            counts[k] -= 1
+    assert waits(counts, melds) == expected

@@ -283,3 +283,46 @@ def test_replayed_games_keep_state_that_matches_a_fresh_computation(preset: str,
     Player(game, seed, on_event=check).play_game()
     assert game.ended
     assert sum(game.scores) + game.table_points == 4 * game.rules.starting_points
+
+
+# --- the sideways riichi marker ---------------------------------------------------------------------------
+
+
+def _riichi_then(r: Round, called: bool) -> None:
+    r.apply(Tsumo(actor=0, pai="E"))
+    r.apply(Reach(actor=0))
+    r.apply(Dahai(actor=0, pai="E", tsumogiri=True))
+    r.apply(ReachAccepted(actor=0))
+    seat = 1
+    if called:
+        r.apply(Pon(actor=2, target=0, pai="E", consumed=("E", "E")))
+        r.apply(Dahai(actor=2, pai="9s"))
+        seat = 3
+    while seat != 0:
+        r.apply(Tsumo(actor=seat))
+        r.apply(Dahai(actor=seat, pai="1p"))
+        seat = (seat + 1) % 4
+    r.apply(Tsumo(actor=0, pai="8m"))
+    r.apply(Dahai(actor=0, pai="8m", tsumogiri=True))
+
+
+def _hidden() -> Round:
+    """A hand at a physical table: every concealed tile unseen."""
+    start = StartKyoku(bakaze="E", kyoku=1, honba=0, kyotaku=0, oya=0, dora_marker="1m")
+    return Round(start, resolve_rules("wrc"))
+
+
+def test_when_the_riichi_discard_is_called_the_next_discard_is_turned_sideways() -> None:
+    # seed 001 "Riichi", seed 002 3.3.14: "If an opponent claims the rotated tile for a melded set, rotate
+    # your next discarded tile"
+    r = _hidden()
+    _riichi_then(r, called=True)
+    kawa = r.seats[0].kawa
+    assert [(k.riichi, k.called) for k in kawa] == [(True, True), (True, False)]
+
+
+def test_without_a_call_only_the_riichi_discard_is_sideways() -> None:
+    # seed 002 3.3.14: the riichi discard is rotated
+    r = _hidden()
+    _riichi_then(r, called=False)
+    assert [k.riichi for k in r.seats[0].kawa] == [True, False]

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import random
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from engine.batch import handle
-from engine.yaku import ALL_YAKU
+from engine.batch import handle, win_input_from_request
+from engine.errors import EngineError
+from engine.score import contexts
+from engine.yaku import ALL_YAKU, YakuContext, evaluate, form_yaku
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from engine_hand_gen import random_request
 
 
 def score(hand: str, win: str, **kw: Any) -> dict[str, Any]:
@@ -218,3 +226,37 @@ def test_red_fives_give_no_aka_dora_under_competition_rules() -> None:
     # 002 1.3: red fives are no longer used in competition
     resp = score("123m406p789s2355s", "1s", riichi=True, rules="wrc")
     assert "aka_dora" not in dict(resp["yaku"])
+
+
+def _every_rule(ctx: YakuContext) -> tuple[list[tuple[str, int]], int]:
+    """The reference: every rule of the table asked on the reading, no gates."""
+    found = [y for y in ALL_YAKU if (ctx.closed or y.open_han) and y.check(ctx)]
+    chosen = [y for y in found if y.yakuman] or found
+    replaced = {name for y in chosen for name in y.replaces}
+    chosen = [y for y in chosen if y.name not in replaced]
+    if chosen and chosen[0].yakuman:
+        values = [(y.name, 13 * y.yakuman_value(ctx.rules)) for y in chosen]
+        return sorted(values), sum(v for _, v in values) // 13
+    return sorted((y.name, y.closed_han if ctx.closed else y.open_han) for y in chosen), 0
+
+
+@pytest.mark.parametrize("rules", ["wrc", "tenhou", "uspml", {"preset": "uspml", "renhou_han": 13}])
+def test_gated_evaluation_equals_asking_every_rule_on_every_reading(rules: Any) -> None:
+    # engine/yaku/base.py gates: a rule is skipped only where it cannot hold
+    rng = random.Random(str(rules))
+    compared = 0
+    for _ in range(1500):
+        req = random_request(rng, rules)
+        req.update(renhou=rng.random() < 0.05 and not req["tsumo"] and req["seat_wind"] != "E")
+        try:
+            win = win_input_from_request(req)
+            found = contexts(win)
+        except EngineError:
+            continue
+        for ctx in found:
+            yaku, yakuman = evaluate(
+                ctx, form_yaku(found[0]) if ctx.reading.form == found[0].reading.form else None
+            )
+            assert (sorted(yaku), yakuman) == _every_rule(ctx), req
+            compared += 1
+    assert compared > 1000

@@ -8,6 +8,7 @@ from pathlib import Path
 import cv2
 import pytest
 
+from engine.tiles import parse_tiles, tile_from_class, to_notation
 from riichi_table.cli import main
 from vision.errors import VisionError
 from vision.reader import TileReader
@@ -27,7 +28,8 @@ def test_detection_finds_every_tile_of_the_rendered_hand(reader: TileReader) -> 
     image = cv2.imread(str(SAMPLES / "hand_pon.jpg"))
     detections = reader.detect(image)
     assert len(detections) == 14
-    assert detections.sideways.sum() == 1
+    found = to_notation([tile_from_class(int(c)) for c in detections.class_id])
+    assert found == to_notation(parse_tiles("234m567p2234s5s777z"))
 
 
 def test_read_gets_the_rendered_hand_right(reader: TileReader, capsys: pytest.CaptureFixture[str]) -> None:
