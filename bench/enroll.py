@@ -56,7 +56,7 @@ def main() -> int:
         "--art", type=Path, default=ROOT / ".." / "shared" / "tile-art" / "fluffystuff-riichi"
     )
     parser.add_argument("--n", type=int, nargs="+", default=[5, 10, 20])
-    parser.add_argument("--epochs", type=int, default=6)
+    parser.add_argument("--epochs", type=int, default=10)
     parser.add_argument("--work", type=Path, default=None)
     args = parser.parse_args()
     split = load_split(args.hk)

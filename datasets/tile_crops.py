@@ -179,11 +179,13 @@ def build_enroll_crops(
     art_folder: Path,
     out: Path,
     size: int = 64,
-    synth_per_class: int = 20,
+    synth_per_class: int = 10,
     seed: int = 0,
+    repeat: int = 4,
 ) -> dict[str, int]:
-    """The crop folder an enrolment trains on: the club's crops (train, and every fifth also val) plus
-    `synth_per_class` synthetic crops per class and style, so no class is forgotten or left empty.
+    """The crop folder an enrolment trains on: the club's crops, written `repeat` times (each epoch sees
+    them more often than the synthetic ones; every fifth is also in val), plus `synth_per_class` synthetic
+    crops per class and style, so that no class is forgotten or left empty.
     """
     club = 0
     items: list[tuple[np.ndarray, int, str]] = []
@@ -191,7 +193,8 @@ def build_enroll_crops(
         items += list(sheet_crops(sheet, size))
     items += list(photo_crops(photos, size))
     club = len(items)
-    write_crops(iter(items), out / "train")
+    for r in range(repeat):
+        write_crops(((c, cid, f"{name}_{r}") for c, cid, name in items), out / "train")
     write_crops(iter(items[::5]), out / "val")
     synth = (
         (c, cid, f"syn{i:05d}")

@@ -135,9 +135,22 @@ def decompositions(counts: Sequence[int]) -> list[tuple[int, tuple[tuple[int, bo
     ]
 
 
+_MELD_SHAPES: tuple[tuple[str, Shape], ...] = (
+    ("chi", "chi"),
+    ("pon", "pon"),
+    ("kan", "kan"),
+    ("ankan", "kan"),
+    ("kakan", "kan"),
+)
+# the group of each meld kind and lowest tile kind: an ankan is the only concealed meld
+_MELD_GROUPS: dict[str, tuple[Group, ...]] = {
+    kind: tuple(Group(shape, k, kind == "ankan", True) for k in range(34)) for kind, shape in _MELD_SHAPES
+}
+
+
 def _meld_group(meld: Meld) -> Group:
-    shape: Shape = "chi" if meld.kind == "chi" else "pon" if meld.kind == "pon" else "kan"
-    return Group(shape, meld.first_kind, meld.kind == "ankan", True)
+    kind = meld.first_kind if meld.kind == "chi" else meld.tiles[0].kind
+    return _MELD_GROUPS[meld.kind][kind]
 
 
 def _chi_wait(first: int, win: int) -> Wait:

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine import multiple_ron
+from engine import multiple_ron, result_settle
 from engine.errors import EngineError, IllegalEventError
 from engine.events import (
     WINDS_PAI,
@@ -34,6 +34,7 @@ from engine.events import (
     event_from_json,
     tile_to_pai,
 )
+from engine.hand_result import HandResultError, Result, SettledHand
 from engine.round import Round
 from engine.round_state import KawaTile
 from engine.rules import Rules, resolve_rules
@@ -75,6 +76,7 @@ class Game:
         self.round: Round | None = None
         self.results: list[HandResult] = []
         self.events: list[Event] = []
+        self.result_hands: list[SettledHand] = []  # hands fed with `apply_result`, for logs
         self.ended = False
         self.warnings: list[str] = []
         self._rotated = False
@@ -164,6 +166,47 @@ class Game:
                     r.apply(e)
                     self._after(r, e)
         self.events.append(e)
+        self._check_invariant()
+
+    # --- feeding hand results ------------------------------------------------------------------------
+
+    def apply_result(self, result: Result) -> None:
+        """Settle one whole hand given as a result (`engine.hand_result`) instead of tile-level events.
+
+        The hand is the one the game expects next (`next_start`); the first hand of a game fed with results
+        is East 1 with seat 0 dealing. The result's riichi sticks go on the table first, then the money is
+        settled as on the event path (`engine.result_settle`), then the deal rotates. HandResultError,
+        with nothing changed, when the result breaks the rules or a hand fed with events is still open
+        (results and events are never mixed within one hand).
+        """
+        if self.ended:
+            raise HandResultError("the game is over: no more hands")
+        r = self.round
+        if r is not None and (r.phase not in ("hora", "ended") or not self._rotated):
+            raise HandResultError(
+                "a hand fed with tile-level events is still open: finish it with events (ending with "
+                "end_kyoku); results and events cannot be mixed within one hand"
+            )
+        result = result_settle.check(self, result)
+        if self.first_dealer is None:
+            self.first_dealer = self.dealer = 0
+        dealer = 0 if self.dealer is None else self.dealer
+        header = (self.round_wind, self.hand_number, self.honba, self.sticks, dealer)
+        before = tuple(self.scores)
+        for seat in sorted(result.riichi):  # 002 3.3.14: the stick goes on the table
+            self.scores[seat] -= self.rules.riichi_deposit
+            self.sticks += 1
+        money, keeps, next_honba = result_settle.settle(self, result)
+        for m in money:
+            self._move(m)
+        self.round = None
+        self.hora_base = None
+        after = tuple(self.scores)
+        self.result_hands.append(
+            SettledHand(*header, (before[0], before[1], before[2], before[3]), result, tuple(money),
+                        (after[0], after[1], after[2], after[3]))
+        )  # fmt: skip
+        self._rotate(keeps, next_honba)
         self._check_invariant()
 
     def _is_resettle(self, e: Hora | Ryukyoku) -> bool:

@@ -190,36 +190,41 @@ def _tail(counts: tuple[int, ...], honor: bool) -> tuple[int, ...]:
     return tuple(best)
 
 
-def _block_table(key: int, honor: bool) -> tuple[int, ...]:
-    """The `_tail` table of one packed suit pattern."""
-    return _tail(tuple(key.to_bytes(7 if honor else 9, "little")), honor)
+@cache
+def _block_options(key: int, honor: bool) -> tuple[tuple[int, int, int], ...]:
+    """The `_tail` table of one packed suit pattern as (sets, pairs, partials) options, leaving out any option
+    another beats on sets and partials with the same pairs (more of either never raises shanten)."""
+    table = _tail(tuple(key.to_bytes(7 if honor else 9, "little")), honor)
+    options = [(idx % 5, idx // 5, t) for idx, t in enumerate(table) if t >= 0]
+    return tuple(
+        o
+        for o in options
+        if not any(q != o and q[1] == o[1] and q[0] >= o[0] and q[2] >= o[2] for q in options)
+    )
 
 
 def shanten_regular(counts: Sequence[int], meld_count: int = 0) -> int:
     """Shanten of the four-sets-and-a-pair shape (0 = tenpai, -1 = complete)."""
     keys = suit_keys(counts)
-    # states[(m, p)] = most partial sets so far
-    states: dict[tuple[int, int], int] = {(meld_count, 0): 0}
+    # states[sets * 2 + pairs] = most partial sets so far
+    states = {min(meld_count, 4) * 2: 0}
     for s in range(4):
         if not keys[s]:
             continue
-        table = _block_table(keys[s], s == 3)
-        merged: dict[tuple[int, int], int] = {}
-        for (m0, p0), t0 in states.items():
-            for idx in range(10):
-                t1 = table[idx]
-                if t1 < 0:
-                    continue
-                p1, m1 = divmod(idx, 5)
+        merged: dict[int, int] = {}
+        for state, t0 in states.items():
+            m0, p0 = divmod(state, 2)
+            for m1, p1, t1 in _block_options(keys[s], s == 3):
                 if p0 + p1 > 1:
                     continue
-                k = (min(m0 + m1, 4), p0 + p1)
+                k = min(m0 + m1, 4) * 2 + p0 + p1
                 t = t0 + t1
                 if merged.get(k, -1) < t:
                     merged[k] = t
         states = merged
     best = 8
-    for (m, p), t in states.items():
+    for state, t in states.items():
+        m, p = divmod(state, 2)
         value = 8 - 2 * m - min(t, 4 - m) - p
         if value < best:
             best = value
@@ -228,16 +233,16 @@ def shanten_regular(counts: Sequence[int], meld_count: int = 0) -> int:
 
 def shanten_chiitoitsu(counts: Sequence[int]) -> int:
     """Seven pairs: 6 - pairs, plus the kinds still missing when fewer than seven kinds are held."""
-    pairs = sum(1 for c in counts if c >= 2)
-    kinds = sum(1 for c in counts if c)
+    c = counts if type(counts) is list else list(counts)
+    kinds = len(c) - c.count(0)
+    pairs = kinds - c.count(1)
     return 6 - pairs + max(0, 7 - kinds)
 
 
 def shanten_kokushi(counts: Sequence[int]) -> int:
     """Thirteen orphans: 13 - different orphans held - (1 if any orphan is doubled)."""
-    held = sum(1 for k in _ORPHANS if counts[k])
-    doubled = any(counts[k] >= 2 for k in _ORPHANS)
-    return 13 - held - int(doubled)
+    orphans = [counts[k] for k in _ORPHANS]
+    return 13 - (13 - orphans.count(0)) - int(max(orphans) >= 2)
 
 
 def shanten(counts: Sequence[int], meld_count: int = 0) -> int:

@@ -10,6 +10,7 @@ among the payers on tsumo); riichi sticks go to the winner.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from engine.rules import Rules
 
@@ -47,10 +48,15 @@ def _ceil100(x: int) -> int:
 
 def limit_of(han: int, fu: int, yakuman: int, rules: Rules) -> tuple[str | None, int]:
     """The limit name (None below mangan) and the basic points."""
+    return _limit(han, fu, yakuman, rules.counted_yakuman, rules.kiriage_mangan)
+
+
+@cache  # a few hundred (han, fu) cells: memoised, the scorer asks once per reading
+def _limit(han: int, fu: int, yakuman: int, counted_yakuman: bool, kiriage: bool) -> tuple[str | None, int]:
     if yakuman:
         return LIMIT_NAMES.get(yakuman, f"{yakuman}x_yakuman"), 8000 * yakuman
     if han >= 13:
-        if rules.counted_yakuman:
+        if counted_yakuman:
             return "yakuman", 8000
         return "sanbaiman", 6000
     if han >= 11:
@@ -62,7 +68,7 @@ def limit_of(han: int, fu: int, yakuman: int, rules: Rules) -> tuple[str | None,
     basic = fu * 2 ** (han + 2)
     if han >= 5 or basic >= 2000:
         return "mangan", 2000
-    if rules.kiriage_mangan and ((han == 4 and fu == 30) or (han == 3 and fu == 60)):
+    if kiriage and ((han == 4 and fu == 30) or (han == 3 and fu == 60)):
         return "mangan", 2000
     return None, basic
 

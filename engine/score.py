@@ -8,7 +8,8 @@ results; bad input (wrong tile count, a fifth copy, contradictory flags) raises 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from operator import eq
+from functools import cache
+from operator import attrgetter, eq
 
 from engine.decompose import Reading, readings
 from engine.errors import TileCountError
@@ -26,6 +27,7 @@ from engine.points import (
 from engine.rules import Rules, resolve_rules
 from engine.tiles import COPIES, Tile, check_copies, dora_from_indicator, kind_name
 from engine.yaku import FormYaku, Situation, YakuContext, evaluate, form_yaku, in_table_order
+from engine.yaku.base import FLAGS
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,17 +87,9 @@ class WinInput:
     def _check_situation(self) -> None:
         s = self.situation
         opened = any(m.is_open for m in self.melds)
+        # the common case (tsumo and/or riichi, nothing else) skips the full table of contradictions
         unusual = (
-            s.double_riichi
-            or s.open_riichi
-            or s.ippatsu
-            or s.haitei
-            or s.houtei
-            or s.rinshan
-            or s.chankan
-            or s.tenhou
-            or s.chiihou
-            or s.renhou
+            any(_rare_flags(s))
             or self.pao is not None
             or self.discarder is not None
             or (s.riichi and opened)
@@ -137,6 +131,9 @@ class WinInput:
         for bad, message in problems:
             if bad:
                 raise WinInputError(message)
+
+
+_rare_flags = attrgetter(*(f for f in FLAGS if f not in ("tsumo", "riichi")))
 
 
 class WinInputError(TileCountError):
@@ -328,6 +325,7 @@ def _context(
 _new_context = tuple.__new__
 
 
+@cache
 def _points(basic: int, dealer: bool, tsumo: bool, players: int) -> int:
     """What the winner receives for `basic` points (the ranking key; `payments` itemises it for the best)."""
     if not tsumo:
@@ -355,7 +353,7 @@ def _win(
         pay = payments(basic, w.dealer, w.situation.tsumo)
     points = received(pay, rules.players)
     total = total_with_bonus(points, w.honba, w.sticks, rules)
-    ordered = tuple(in_table_order(yaku))
+    ordered = tuple(in_table_order(yaku) if len(yaku) > 1 else yaku)
     return Win(han, fu, ordered, yakuman, limit, points, pay, total, tuple(detail), reading)
 
 

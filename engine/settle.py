@@ -7,6 +7,7 @@ open) unless the hora event carries its own `deltas` (a log from another engine)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,7 @@ from engine.events import Chombo, Hora, Ryukyoku, pai_to_tile
 from engine.hand import waits
 from engine.points import Payments, nagashi_mangan, received
 from engine.round_end import nagashi_seats, winning_hand
+from engine.rules import Rules
 from engine.score import NoWin, WinInput, score
 from engine.tiles import counts34
 from engine.yaku import Situation
@@ -93,61 +95,88 @@ def score_hora(r: Round, e: Hora) -> tuple[Payments, dict[str, object]]:
 def settle_hora(g: Game, r: Round, e: Hora) -> HandResult:
     """One winner's payments: base points, honba, the table's sticks and pool to the first winner."""
     first = len(r.horas) == 1
-    table = g.sticks * g.rules.riichi_deposit + g.pool if first else 0
     if e.deltas is not None:
+        table = g.table_points if first else 0
         if sum(e.deltas) != table:
             raise IllegalEventError(
                 f"hora: deltas sum to {sum(e.deltas)}, expected {table} from the table", e
             )
-        deltas = list(e.deltas)
-        detail: dict[str, object] = {"from_log": True}
-    else:
-        pays, detail = score_hora(r, e)
-        deltas = _payments_to_deltas(g, r, e, pays, detail)
-        deltas[e.actor] += table
+        detail: dict[str, object] = {"from_log": True, "actor": e.actor, "target": e.target, "pai": e.pai}
+        return win_result(g, e.actor, e.deltas, first, detail)
+    pays, detail = score_hora(r, e)
+    liable = r.seats[e.actor].liable
+    yaku = detail.get("yaku")
+    names = {str(y[0]) for y in yaku} if isinstance(yaku, list) else set()
+    pao = liable if liable is not None and any(n in names for n in _LIABLE_YAKU) else None
+    discarder = None if e.is_tsumo else e.target
+    deltas = win_deltas(pays, e.actor, discarder, r.oya, g.honba * g.rules.honba_value, pao)
+    if pao is not None:
+        detail["liable"] = pao
     detail = {**detail, "actor": e.actor, "target": e.target, "pai": e.pai}
+    return win_result(g, e.actor, deltas, first, detail, with_table=True)
+
+
+def win_result(
+    g: Game,
+    winner: int,
+    deltas: Sequence[int],
+    first: bool,
+    detail: dict[str, object],
+    with_table: bool = False,
+) -> HandResult:
+    """A winner's HandResult: the first winner after the discarder takes the table's sticks and pool
+    (seed 002 3.3.14); `with_table` adds them to `deltas` (a log's own deltas already hold them)."""
+    d = list(deltas)
+    if first and with_table:
+        d[winner] += g.table_points
     return HandResult(
         "hora",
-        (deltas[0], deltas[1], deltas[2], deltas[3]),
+        (d[0], d[1], d[2], d[3]),
         sticks_change=-g.sticks if first else 0,
         pool_change=-g.pool if first else 0,
         detail=detail,
     )
 
 
-def _payments_to_deltas(g: Game, r: Round, e: Hora, p: Payments, detail: dict[str, object]) -> list[int]:
+def win_deltas(
+    p: Payments, winner: int, discarder: int | None, dealer: int, honba_points: int, liable: int | None
+) -> list[int]:
+    """Score changes of one win without the table: payments plus honba (`honba_points` in all, a third
+    from each payer on tsumo), with liability (seed 002 3.3.9) when `liable` is a seat.
+
+    Liability: on tsumo the liable seat pays the whole hand and the counters; on a ron by another discarder
+    the liable seat pays half the hand and the discarder the other half plus the counters.
+    """
     deltas = [0, 0, 0, 0]
-    honba = g.honba * g.rules.honba_value
-    liable = r.seats[e.actor].liable
-    yaku = detail.get("yaku")
-    names = {str(y[0]) for y in yaku} if isinstance(yaku, list) else set()
-    pao = liable is not None and any(n in names for n in _LIABLE_YAKU)
-    if e.is_tsumo:
-        total = received(p) + honba
-        if pao and liable is not None:  # seed 002 3.3.9: the feeder pays the whole self-drawn hand
+    if discarder is None:
+        total = received(p) + honba_points
+        if liable is not None:
             deltas[liable] -= total
         else:
             for seat in range(4):
-                if seat == e.actor:
+                if seat == winner:
                     continue
-                share = p.all or (p.dealer if seat == r.oya else p.non_dealer)
-                deltas[seat] -= share + honba // 3
-        deltas[e.actor] += total
+                share = p.all or (p.dealer if seat == dealer else p.non_dealer)
+                deltas[seat] -= share + honba_points // 3
+        deltas[winner] += total
     else:
-        deltas[e.actor] += p.ron + honba
-        if pao and liable is not None and liable != e.target:  # 3.3.9: half each, counters from the discarder
+        deltas[winner] += p.ron + honba_points
+        if liable is not None and liable != discarder:
             deltas[liable] -= p.ron // 2
-            deltas[e.target] -= p.ron - p.ron // 2 + honba
+            deltas[discarder] -= p.ron - p.ron // 2 + honba_points
         else:
-            deltas[e.target] -= p.ron + honba
-    if pao:
-        detail["liable"] = liable
+            deltas[discarder] -= p.ron + honba_points
     return deltas
 
 
 def finish_wins(g: Game, r: Round) -> tuple[bool, int]:
     """After all wins of a hand: whether the dealer keeps the deal, and the next honba."""
-    keeps = g.rules.dealer_keeps_on_win and any(h.actor == r.oya for h in r.horas)
+    return wins_rotation(g, r.oya, [h.actor for h in r.horas])
+
+
+def wins_rotation(g: Game, dealer: int, winners: Sequence[int]) -> tuple[bool, int]:
+    """The dealer keeps the deal when among the winners (001 / 003 "Dealer Rotation"); the next honba."""
+    keeps = g.rules.dealer_keeps_on_win and dealer in winners
     return keeps, (g.honba + 1 if keeps and g.rules.honba_on_dealer_win else 0)
 
 
@@ -166,17 +195,49 @@ def _tenpai_flags(r: Round, e: Ryukyoku) -> tuple[bool, bool, bool, bool]:
     return flags[0], flags[1], flags[2], flags[3]
 
 
-def _nagashi_deltas(r: Round, seats: list[int]) -> list[int]:
+def nagashi_deltas(seats: Sequence[int], dealer: int, rules: Rules) -> list[int]:
     """Each nagashi seat is paid a mangan tsumo (001 yaku table: 5 han), without honba; sticks stay."""
     deltas = [0, 0, 0, 0]
     for seat in seats:
-        p = nagashi_mangan(seat == r.oya, r.rules)
+        p = nagashi_mangan(seat == dealer, rules)
         for other in range(4):
             if other != seat:
-                pay = p.all or (p.dealer if other == r.oya else p.non_dealer)
+                pay = p.all or (p.dealer if other == dealer else p.non_dealer)
                 deltas[other] -= pay
                 deltas[seat] += pay
     return deltas
+
+
+def exhaustive_draw(
+    g: Game,
+    tenpai: tuple[bool, bool, bool, bool],
+    dealer: int,
+    nagashi: Sequence[int],
+    reason: str = "fanpai",
+    deltas: Sequence[int] | None = None,
+) -> HandResult:
+    """Noten payments (or nagashi mangan for the `nagashi` seats) at an exhaustive draw; `deltas` from a
+    log replace the computed ones (the caller checks that they balance)."""
+    money = settle_draw(tenpai, dealer, g.rules)
+    computed = nagashi_deltas(nagashi, dealer, g.rules) if nagashi else list(money.deltas)
+    pool = 0 if nagashi else money.pool
+    d = list(deltas) if deltas is not None else computed
+    keeps = money.dealer_keeps
+    honba = g.honba + 1 if g.rules.honba_on_draw or keeps else 0
+    detail: dict[str, object] = {"reason": reason, "tenpai": list(tenpai)}
+    if nagashi:
+        detail["nagashi"] = list(nagashi)
+    return HandResult(
+        "ryukyoku", (d[0], d[1], d[2], d[3]), 0, pool, dealer_keeps=keeps, next_honba=honba, detail=detail
+    )
+
+
+def abortive_draw(g: Game, reason: str) -> HandResult:
+    """No points move; sticks stay; one honba more and the deal stays where the preset says (001, 003)."""
+    keeps = g.rules.dealer_keeps_on_abortive
+    return HandResult(
+        "ryukyoku", (0, 0, 0, 0), dealer_keeps=keeps, next_honba=g.honba + 1, detail={"reason": reason}
+    )
 
 
 def settle_draw_event(g: Game, r: Round, e: Ryukyoku) -> HandResult:
@@ -186,57 +247,48 @@ def settle_draw_event(g: Game, r: Round, e: Ryukyoku) -> HandResult:
     each such seat is paid a mangan tsumo instead of the noten payments (no honba paid, riichi sticks stay on
     the table). The hand is still a draw: the dealer keeps the deal when tenpai, honba count up as at a draw.
     """
-    if e.reason in ("fanpai", "nagashi"):
-        tenpai = _tenpai_flags(r, e)
-        money = settle_draw(tenpai, r.oya, g.rules)
-        nagashi = nagashi_seats(r)
-        computed = _nagashi_deltas(r, nagashi) if nagashi else list(money.deltas)
-        pool = 0 if nagashi else money.pool
-        deltas = e.deltas if e.deltas is not None else computed
-        if sum(deltas) != -pool:
-            raise IllegalEventError(f"ryukyoku: deltas {list(deltas)} do not balance", e)
-        keeps = money.dealer_keeps
-        honba = g.honba + 1 if g.rules.honba_on_draw or keeps else 0
-        d = (deltas[0], deltas[1], deltas[2], deltas[3])
-        detail: dict[str, object] = {"reason": e.reason, "tenpai": list(tenpai)}
-        if nagashi:
-            detail["nagashi"] = nagashi
-        return HandResult("ryukyoku", d, 0, pool, dealer_keeps=keeps, next_honba=honba, detail=detail)
-    keeps = g.rules.dealer_keeps_on_abortive
-    return HandResult(
-        "ryukyoku", (0, 0, 0, 0), dealer_keeps=keeps, next_honba=g.honba + 1, detail={"reason": e.reason}
-    )
+    if e.reason not in ("fanpai", "nagashi"):
+        return abortive_draw(g, e.reason)
+    result = exhaustive_draw(g, _tenpai_flags(r, e), r.oya, nagashi_seats(r), e.reason, e.deltas)
+    if sum(result.deltas) != -result.pool_change:
+        raise IllegalEventError(f"ryukyoku: deltas {list(result.deltas)} do not balance", e)
+    return result
 
 
-def settle_chombo(g: Game, e: Chombo) -> HandResult:
+def chombo(
+    g: Game, seat: int, refunds: Sequence[bool], reason: str = "", deltas: Sequence[int] | None = None
+) -> HandResult:
     """Chombo by preset: reverse mangan, points off the final score, or nothing; the hand is redealt.
 
-    Riichi sticks put down in this hand go back to their owners (the hand does not count, seed 002 3.4).
+    Riichi sticks put down in this hand (`refunds`, by seat) go back to their owners: the hand does not
+    count (seed 002 3.4). `deltas` (from a log) replace the preset's payments.
     """
-    r = g.round
-    deltas = [0, 0, 0, 0]
-    refunds = [s.riichi_accepted for s in r.seats] if r is not None else [False] * 4
-    for seat, refunded in enumerate(refunds):
-        if refunded:
-            deltas[seat] += g.rules.riichi_deposit
+    d = [g.rules.riichi_deposit if refunded else 0 for refunded in refunds]
     penalties = [0, 0, 0, 0]
     dealer = g.dealer if g.dealer is not None else 0
-    if e.deltas is not None:
-        deltas = [a + b for a, b in zip(deltas, e.deltas, strict=True)]
+    if deltas is not None:
+        d = [a + b for a, b in zip(d, deltas, strict=True)]
     elif g.rules.chombo == "reverse_mangan":
-        for seat in range(4):
-            if seat != e.actor:
-                pay = 4000 if e.actor == dealer or seat == dealer else 2000
-                deltas[seat] += pay
-                deltas[e.actor] -= pay
+        for other in range(4):
+            if other != seat:
+                pay = 4000 if seat == dealer or other == dealer else 2000
+                d[other] += pay
+                d[seat] -= pay
     elif g.rules.chombo == "points":
-        penalties[e.actor] = g.rules.chombo_points
+        penalties[seat] = g.rules.chombo_points
     return HandResult(
         "chombo",
-        (deltas[0], deltas[1], deltas[2], deltas[3]),
+        (d[0], d[1], d[2], d[3]),
         sticks_change=-sum(refunds),
         penalties=(penalties[0], penalties[1], penalties[2], penalties[3]),
         dealer_keeps=True,
         next_honba=g.honba,
-        detail={"actor": e.actor, "reason": e.reason},
+        detail={"actor": seat, "reason": reason},
     )
+
+
+def settle_chombo(g: Game, e: Chombo) -> HandResult:
+    """A chombo event: see `chombo`; riichi sticks of the hand in progress go back."""
+    r = g.round
+    refunds = [s.riichi_accepted for s in r.seats] if r is not None else [False] * 4
+    return chombo(g, e.actor, refunds, e.reason, e.deltas)

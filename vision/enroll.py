@@ -16,7 +16,7 @@ from vision.errors import VisionError
 
 
 def fine_tune_classifier(
-    base_weights: Path, crops_dir: Path, run_dir: Path, epochs: int = 8, imgsz: int = 64, batch: int = 32
+    base_weights: Path, crops_dir: Path, run_dir: Path, epochs: int = 10, imgsz: int = 64, batch: int = 32
 ) -> Path:
     """Train `base_weights` further on `crops_dir` (train/ and val/ class folders); returns best weights."""
     os.environ.setdefault("YOLO_OFFLINE", "1")
@@ -42,7 +42,7 @@ def fine_tune_classifier(
         plots=False,
         amp=False,
         optimizer="AdamW",
-        lr0=0.001,
+        lr0=0.002,
         cos_lr=True,
         warmup_epochs=0,
         fliplr=0.0,

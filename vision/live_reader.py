@@ -25,6 +25,7 @@ from vision.errors import VisionError
 from vision.zones import Area, TableGeometry
 
 TEMPLATE_SIZE = (24, 32)  # w, h of a face crop
+SOFTEN = 1.5  # px, Gaussian sigma applied to crops and templates alike
 N_CLASSES = 38
 
 
@@ -73,7 +74,7 @@ class TileTemplates:
         self.classes = np.asarray(classes, np.int32)
         face = np.nonzero(self.classes != BACK_CLASS)[0]
         order = face[np.argsort(self.classes[face], kind="stable")]
-        self.vectors = np.stack([_normalise(img) for img in images[order]])
+        self.vectors = np.stack([_normalise(img) for img in _soften(images[order])])
         self.face_classes = self.classes[order]
         # Where each class's run of templates starts, for a per-class maximum.
         self._starts = np.nonzero(np.r_[True, np.diff(self.face_classes) != 0])[0]
@@ -92,10 +93,11 @@ class TileTemplates:
         Each class scores its best template over every orientation; then a sharp softmax over the classes.
         """
         out = np.zeros((len(crops), N_CLASSES), np.float32)
+        self.last_similarity: list[float] = []
         if not crops:
             return out
         counts = [len(c) for c in crops]
-        flat = np.stack([c for group in crops for c in group]).astype(np.float32)
+        flat = _soften(np.stack([c for group in crops for c in group]))
         flat = flat.reshape(len(flat), -1, 3)
         flat -= flat.mean(axis=1, keepdims=True)
         flat = flat.reshape(len(flat), -1)
@@ -111,7 +113,17 @@ class TileTemplates:
             logits -= logits.max()
             e = np.exp(logits)
             out[row, self._class_of_start] = e / e.sum()
+            self.last_similarity.append(float(per_class.max()))
         return out
+
+
+def _soften(images: NDArray[np.uint8]) -> NDArray[np.float32]:
+    """Blur a stack of face crops a little: video compression's blocks are fine detail, a tile's identity
+    is not."""
+    out = images.astype(np.float32)
+    for i in range(len(out)):
+        out[i] = cv2.GaussianBlur(out[i], (0, 0), SOFTEN)
+    return out
 
 
 def _normalise(image: NDArray[np.uint8]) -> NDArray[np.float32]:
@@ -155,16 +167,21 @@ class LiveReader:
         n, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
         boxes: list[tuple[int, int, int, int]] = []
         min_side = (self.geo.tile_w - 6) * self.ppm
-        gaps = mat.astype(np.float32)
+        # Gap evidence, soft: how green a pixel is compared with the felt (video compression smears the
+        # thin lines of mat between tiles, but they stay the greenest columns of a row).
+        b, g, r = cv2.split(view.astype(np.int16))
+        green = (g - np.maximum(b, r)).astype(np.float32)
+        felt_green = float(np.median(green[mat])) if mat.any() else 40.0
+        gaps = np.clip(green / max(felt_green, 10.0), 0.0, 1.0)
         for i in range(1, n):
             x, y, w, h, _ = (int(v) for v in stats[i])
             if w < min_side or h < min_side or w * h > 40 * self.geo.tile_w * self.geo.tile_h * self.ppm**2:
                 continue
             blob = labels[y : y + h, x : x + w] == i
             region = gaps[y : y + h, x : x + w]
-            if self.geo.area_of((x + w / 2) / self.ppm, (y + h / 2) / self.ppm)[1] == "dora":
-                # The dead wall: face-down stacks and turned indicators touch; the back colour parts them.
-                region = np.maximum(region, _colour_edges(back[y : y + h, x : x + w]))
+            if self.geo.area_of((x + w / 2) / self.ppm, (y + h / 2) / self.ppm)[1] == "dora" and w > h:
+                self._cut_dead_wall(blob, back[y : y + h, x : x + w], x, y, boxes)
+                continue
             self._cut(blob, region, x, y, boxes)
         tiles: list[TileReading] = []
         crops: list[list[NDArray[np.uint8]]] = []
@@ -188,6 +205,32 @@ class LiveReader:
             mat.astype(np.uint8), (view.shape[1] // 4, view.shape[0] // 4), interpolation=cv2.INTER_AREA
         )
         return FrameReading(tuple(tiles), quarter > 0, self.ppm / 4.0)
+
+    def _cut_dead_wall(
+        self, blob: NDArray[np.bool_], back: NDArray[np.uint8], x0: int, y0: int, boxes: list[tuple[int, int, int, int]]
+    ) -> None:
+        """The dead wall (a row across seat 0's view): runs of back colour are face-down stacks, the runs
+        between them turned indicators; each run is cut into tiles by the tile pitch."""
+        h, w = blob.shape
+        red = (back * blob).sum(axis=0) / np.maximum(blob.sum(axis=0), 1) > 0.4
+        filled = blob.mean(axis=0) > 0.3
+        pitch = (self.geo.tile_w + 1.0) * self.ppm
+        col = 0
+        while col < w:
+            if not filled[col]:
+                col += 1
+                continue
+            end = col
+            while end < w and filled[end] and red[end] == red[col]:
+                end += 1
+            count = int(round((end - col) / pitch))
+            for k in range(count):
+                a = col + int(round(k * (end - col) / count))
+                b = col + int(round((k + 1) * (end - col) / count))
+                rows = np.nonzero(blob[:, a:b].mean(axis=1) > 0.5)[0]
+                if len(rows):
+                    boxes.append((x0 + a, y0 + int(rows[0]), b - a, int(rows[-1]) + 1 - int(rows[0])))
+            col = end
 
     def _cut(
         self, blob: NDArray[np.bool_], gaps: NDArray[np.float32], x0: int, y0: int, boxes: list[tuple[int, int, int, int]]
@@ -245,7 +288,8 @@ class LiveReader:
         ppm = self.ppm
         widths = ((self.geo.tile_w + 1.0) * ppm, (self.geo.tile_h + 2.5) * ppm)
         col_gap = (gaps * blob).sum(axis=0) / np.maximum(blob.sum(axis=0), 1)
-        col_gap = np.maximum(col_gap, 1.0 - fill)
+        height = blob.shape[0]
+        expect = (min(1.0, widths[1] / height), min(1.0, widths[0] / height))  # fill of upright, sideways
         for a, b in zip(starts, ends, strict=True):
             total = b - a
             if total < (self.geo.tile_w - 6) * ppm:
@@ -257,11 +301,15 @@ class LiveReader:
                 gap = (total - tiles) / (k - 1) if k > 1 else 0.0
                 if (k == 1 and abs(total - tiles) > 5 * ppm) or not -1.5 * ppm <= gap <= 5 * ppm:
                     continue
-                cost, at = abs(gap - 1.5 * ppm) / (10 * ppm), 0.0
-                for c in combo[:-1]:
+                cost, at = abs(gap - 1.5 * ppm) / (4 * ppm), 0.0
+                for n, c in enumerate(combo):
+                    # A sideways tile is shorter across the row than an upright one: its columns fill less.
+                    c0, c1 = a + int(round(at)), a + int(round(at + widths[c]))
+                    cost += 2.0 * abs(float(fill[c0:c1].mean()) - expect[c]) if c1 > c0 else 1.0
                     at += widths[c] + gap / 2
-                    i = a + int(round(at))
-                    cost += 1.0 - float(col_gap[max(a, i - 1) : min(b, i + 2)].max(initial=0.0))
+                    if n < k - 1:
+                        i = a + int(round(at))
+                        cost += 1.0 - float(col_gap[max(a, i - 1) : min(b, i + 2)].max(initial=0.0))
                     at += gap / 2
                 if best is None or cost < best[0]:
                     best = (cost, combo, gap)
@@ -311,24 +359,17 @@ class LiveReader:
         return crops
 
 
-def _colour_edges(back: NDArray[np.uint8]) -> NDArray[np.float32]:
-    """1 where a column switches between back colour and face (a boundary between two dead-wall tiles)."""
-    cols = back.mean(axis=0) > 0.5
-    edge = np.zeros(back.shape[1], np.float32)
-    switch = np.nonzero(np.diff(cols.astype(np.int8)))[0]
-    edge[switch] = 1.0
-    edge[np.minimum(switch + 1, len(edge) - 1)] = 1.0
-    return np.broadcast_to(edge, back.shape).astype(np.float32)
-
-
 @functools.cache
 def _width_combos() -> tuple[tuple[int, ...], ...]:
-    """Rows of 1..8 tiles as 0 (upright) / 1 (sideways): any mix up to four, at most two sideways beyond."""
+    """Rows of tiles as 0 (upright) / 1 (sideways): any mix up to four, two sideways up to eight, one up to 17."""
     out: list[tuple[int, ...]] = []
     for k in range(1, 9):
         for combo in itertools.product((0, 1), repeat=k):
             if k <= 4 or sum(combo) <= 2:
                 out.append(combo)
+    for k in range(9, 18):  # an open hand: upright tiles, perhaps one sideways
+        out.append((0,) * k)
+        out.extend(tuple(1 if i == j else 0 for i in range(k)) for j in range(k))
     return tuple(out)
 
 

@@ -107,7 +107,7 @@ class Tracker:
         for tid, t in self.tracks.items():
             for i, r in enumerate(reading.tiles):
                 d = float(np.hypot(t.x - r.x, t.y - r.y))
-                if d < MATCH_MM and t.sideways == r.sideways:
+                if d < MATCH_MM and t.sideways == r.sideways and t.face_down == r.face_down:
                     pairs.append((d, tid, i))
         pairs.sort()
         used_t: set[int] = set()
@@ -124,8 +124,9 @@ class Tracker:
         for tid in list(self.tracks):
             t = self.tracks[tid]
             if tid not in used_t:
-                if self._shows_mat(t, reading):
-                    t.misses += 1
+                replaced = any(np.hypot(t.x - r.x, t.y - r.y) < MATCH_MM for r in reading.tiles)
+                if replaced or self._shows_mat(t, reading):
+                    t.misses += 1  # bare mat where it lay, or another tile (a turned indicator) in its place
                 expired = not t.stable and self.frame - t.last_hit > TENTATIVE_FRAMES
                 if t.misses >= (MISSING_GONE if t.stable else 2) or expired:
                     del self.tracks[tid]
@@ -177,7 +178,6 @@ class Tracker:
         t.x += (r.x - t.x) * k
         t.y += (r.y - t.y) * k
         t.seat, t.area, t.u, t.v = r.seat, r.area, r.u, r.v
-        t.face_down = bool(np.argmax(t.votes) == BACK_CLASS)
 
     def _shows_mat(self, t: Track, reading: FrameReading) -> bool:
         s = reading.mat_scale

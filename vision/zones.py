@@ -39,7 +39,7 @@ class TableGeometry:
     pitch: float = 29.0  # tile width plus the usual gap, along a pond row or a hand
     row_pitch: float = 39.0  # between pond rows
     pond_v0: float = 125.0  # centre of the first pond row from the table centre
-    dora_radius: float = 80.0  # inside this (max of |u|, |v|) lies the dead wall
+    dora_radius: float = 100.0  # inside this (max of |u|, |v|) lies the dead wall
     hand_v: float = 360.0  # centre line of a seat's hand and melds
     hand_v_min: float = 295.0  # the hand row starts here
     hand_u0: float = -285.0  # first tile of a hand (left end, from the seat's view)

@@ -26,7 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--base", type=Path, default=None, help="classifier weights to start from (.pt)")
     parser.add_argument("--out", type=Path, required=True, help="the enrolled classifier .onnx to write")
-    parser.add_argument("--epochs", type=int, default=8)
+    parser.add_argument("--epochs", type=int, default=10)
     parser.add_argument(
         "--work", type=Path, default=None, help="folder for crops and the run (default: temp)"
     )
