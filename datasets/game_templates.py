@@ -18,6 +18,9 @@ from engine.tiles import BACK_CLASS, tile_from_class
 from vision.live_reader import TEMPLATE_SIZE
 
 
+SHIFTS_MM = ((0.0, 0.0), (-1.5, 0.0), (1.5, 0.0), (0.0, -1.5), (0.0, 1.5))
+
+
 def build_templates(art_folder: Path, style: str = "Regular") -> tuple[NDArray[np.uint8], NDArray[np.int32]]:
     """Face crops (N, h, w, 3) uint8 at TEMPLATE_SIZE and their detector classes (0..37).
 
@@ -51,9 +54,11 @@ def build_templates(art_folder: Path, style: str = "Regular") -> tuple[NDArray[n
     reader = LiveReader(dummy, geo)
     images, classes = [], []
     for seat, class_id, u, v in spots:
-        x, y = geo.to_table(seat, u, v + 1.2)  # the face centre sits a little off the body's
-        images.append(reader._crops(view, x, y, seat, False)[0])
-        classes.append(class_id)
+        # The face centre sits a little off the body's; small shifts make the match forgive a loose box.
+        for du, dv in SHIFTS_MM:
+            x, y = geo.to_table(seat, u + du, v + 1.2 + dv)
+            images.append(reader._crops(view, x, y, seat, False)[0])
+            classes.append(class_id)
     return np.stack(images).astype(np.uint8), np.array(classes, np.int32)
 
 

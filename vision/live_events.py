@@ -20,11 +20,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.tiles import HONORS, KIND_COUNT
+import numpy as np
+
+from engine.tiles import BACK_CLASS, HONORS, KIND_COUNT
 from vision.track import Track, TrackChanges, enforce_copies
 from vision.zones import Placed, TableGeometry, called_from, group_hand_row, is_meld_group, pond_order
 
 PAI_HONORS = ("E", "S", "W", "N", "P", "F", "C")
+ALTERNATIVES = "_alternatives"  # private field of hora: second readings per shown tile (not mjai)
 SETTLE_FRAMES = 6  # processed frames with no change before revealed hands are read
 STUCK_FRAMES = 10  # processed frames waiting for a seat's discard before it is filled in
 
@@ -319,7 +322,8 @@ class TableReader:
             if not (target != seat and h.accept_pending == target):
                 self._accept()
             h.accept_pending = None
-            tehai = [pai_of_track(t) for t in sorted(concealed, key=lambda t: t.u)] + [pai_of_track(win)]
+            shown = [*sorted(concealed, key=lambda t: t.u), win]
+            tehai = [pai_of_track(t) for t in shown]
             ura = sorted((t for t in stable if t.area == "dora" and t.v > self.geo.tile_h / 2 + 2), key=lambda t: t.u)
             self._emit({"type": "reveal", "actor": seat, "tehai": tehai})
             self._emit(
@@ -330,6 +334,8 @@ class TableReader:
                     "pai": pai_of_track(win),
                     "uradora_markers": [pai_of_track(t) for t in ura] if seat in h.riichi else [],
                     "hora_tehais": tehai[:-1],
+                    # Second choices per shown tile, for the game to try when the reading is no winning hand.
+                    ALTERNATIVES: [_alternatives(t) for t in shown],
                 }
             )
         else:
@@ -350,6 +356,19 @@ class TableReader:
         ponds = [[pai_of_track(self.tracks[i]) for i in pond if i in self.tracks] for pond in h.ponds]
         dora = [pai_of_track(self.tracks[i]) for i in h.dora if i in self.tracks]
         return {"phase": h.phase, "ponds": ponds, "dora": dora, "kinds": KIND_COUNT}
+
+
+def _alternatives(t: Track, count: int = 3) -> list[str]:
+    """The next most likely readings of a track (mjai names), best first, without its current one."""
+    order = np.argsort(-t.votes)
+    out: list[str] = []
+    for c in order[: count + 1]:
+        c = int(c)
+        if c == t.class_id or c == BACK_CLASS or t.votes[c] <= 0:
+            continue
+        kind = {34: 4, 35: 13, 36: 22}.get(c, c)
+        out.append(pai_of(kind, c >= 34))
+    return out[:count]
 
 
 def _stacked(p: Placed, group: list[Placed]) -> bool:

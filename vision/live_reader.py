@@ -157,10 +157,10 @@ class LiveReader:
         back = (((h < 9) | (h > 170)) & (s > 150)).astype(np.uint8)
         return solid, back, mat
 
-    def read(self, view: NDArray[np.uint8], known: Callable[[float, float, bool], bool] | None = None) -> FrameReading:
+    def read(self, view: NDArray[np.uint8], known: Callable[[float, float, bool, bool], bool] | None = None) -> FrameReading:
         """Every lying tile in the view, placed and scored.
 
-        `known(x, y, sideways)` may say a tile there is already read with confidence: it is then not
+        `known(x, y, sideways, face_down)` may say a tile there is already read with confidence: it is then not
         classified again (its scores stay zero), which keeps a full table cheap.
         """
         solid, back, mat = self.masks(view)
@@ -195,7 +195,7 @@ class LiveReader:
             reading = self._reading(cx, cy, w / self.ppm, h / self.ppm, red > 0.5)
             if reading is None:
                 continue
-            if not reading.face_down and (known is None or not known(reading.x, reading.y, reading.sideways)):
+            if not reading.face_down and (known is None or not known(reading.x, reading.y, reading.sideways, reading.face_down)):
                 crops.append(self._crops(view, reading.x, reading.y, reading.seat, reading.sideways))
                 rows.append(len(tiles))
             tiles.append(reading)

@@ -133,7 +133,7 @@ class Tracker:
                     if t.stable:
                         gone.append(t)
                 continue
-            if not t.stable and t.hits >= STABLE_HITS:
+            if not t.stable and t.hits >= STABLE_HITS and t.votes.sum() > 0:
                 if self._duplicate(t):
                     del self.tracks[tid]
                     continue
@@ -148,12 +148,13 @@ class Tracker:
         appeared.sort(key=lambda t: t.born)
         return TrackChanges(tuple(appeared), tuple(gone))
 
-    def known(self, x: float, y: float, sideways: bool) -> bool:
+    def known(self, x: float, y: float, sideways: bool, face_down: bool = False) -> bool:
         """Whether a stable, confidently read tile lies at (x, y) mm: no need to classify it again."""
         for t in self.tracks.values():
             if (
                 t.stable
                 and t.sideways == sideways
+                and t.face_down == face_down
                 and t.hits >= CONFIDENT_HITS
                 and abs(t.x - x) < 4
                 and abs(t.y - y) < 4

@@ -1,8 +1,9 @@
 """The seam between recorded club hands and the engine's game state (`engine/game.py`, contract 4).
 
 `replay(rules, results)` feeds a game's recorded hand results (webui/results.py) one by one into the engine
-and returns the state after each, the current state and the final placings. Everything rule-bound (payments,
-dealer rotation, honba, sticks, end of game, uma/oka and ties) is the engine's; this module only translates.
+(`Game.apply_result`, engine/hand_result.py) and returns the state after each, the current state and the
+final placings. Everything rule-bound (payments, dealer rotation, honba, sticks, end of game, uma/oka and
+ties) is the engine's; this module only translates the stored JSON into the engine's result objects.
 When the engine's game state is not available the replay raises GameUnavailable and the pages say so.
 """
 
@@ -13,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from webui.errors import WebError
-from webui.hand_events import hand_events
 
 WINDS = "ESWN"
 
@@ -73,12 +73,20 @@ def seat_winds(s: Snapshot) -> tuple[str, str, str, str]:
     return (w[0], w[1], w[2], w[3])
 
 
-def replay(rules: Any, hand_results: Sequence[dict[str, Any]]) -> Replay:
-    """Feed the results to the engine's game state, in order.
+def to_engine(result: dict[str, Any]) -> Any:
+    """The engine's hand result (engine.hand_result) for a stored result (webui/results.py).
 
-    A hand the engine refuses stops the replay: the steps so far are kept and `error` names the hand and
-    the engine's reason. GameUnavailable when there is no engine game state or the rules are unknown.
+    The stored form is the engine's JSON form; a four-riichi abortive draw puts all four sticks down
+    whatever the stored riichi list says (the club form has no riichi boxes for it).
     """
+    from engine.hand_result import result_from_json
+
+    if result.get("kind") == "abort" and result.get("reason") == "reach4":
+        result = {**result, "riichi": [0, 1, 2, 3]}
+    return result_from_json(result)
+
+
+def _new_game(rules: Any, names: Sequence[str] | None = None) -> Any:
     try:
         from engine.errors import EngineError
         from engine.game import Game
@@ -90,23 +98,34 @@ def replay(rules: Any, hand_results: Sequence[dict[str, Any]]) -> Replay:
         game = Game(rules)
     except EngineError as exc:
         raise GameUnavailable(f"scores unavailable: {exc}") from None
-    game.apply({"type": "start_game"})
+    game.apply({"type": "start_game", **({"names": list(names)} if names else {})})
+    return game
+
+
+def replay(rules: Any, hand_results: Sequence[dict[str, Any]]) -> Replay:
+    """Feed the results to the engine's game state, in order.
+
+    A hand the engine refuses stops the replay: the steps so far are kept and `error` names the hand and
+    the engine's reason (the engine changes nothing when it refuses). GameUnavailable when there is no
+    engine game state or the rules are unknown.
+    """
+    from engine.errors import EngineError
+
+    game = _new_game(rules)
     steps: list[Step] = []
     error = None
     for number, result in enumerate(hand_results, 1):
         before = _snapshot(game)
         try:
-            for event in hand_events(game, result):
-                game.apply(event)
-        except (EngineError, ValueError) as exc:
+            game.apply_result(to_engine(result))
+        except EngineError as exc:
             error = f"hand {number} was refused by the rules engine: {exc}"
         except AssertionError as exc:  # an engine invariant broke: show it rather than lose the club page
             error = f"hand {number} broke an engine invariant (a bug to report): {exc}"
-        if error is not None:
-            # The engine checks before changing anything, but a hand is several events: rebuild the game
-            # up to the last good hand so the state shown is consistent.
-            good = replay(rules, hand_results[: number - 1])
+            good = replay(rules, hand_results[: number - 1])  # rebuild the state up to the last good hand
             return Replay(good.steps, good.state, good.placings, error)
+        if error is not None:
+            break
         after = _snapshot(game)
         deltas = tuple(a - b for a, b in zip(after.scores, before.scores, strict=True))
         steps.append(Step(round_label(before), (deltas[0], deltas[1], deltas[2], deltas[3]), after.scores))
@@ -134,22 +153,18 @@ def _snapshot(game: Any) -> Snapshot:
     )
 
 
-def game_events(
-    rules: Any, names: Sequence[str], hand_results: Sequence[dict[str, Any]]
-) -> list[dict[str, Any]]:
-    """The mjai-style events of a recorded game (with placeholder turns; see webui/hand_events.py)."""
+def tenhou_log(
+    rules: Any, names: Sequence[str], hand_results: Sequence[dict[str, Any]], title: str
+) -> dict[str, Any]:
+    """A recorded game as a tenhou.net/6 log object (engine/result_log.py: no tiles, every hand's header,
+    scores and result); GameUnavailable when the engine refuses a hand."""
     from engine.errors import EngineError
-    from engine.game import Game
+    from engine.result_log import tenhou_log as engine_tenhou_log
 
+    game = _new_game(rules, names)
     try:
-        game = Game(rules)
-        events: list[dict[str, Any]] = [{"type": "start_game", "names": list(names)}]
-        game.apply(events[0])
         for result in hand_results:
-            for event in hand_events(game, result):
-                game.apply(event)
-                events.append(event)
-    except (EngineError, ValueError) as exc:
+            game.apply_result(to_engine(result))
+        return engine_tenhou_log(game, title=title)
+    except EngineError as exc:
         raise GameUnavailable(f"the game cannot be exported: {exc}") from None
-    events.append({"type": "end_game", "scores": list(game.scores)})
-    return events

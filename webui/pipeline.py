@@ -253,6 +253,7 @@ class LiveSession:
         self._pending: list[dict[str, Any]] = []
         self._last_small: Any = None
         self._last_reading: Any = None
+        self._reveals: list[dict[str, Any]] = []
         self._started = False
 
     # --- frames ---------------------------------------------------------------------------------------
@@ -316,15 +317,75 @@ class LiveSession:
                 return
             start["tehais"] = [["?"] * 13 for _ in range(4)]
             event = start
+        if event["type"] == "reveal":
+            self._reveals.append(event)  # applied together with the hora or ryukyoku that follows
+            return
+        if event["type"] == "hora":
+            event = self._fit_win(event)
+        batch = [*self._reveals, event] if event["type"] in ("hora", "ryukyoku") else [event]
+        self._reveals = [] if len(batch) > 1 else self._reveals
         try:
-            self.game.apply(event)
+            self._try(batch)
         except EngineError as exc:
             self.warnings.append(f"{event.get('type')}: {exc}")
             return
-        self.accepted.append(event)
-        self._pending.append(event)
+        self.accepted.extend(batch)
+        self._pending.extend(batch)
         if event["type"] == "start_kyoku":
             self.table.hand.next_seat = int(event["oya"])
+
+    def _try(self, events: list[dict[str, Any]]) -> None:
+        """Apply events all or none (a reveal stands or falls with its hora)."""
+        import copy
+
+        if len(events) == 1:
+            self.game.apply(events[0])  # the engine checks before it changes anything
+            return
+        trial = copy.deepcopy(self.game)
+        for e in events:
+            trial.apply(e)
+        for e in events:
+            self.game.apply(e)
+
+    def _fit_win(self, hora: dict[str, Any]) -> dict[str, Any]:
+        """Make a read win legal if one misread tile is all that stands in the way.
+
+        The camera's reading of the open hand comes first; when the engine says it is no winning hand,
+        each shown tile's second readings are tried (least sure first) and the first that the engine
+        accepts is taken, with a warning. Otherwise the reading stands and the engine's refusal is shown.
+        """
+        import copy
+
+        from engine.errors import EngineError
+        from vision.live_events import ALTERNATIVES
+
+        alternatives = hora.pop(ALTERNATIVES, None)
+        reveal = next((r for r in self._reveals if r["actor"] == hora["actor"]), None)
+        if not alternatives or reveal is None:
+            return hora
+
+        def works(rv: dict[str, Any], hv: dict[str, Any]) -> bool:
+            trial = copy.deepcopy(self.game)
+            try:
+                trial.apply(rv)
+                trial.apply(hv)
+            except EngineError:
+                return False
+            return True
+
+        if works(reveal, hora):
+            return hora
+        tehai = list(reveal["tehai"])
+        for i, options in enumerate(alternatives):
+            for pai in options:
+                fixed = [*tehai[:i], pai, *tehai[i + 1 :]]
+                rv = {**reveal, "tehai": fixed}
+                hv = {**hora, "hora_tehais": fixed[:-1], "pai": fixed[-1]}
+                if works(rv, hv):
+                    self.warnings.append(f"hand read as {tehai[i]} at place {i + 1} is no win; {pai} fits")
+                    self._reveals = [rv if r is reveal else r for r in self._reveals]
+                    return hv
+        return hora
 
     def finish(self) -> None:
         """End of a recording: close the game (end_game) so the logs are complete."""

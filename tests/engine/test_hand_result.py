@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from engine.events import EndKyoku, Hora, ReachAccepted, StartKyoku
+from engine.events import Chombo, EndKyoku, Hora, ReachAccepted, StartKyoku
 from engine.game import Game
 from engine.hand_result import (
     AbortResult,
@@ -52,11 +52,16 @@ def test_ron_pays_the_discarder_and_the_deal_passes() -> None:
 
 
 def test_dealer_tsumo_with_honba_and_riichi_sticks() -> None:
-    # seed 003 "Dealer Rotation": 300 per counter, 100 from each payer on tsumo; 002 3.3.14 sticks to the winner
+    # seed 003 "Dealer Rotation": 300 a counter, 100 per payer on tsumo; 002 3.3.14: sticks to the winner
     g = Game("wrc")
     g.apply_result(DrawResult((True, True, False, False), riichi=(1,)))  # dealer tenpai keeps, 1 honba
     g.apply_result(tsumo(0, 2, 30, riichi=(0,)))  # 2 han 30 fu dealer tsumo: 1000 all
-    assert g.scores == [30000 + 1500 - 1000 + 3300 + 2000, 30000 + 1500 - 1000 - 1100, 28500 - 1100, 28500 - 1100]
+    assert g.scores == [
+        30000 + 1500 - 1000 + 3300 + 2000,
+        30000 + 1500 - 1000 - 1100,
+        28500 - 1100,
+        28500 - 1100,
+    ]
     assert (g.sticks, g.honba, g.dealer) == (0, 2, 0)
 
 
@@ -248,6 +253,17 @@ def test_results_and_events_cannot_be_mixed_within_one_hand() -> None:
         g2.apply(Hora(actor=2, target=0, pai="1m"))
 
 
+def test_results_and_event_hands_may_alternate_between_hands() -> None:
+    g = Game("uspml")
+    g.apply_result(ron(1, 0, 3, 40))
+    g.apply(g.next_start("N"))  # East 2, seat 1 deals: the header the results left
+    g.apply(Chombo(actor=2))  # reverse mangan (uspml): 4000 to the dealer, 2000 to the others; redeal
+    g.apply(EndKyoku())
+    g.apply_result(tsumo(1, 1, 30))  # dealer tsumo 500 all
+    assert g.scores == [24800 + 2000 - 500, 35200 + 4000 + 1500, 30000 - 8000 - 500, 30000 + 2000 - 500]
+    assert (g.dealer, g.honba) == (1, 1)
+
+
 def test_no_result_after_the_game_is_over() -> None:
     g = Game("beginner")  # one East round (seed 000)
     for seat in (1, 2, 3, 0):
@@ -319,24 +335,24 @@ def _results_of(events: list[Any], preset: str) -> list[tuple[Result, list[int]]
             money = g.results[first:]
             result: Result
             if money[0].kind == "hora":
-                d = [m.detail for m in money]
+                d: list[dict[str, Any]] = [m.detail for m in money]
                 winners = tuple(
-                    Winner(int(x["actor"]), int(x["han"]), int(x["fu"]), int(x["yakuman"]), pao=x.get("liable"))  # type: ignore[arg-type]
-                    for x in d
+                    Winner(x["actor"], x["han"], x["fu"], x["yakuman"], pao=x.get("liable")) for x in d
                 )
-                discarder = None if d[0]["actor"] == d[0]["target"] else int(d[0]["target"])  # type: ignore[call-overload]
+                discarder = None if d[0]["actor"] == d[0]["target"] else d[0]["target"]
                 result = WinResult(winners, discarder, tuple(riichi))
             else:
-                detail = money[0].detail
+                detail: dict[str, Any] = money[0].detail
                 tenpai = detail["tenpai"]
-                assert isinstance(tenpai, list)
-                nagashi = tuple(detail.get("nagashi", ()))  # type: ignore[arg-type]
+                nagashi = tuple(detail.get("nagashi", ()))
                 result = DrawResult((tenpai[0], tenpai[1], tenpai[2], tenpai[3]), nagashi, tuple(riichi))
             out.append((result, list(g.scores)))
     return out
 
 
-@pytest.mark.parametrize("preset,seed", [("wrc", 1), ("wrc", 7), ("tenhou", 3), ("uspml", 11)])
+@pytest.mark.parametrize(
+    "preset,seed", [("wrc", 1), ("wrc", 22), ("tenhou", 16), ("uspml", 11)]
+)  # 22, 16: a double ron
 def test_a_game_fed_with_results_ends_as_the_same_game_fed_with_tile_events(preset: str, seed: int) -> None:
     player = Player(Game(preset), seed, calls=True)
     player.play_game()
@@ -414,7 +430,7 @@ def test_the_tenhou_log_writes_the_result_arrays() -> None:
 def test_the_result_logs_refuse_a_game_fed_with_events() -> None:
     g = Game("wrc")
     g.apply(g.next_start("N"))
-    with pytest.raises(HandResultError, match="engine.export"):
+    with pytest.raises(HandResultError, match=r"engine\.export"):
         tenhou_log(g)
 
 
