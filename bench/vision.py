@@ -5,8 +5,9 @@
 Prints, for both readers: median milliseconds per image at 640x640 and at 1280x720, and on the real
 validation photos (hk-real split by source photo, none of them trained on): localisation recall and
 precision, classification accuracy of the localised tiles, tile F1 (IoU >= 0.5 and the right kind) and
-mAP50. With --synth (a YOLO scene dataset from `riichi-table synth`), the same figures on its val images,
-for our reader only (the peer knows no backs or red fives).
+mAP50. With --detector, the same for a one-model 38-class detector. With --synth (a YOLO scene dataset
+from `riichi-table synth`), the same figures on its val images, for our reader only (the peer knows no
+backs or red fives).
 """
 
 from __future__ import annotations
@@ -39,6 +40,19 @@ def ours(reader: TileReader) -> Predict:
     def predict(image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         d = reader.detect(image)
         return d.boxes, kind_of(d.class_id), d.confidence
+
+    return predict
+
+
+def single_detector(path: Path) -> Predict:
+    """A 38-class YOLO detector run alone (the one-model design the split is measured against)."""
+    from vision.localize import Localizer
+
+    localizer = Localizer(path, conf=0.25)
+
+    def predict(image: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        found = localizer(image)
+        return found.xyxy, kind_of(found.class_id), found.score
 
     return predict
 
@@ -120,8 +134,11 @@ def main() -> int:
     parser.add_argument("--synth", type=Path, default=None)
     parser.add_argument("--models", type=Path, default=None)
     parser.add_argument("--repeat", type=int, default=30)
+    parser.add_argument("--detector", type=Path, default=None, help="also measure a 38-class detector .onnx")
     args = parser.parse_args()
     readers: dict[str, Predict] = {"riichi-table": ours(TileReader(args.models))}
+    if args.detector is not None:
+        readers[f"one detector ({args.detector.name})"] = single_detector(args.detector)
     other = peer()
     if other is not None:
         readers["mahjong-detector 0.0.6"] = other

@@ -1,7 +1,8 @@
 """Compare a replayed game log with the generator's ground truth (for tests and bench/live.py).
 
 Events are reduced to what the camera is responsible for (tsumo draws and `end_*` markers are implied, so they
-are left out): discards with their tile, riichi, calls with whom they came from, kans, dora indicators, and each
+are left out): discards with their tile, riichi, calls with whom they came from, kans, dora indicators, and
+each
 hand's result with its money. Per event type, matches are counted along the longest common subsequence, so an
 event counts only when it is right *and in order*.
 """

@@ -1,4 +1,4 @@
-"""A random but legal game of riichi, played by simple bots, as mjai-style events plus the table layout to draw.
+"""A random but legal game of riichi played by simple bots: mjai-style events and the table layout to draw.
 
 The bots discard to lower shanten (ties broken by the seeded generator), declare riichi when closed and
 tenpai, call pon/daiminkan on value tiles and chi/pon while every tile is a simple, make concealed and added
@@ -80,7 +80,10 @@ def _copy(layout: TableLayout) -> TableLayout:
         seats=[
             SeatLayout(
                 list(s.pond),
-                [MeldShape(m.kind, list(m.tiles), list(m.sideways), list(m.face_down), m.stacked) for m in s.melds],
+                [
+                    MeldShape(m.kind, list(m.tiles), list(m.sideways), list(m.face_down), m.stacked)
+                    for m in s.melds
+                ],
                 s.hand_count,
                 None if s.revealed is None else list(s.revealed),
                 s.win_apart,
@@ -151,7 +154,9 @@ class _Hand:
     def _complete(self, seat: int, extra: list[Tile]) -> bool:
         return is_complete(counts34(self.hands[seat] + extra), len(self._melds(seat)))
 
-    def _step(self, events: list[dict[str, Any]], actor: int | None, reach: tuple[float, float] | None) -> Step:
+    def _step(
+        self, events: list[dict[str, Any]], actor: int | None, reach: tuple[float, float] | None
+    ) -> Step:
         return Step(tuple(events), _copy(self.layout), actor, reach)
 
     def _choose_discard(self, seat: int, banned: set[int]) -> Tile:
@@ -318,7 +323,12 @@ class _Hand:
             if len(same) >= 2 and (value or simple) and self.rng.random() < 0.6:
                 return caller, self._meld(caller, seat, t, same[:2], "pon"), "pon"
         caller = (seat + 1) % 4
-        if self.riichi[caller] or t.kind >= 27 or not self._all_simple(caller, [t]) or self.rng.random() > 0.4:
+        if (
+            self.riichi[caller]
+            or t.kind >= 27
+            or not self._all_simple(caller, [t])
+            or self.rng.random() > 0.4
+        ):
             return None
         hand = self.hands[caller]
         base = t.kind - t.kind % 9
@@ -336,7 +346,9 @@ class _Hand:
                     return caller, self._meld(caller, seat, t, picks, "chi"), "chi"  # type: ignore[arg-type]
         return None
 
-    def _meld(self, caller: int, target: int, t: Tile, consumed: list[Tile], kind: str) -> list[dict[str, Any]]:
+    def _meld(
+        self, caller: int, target: int, t: Tile, consumed: list[Tile], kind: str
+    ) -> list[dict[str, Any]]:
         for c in consumed:
             self.hands[caller].remove(c)
         rel = (target - caller) % 4  # 3 kamicha (left), 2 toimen (middle), 1 shimocha (right)
@@ -346,7 +358,15 @@ class _Hand:
         sideways = [i == pos for i in range(len(tiles))]
         self._melds(caller).append(MeldShape(kind, tiles, sideways, [False] * len(tiles)))
         self.layout.seats[caller].hand_count -= len(consumed)
-        return [{"type": kind, "actor": caller, "target": target, "pai": pai(t), "consumed": [pai(c) for c in consumed]}]
+        return [
+            {
+                "type": kind,
+                "actor": caller,
+                "target": target,
+                "pai": pai(t),
+                "consumed": [pai(c) for c in consumed],
+            }
+        ]
 
     def _win_events(self, winner: int, target: int, t: Tile) -> list[dict[str, Any]]:
         hand = list(self.hands[winner])
@@ -384,9 +404,14 @@ class _Hand:
         for s, ready in enumerate(tenpais):
             if ready:
                 self.layout.seats[s].revealed = sorted(self.hands[s], key=lambda x: (x.kind, x.red))
-                events.append({"type": "reveal", "actor": s, "tehai": [pai(x) for x in self.layout.seats[s].revealed]})
+                events.append(
+                    {"type": "reveal", "actor": s, "tehai": [pai(x) for x in self.layout.seats[s].revealed]}
+                )
         tehais = [[pai(x) for x in self.layout.seats[s].revealed or []] for s in range(4)]
-        events += [{"type": "ryukyoku", "reason": "fanpai", "tenpais": tenpais, "tehais": tehais}, {"type": "end_kyoku"}]
+        events += [
+            {"type": "ryukyoku", "reason": "fanpai", "tenpais": tenpais, "tehais": tehais},
+            {"type": "end_kyoku"},
+        ]
         yield self._step(events, None, None)
 
 

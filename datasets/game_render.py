@@ -40,7 +40,9 @@ class Arm:
 class TableRenderer:
     """Renders layouts to camera frames; deterministic for a seed."""
 
-    def __init__(self, art: TileArt, seed: int, size: tuple[int, int] = (1280, 720), noise: float = 3.0) -> None:
+    def __init__(
+        self, art: TileArt, seed: int, size: tuple[int, int] = (1280, 720), noise: float = 3.0
+    ) -> None:
         self.art = art
         self.geo = TableGeometry()
         self.rng = random.Random(seed)
@@ -59,7 +61,9 @@ class TableRenderer:
         rng = np.random.default_rng(self.rng.randrange(1 << 30))
         wood = np.full((side, side, 3), (40, 62, 92), np.uint8)
         m = MARGIN_MM - 30
-        felt_colour = np.array((58 + self.rng.randint(-8, 8), 112 + self.rng.randint(-10, 10), 46), np.float32)
+        felt_colour = np.array(
+            (58 + self.rng.randint(-8, 8), 112 + self.rng.randint(-10, 10), 46), np.float32
+        )
         texture = cv2.GaussianBlur(rng.normal(0, 1, (side // 8, side // 8)).astype(np.float32), (0, 0), 2)
         texture = cv2.resize(texture, (side, side))
         felt = np.clip(felt_colour[None, None, :] * (1 + 0.06 * texture[..., None]), 0, 255).astype(np.uint8)
@@ -74,7 +78,9 @@ class TableRenderer:
             wood[y : y + px, x : x + px] = marker
         return wood
 
-    def _paste(self, canvas: NDArray[np.uint8], t: Tile | None, seat: int, u: float, v: float, sideways: bool) -> None:
+    def _paste(
+        self, canvas: NDArray[np.uint8], t: Tile | None, seat: int, u: float, v: float, sideways: bool
+    ) -> None:
         sprite = render_tile(self.art, t, height=int(self.geo.tile_h), sideways=sideways, body=BODY)
         x, y = self.geo.to_table(seat, u, v)
         jitter = self.rng.uniform(-1.5, 1.5)
@@ -87,7 +93,9 @@ class TableRenderer:
         pts_back = [(u - w / 2, v - d * 0.45), (u + w / 2, v - d * 0.45), (u + w / 2, v), (u - w / 2, v)]
         for pts, colour in ((pts_face, self.art.face_colour), (pts_back, self.art.back_colour)):
             poly = np.array([self.geo.to_table(seat, a, b) for a, b in pts], np.float32) + MARGIN_MM
-            cv2.fillConvexPoly(canvas, np.round(poly).astype(np.int32), tuple(int(c) for c in colour), cv2.LINE_AA)
+            cv2.fillConvexPoly(
+                canvas, np.round(poly).astype(np.int32), tuple(int(c) for c in colour), cv2.LINE_AA
+            )
 
     def _melds(self, canvas: NDArray[np.uint8], seat: int, melds: list[MeldShape]) -> None:
         geo = self.geo
@@ -148,7 +156,7 @@ class TableRenderer:
 
     # --- the camera ---------------------------------------------------------------------------------------
     def _camera(self) -> NDArray[np.float64]:
-        w, h = self.size
+        w, _h = self.size
         k = w / 1280.0
         m, side = MARGIN_MM, self.geo.side_mm
         src = np.array([[m, m + side], [m + side, m + side], [m + side, m], [m, m]], np.float32)

@@ -17,7 +17,6 @@ from datasets.tile_art import load_art
 from engine.tiles import BACK_CLASS, tile_from_class
 from vision.live_reader import TEMPLATE_SIZE
 
-
 SHIFTS_MM = ((0.0, 0.0), (-1.5, 0.0), (1.5, 0.0), (0.0, -1.5), (0.0, 1.5))
 
 
@@ -50,7 +49,9 @@ def build_templates(art_folder: Path, style: str = "Regular") -> tuple[NDArray[n
     frame = renderer.frame(scene, 0, None, 10.0)
     calib = from_markers(frame)
     view = calib.rectify(frame)
-    dummy = TileTemplates(np.zeros((1, TEMPLATE_SIZE[1], TEMPLATE_SIZE[0], 3), np.uint8), np.zeros(1, np.int32))
+    dummy = TileTemplates(
+        np.zeros((1, TEMPLATE_SIZE[1], TEMPLATE_SIZE[0], 3), np.uint8), np.zeros(1, np.int32)
+    )
     reader = LiveReader(dummy, geo)
     images, classes = [], []
     for seat, class_id, u, v in spots:

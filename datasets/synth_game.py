@@ -42,7 +42,9 @@ def _add(parser: argparse.ArgumentParser, *names: str, **kwargs: Any) -> None:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of the game clip generator (shared names with the scene generator are reused)."""
-    _add(parser, "--game", action="store_true", help="render a whole game as a camera clip (clip.mp4 + truth)")
+    _add(
+        parser, "--game", action="store_true", help="render a whole game as a camera clip (clip.mp4 + truth)"
+    )
     _add(parser, "--seed", type=int, default=0, help="random seed; the same seed gives the same clip")
     _add(parser, "--hands", type=int, default=None, help="stop after this many hands (default: a whole game)")
     _add(parser, "--out", type=Path, help="output folder")
@@ -81,7 +83,9 @@ def generate(
     if hands is not None and hands < 1:
         raise DatasetError(f"--hands must be at least 1, got {hands}")
     if step_frames < 3:
-        raise DatasetError(f"--step-frames must be at least 3 (a reader needs to see a change), got {step_frames}")
+        raise DatasetError(
+            f"--step-frames must be at least 3 (a reader needs to see a change), got {step_frames}"
+        )
     art = load_art(art_folder, "Regular")
     out.mkdir(parents=True, exist_ok=True)
     clip = out / "clip.mp4"
@@ -118,7 +122,10 @@ def generate(
     from engine.export import mjai_lines
 
     truth_path = out / "truth.mjai.jsonl"
-    truth_path.write_text("".join(line + "\n" for line in mjai_lines([event_from_json(e) for e in truth], rules)), encoding="utf-8")
+    truth_path.write_text(
+        "".join(line + "\n" for line in mjai_lines([event_from_json(e) for e in truth], rules)),
+        encoding="utf-8",
+    )
     return ClipInfo(clip, truth_path, index, len(truth), fps)
 
 
@@ -136,5 +143,8 @@ def main(args: argparse.Namespace) -> int:
         step_frames=int(getattr(args, "step_frames", None) or 5),
         rules=str(getattr(args, "rules", None) or "wrc"),
     )
-    print(f"wrote {info.clip} ({info.frames} frames at {info.fps:g} fps) and {info.truth} ({info.events} events)")
+    print(
+        f"wrote {info.clip} ({info.frames} frames at {info.fps:g} fps) "
+        f"and {info.truth} ({info.events} events)"
+    )
     return 0

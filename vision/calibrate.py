@@ -1,9 +1,10 @@
 """Calibration: camera frame -> rectified top-down table view, and checks that the view is still good.
 
 The table is marked by four ArUco markers (dictionary 4x4_50, ids 0..3) whose centres are the corners of a
-square of `side_mm` millimetres. Seen from above with seat 0 at the bottom edge (ARCHITECTURE.md), id 0 lies at
-the bottom-left corner, then counter-clockwise like the seats: id 1 bottom-right, id 2 top-right, id 3 top-left.
-`marker_sheet()` renders the printable sheet. Without markers, four corners picked by hand (same order) work too.
+square of `side_mm` millimetres. Seen from above with seat 0 at the bottom edge (ARCHITECTURE.md), id 0 lies
+at the bottom-left corner, then counter-clockwise like the seats: id 1 bottom-right, id 2 top-right, id 3
+top-left. `marker_sheet()` renders the printable sheet. Without markers, four corners picked by hand (same
+order) work too.
 
 The rectified view is `side_mm * px_per_mm` pixels square; its pixel (x, y) is x / px_per_mm millimetres
 right of the bottom-left marker's centre line and y / px_per_mm millimetres below the top edge's.
@@ -52,7 +53,7 @@ class Calibration:
     @property
     def size(self) -> int:
         """Width and height of the rectified view in pixels."""
-        return int(round(self.side_mm * self.px_per_mm))
+        return round(self.side_mm * self.px_per_mm)
 
     def rectify(self, image: NDArray[np.uint8]) -> NDArray[np.uint8]:
         """The top-down table view of a camera frame."""
@@ -86,7 +87,8 @@ class ViewCheck:
 
 
 def _rect_corners(size: float) -> NDArray[np.float32]:
-    # Marker centres in the rectified view, order of MARKER_IDS: bottom-left, bottom-right, top-right, top-left.
+    # Marker centres in the rectified view, order of MARKER_IDS: bottom-left, bottom-right, top-right,
+    # top-left.
     return np.array([[0, size], [size, size], [size, 0], [0, 0]], dtype=np.float32)
 
 
@@ -131,7 +133,9 @@ def find_markers(image: NDArray[np.uint8]) -> dict[int, NDArray[np.float32]]:
     return found
 
 
-def from_markers(image: NDArray[np.uint8], side_mm: float = DEFAULT_SIDE_MM, px_per_mm: float = 1.0) -> Calibration:
+def from_markers(
+    image: NDArray[np.uint8], side_mm: float = DEFAULT_SIDE_MM, px_per_mm: float = 1.0
+) -> Calibration:
     """Calibrate from the four ArUco markers in a frame; raises CalibrationError naming the missing ids."""
     found = find_markers(image)
     missing = [i for i in MARKER_IDS if i not in found]
@@ -150,7 +154,10 @@ def oblique_ratio(corners: NDArray[np.float32]) -> float:
 
 
 def check_view(
-    image: NDArray[np.uint8], calib: Calibration, rectified: NDArray[np.uint8] | None = None, look_for_markers=True
+    image: NDArray[np.uint8],
+    calib: Calibration,
+    rectified: NDArray[np.uint8] | None = None,
+    look_for_markers=True,
 ) -> ViewCheck:
     """Say whether a frame is fit to read: camera moved, view too oblique, blurred or dark."""
     view = calib.rectify(image) if rectified is None else rectified
@@ -188,17 +195,20 @@ def marker_image(marker_id: int, pixels: int) -> NDArray[np.uint8]:
     return out
 
 
-def marker_sheet(marker_mm: float = DEFAULT_MARKER_MM, dpi: int = 300, side_mm: float = DEFAULT_SIDE_MM) -> NDArray:
+def marker_sheet(
+    marker_mm: float = DEFAULT_MARKER_MM, dpi: int = 300, side_mm: float = DEFAULT_SIDE_MM
+) -> NDArray:
     """A printable A4 page (portrait, `dpi`) with the four markers, their size in mm and where each goes.
 
-    Each marker square (quiet zone included) is `marker_mm` wide when printed at 100 %; a 100 mm scale bar checks
+    Each marker square (quiet zone included) is `marker_mm` wide when printed at 100 %; a 100 mm scale bar
+    checks
     the printer did not scale it.
     """
     if not 20 <= marker_mm <= 90:
         raise CalibrationError(f"marker size {marker_mm} mm is outside 20..90 mm (two must fit across A4)")
     px_mm = dpi / 25.4
     page = np.full((int(297 * px_mm), int(210 * px_mm)), 255, np.uint8)
-    size = int(round(marker_mm * px_mm))
+    size = round(marker_mm * px_mm)
     where = {0: "bottom-left (seat 0's left)", 1: "bottom-right", 2: "top-right", 3: "top-left"}
     font = cv2.FONT_HERSHEY_SIMPLEX
     scale = dpi / 300

@@ -22,13 +22,14 @@ from typing import Any
 
 import numpy as np
 
-from engine.tiles import BACK_CLASS, HONORS, KIND_COUNT
+from engine.tiles import BACK_CLASS, KIND_COUNT
 from vision.track import Track, TrackChanges, enforce_copies
 from vision.zones import Placed, TableGeometry, called_from, group_hand_row, is_meld_group, pond_order
 
 PAI_HONORS = ("E", "S", "W", "N", "P", "F", "C")
 ALTERNATIVES = "_alternatives"  # private field of hora: second readings per shown tile (not mjai)
 SETTLE_FRAMES = 6  # processed frames with no change before revealed hands are read
+EMIT_HITS = 3  # readings of a new discard before it is named (a stable track has them)
 STUCK_FRAMES = 10  # processed frames waiting for a seat's discard before it is filled in
 
 
@@ -107,7 +108,9 @@ class TableReader:
         if h.ponds != [[], [], [], []] and not any(t.area in ("pond", "dora") for t in stable):
             # Everything was swept away without a hand laid open: an exhaustive draw with nobody tenpai.
             self._accept()
-            self._emit({"type": "ryukyoku", "reason": "fanpai", "tenpais": [False] * 4, "tehais": [[], [], [], []]})
+            self._emit(
+                {"type": "ryukyoku", "reason": "fanpai", "tenpais": [False] * 4, "tehais": [[], [], [], []]}
+            )
             self._emit({"type": "end_kyoku"})
             self.hand = HandState()
             return self.events[start:]
@@ -158,7 +161,8 @@ class TableReader:
                     return
                 h.next_seat = waiting[0]
             seat = h.next_seat
-            if new[seat]:
+            later = sum(len(n) for n in new) > len(new[seat])
+            if new[seat] and (new[seat][0].hits >= EMIT_HITS or later or len(new[seat]) > 1):
                 t = new[seat][0]
                 if h.phantoms[seat]:
                     h.phantoms[seat] -= 1  # the discard that was filled in earlier shows up at last
@@ -167,6 +171,8 @@ class TableReader:
                 h.stuck = 0
                 self._discard(t)
                 continue
+            if new[seat]:
+                return  # read a few more times before the tile is named for good
             others = sum(len(n) for n in new)
             h.stuck = h.stuck + 1 if others else 0
             if others >= 2 and h.stuck > STUCK_FRAMES:
@@ -203,6 +209,15 @@ class TableReader:
         h.last_actor = seat
         h.next_seat = (seat + 1) % 4
 
+    def _self_draw(self, seat: int) -> None:
+        """A concealed or added kan is made after the seat's draw, which the camera does not see: emit it."""
+        h = self.hand
+        self._accept()
+        if h.just_called != seat:
+            self._emit({"type": "tsumo", "actor": seat, "pai": "?"})
+            h.draws += 1
+        h.just_called = None
+
     def _guess(self) -> str:
         """A stand-in for a discard nobody saw: the kind least seen on the table (keeps copies legal)."""
         counts = [0] * KIND_COUNT
@@ -232,8 +247,10 @@ class TableReader:
                     added = next(t for t in tracks if t.id not in known.tracks)
                     known.kind, known.tracks = "kakan", [t.id for t in tracks]
                     consumed = [pai_of(known.called)] * 3
-                    self._accept()
-                    self._emit({"type": "kakan", "actor": seat, "pai": pai_of_track(added), "consumed": consumed})
+                    self._self_draw(seat)
+                    self._emit(
+                        {"type": "kakan", "actor": seat, "pai": pai_of_track(added), "consumed": consumed}
+                    )
                     h.kans += 1
                     h.just_called = None
                     h.next_seat = seat
@@ -248,7 +265,7 @@ class TableReader:
             red = self.red_fives and kind in (4, 13, 22)
             consumed = [pai_of(kind)] * 3 + [pai_of(kind, red)]
             h.melds[seat].append(_Meld([t.id for t in tracks], "ankan", kind))
-            self._accept()
+            self._self_draw(seat)
             self._emit({"type": "ankan", "actor": seat, "consumed": consumed})
             h.kans += 1
             h.just_called = None
@@ -324,7 +341,9 @@ class TableReader:
             h.accept_pending = None
             shown = [*sorted(concealed, key=lambda t: t.u), win]
             tehai = [pai_of_track(t) for t in shown]
-            ura = sorted((t for t in stable if t.area == "dora" and t.v > self.geo.tile_h / 2 + 2), key=lambda t: t.u)
+            ura = sorted(
+                (t for t in stable if t.area == "dora" and t.v > self.geo.tile_h / 2 + 2), key=lambda t: t.u
+            )
             self._emit({"type": "reveal", "actor": seat, "tehai": tehai})
             self._emit(
                 {
@@ -388,7 +407,9 @@ def _kind_prob(t: Track, kind: int) -> float:
     return p / total
 
 
-def _meld_reading(seat: int, target: int, called: int, others: list[Track], size: int) -> tuple[str, list[int]]:
+def _meld_reading(
+    seat: int, target: int, called: int, others: list[Track], size: int
+) -> tuple[str, list[int]]:
     """The legal meld that best explains the readings: pon/kan of the called kind, or a chi around it.
 
     Legality decides what the camera cannot (seed 002 3.3.3-3.3.5): a chi only from kamicha, of one suit,

@@ -27,6 +27,7 @@ from vision.zones import Area, TableGeometry
 TEMPLATE_SIZE = (24, 32)  # w, h of a face crop
 SOFTEN = 1.5  # px, Gaussian sigma applied to crops and templates alike
 N_CLASSES = 38
+MAN_CLASSES = frozenset((*range(9), 34))
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,9 @@ class TileTemplates:
 
     def __init__(self, images: NDArray[np.uint8], classes: NDArray[np.int32]) -> None:
         if images.ndim != 4 or images.shape[1:] != (TEMPLATE_SIZE[1], TEMPLATE_SIZE[0], 3):
-            raise VisionError(f"templates must be (N, {TEMPLATE_SIZE[1]}, {TEMPLATE_SIZE[0]}, 3), got {images.shape}")
+            raise VisionError(
+                f"templates must be (N, {TEMPLATE_SIZE[1]}, {TEMPLATE_SIZE[0]}, 3), got {images.shape}"
+            )
         self.classes = np.asarray(classes, np.int32)
         face = np.nonzero(self.classes != BACK_CLASS)[0]
         order = face[np.argsort(self.classes[face], kind="stable")]
@@ -79,6 +82,10 @@ class TileTemplates:
         # Where each class's run of templates starts, for a per-class maximum.
         self._starts = np.nonzero(np.r_[True, np.diff(self.face_classes) != 0])[0]
         self._class_of_start = self.face_classes[self._starts]
+        man = [i for i, c in enumerate(self.face_classes) if int(c) in MAN_CLASSES]
+        self._man_index = list(range(len(man)))
+        self._man_classes = [int(self.face_classes[i]) for i in man]
+        self._man_top = np.stack([_top_vector(img) for img in images[order][man]])
 
     @classmethod
     def load(cls, path: Path) -> TileTemplates:
@@ -105,16 +112,39 @@ class TileTemplates:
         # einsum, not BLAS: OpenBLAS's threads stall on a shared two-core machine (70 ms instead of 5).
         sims = np.einsum("ij,kj->ik", flat, self.vectors)  # (all crops, templates), templates sorted by class
         start = 0
+        stack = [c for group in crops for c in group]
         for row, n in enumerate(counts):
-            per_template = sims[start : start + n].max(axis=0)
-            start += n
+            block = sims[start : start + n]
+            per_template = block.max(axis=0)
             per_class = np.maximum.reduceat(per_template, self._starts)
             logits = per_class * 40.0
             logits -= logits.max()
             e = np.exp(logits)
-            out[row, self._class_of_start] = e / e.sum()
+            probs = e / e.sum()
+            best = int(self._class_of_start[int(np.argmax(per_class))])
+            if best in MAN_CLASSES:
+                crop = stack[start + int(np.argmax(block.max(axis=1)))]
+                probs = self._refine_man(crop, probs)
+            start += n
+            out[row, self._class_of_start] = probs
             self.last_similarity.append(float(per_class.max()))
         return out
+
+    def _refine_man(self, crop: NDArray[np.uint8], probs: NDArray[np.float32]) -> NDArray[np.float32]:
+        """Characters differ only in the numeral at the top: compare that part, sharper, among man kinds."""
+        top = _top_vector(crop)
+        sims = self._man_top @ top
+        per_class = np.full(len(self._class_of_start), -1.0, np.float32)
+        for idx, cls in zip(self._man_index, self._man_classes, strict=True):
+            k = int(np.searchsorted(self._class_of_start, cls))
+            per_class[k] = max(per_class[k], float(sims[idx]))
+        man = np.isin(self._class_of_start, list(MAN_CLASSES))
+        logits = np.where(man, per_class * 60.0, -np.inf)
+        logits -= logits[man].max()
+        e = np.where(man, np.exp(logits), 0.0)
+        out = probs.copy()
+        out[man] = probs[man].sum() * e[man] / e[man].sum()
+        return out.astype(np.float32)
 
 
 def _soften(images: NDArray[np.uint8]) -> NDArray[np.float32]:
@@ -124,6 +154,15 @@ def _soften(images: NDArray[np.uint8]) -> NDArray[np.float32]:
     for i in range(len(out)):
         out[i] = cv2.GaussianBlur(out[i], (0, 0), SOFTEN)
     return out
+
+
+def _top_vector(image: NDArray[np.uint8]) -> NDArray[np.float32]:
+    """The upper part of a face crop (where a characters tile's numeral is), lightly blurred, normalised."""
+    top = cv2.GaussianBlur(image[: TEMPLATE_SIZE[1] * 11 // 20].astype(np.float32), (0, 0), 0.8)
+    v = top.reshape(-1, 3)
+    v = v - v.mean(axis=0, keepdims=True)
+    flat = v.ravel()
+    return (flat / (float(np.linalg.norm(flat)) + 1e-3)).astype(np.float32)
 
 
 def _normalise(image: NDArray[np.uint8]) -> NDArray[np.float32]:
@@ -136,12 +175,16 @@ def _normalise(image: NDArray[np.uint8]) -> NDArray[np.float32]:
 class LiveReader:
     """Finds and names lying tiles in rectified views."""
 
-    def __init__(self, templates: TileTemplates, geometry: TableGeometry | None = None, px_per_mm: float = 1.0):
+    def __init__(
+        self, templates: TileTemplates, geometry: TableGeometry | None = None, px_per_mm: float = 1.0
+    ):
         self.templates = templates
         self.geo = geometry or TableGeometry()
         self.ppm = px_per_mm
 
-    def masks(self, view: NDArray[np.uint8]) -> tuple[NDArray[np.uint8], NDArray[np.uint8], NDArray[np.bool_]]:
+    def masks(
+        self, view: NDArray[np.uint8]
+    ) -> tuple[NDArray[np.uint8], NDArray[np.uint8], NDArray[np.bool_]]:
         """Solid tile mask (anything not mat, symbols filled), back-colour mask and bare-mat mask."""
         hsv = cv2.cvtColor(view, cv2.COLOR_BGR2HSV)
         h, s, v = cv2.split(hsv)
@@ -157,10 +200,13 @@ class LiveReader:
         back = (((h < 9) | (h > 170)) & (s > 150)).astype(np.uint8)
         return solid, back, mat
 
-    def read(self, view: NDArray[np.uint8], known: Callable[[float, float, bool, bool], bool] | None = None) -> FrameReading:
+    def read(
+        self, view: NDArray[np.uint8], known: Callable[[float, float, bool, bool], bool] | None = None
+    ) -> FrameReading:
         """Every lying tile in the view, placed and scored.
 
-        `known(x, y, sideways, face_down)` may say a tile there is already read with confidence: it is then not
+        `known(x, y, sideways, face_down)` may say a tile there is already read with confidence: it is then
+        not
         classified again (its scores stay zero), which keeps a full table cheap.
         """
         solid, back, mat = self.masks(view)
@@ -195,7 +241,9 @@ class LiveReader:
             reading = self._reading(cx, cy, w / self.ppm, h / self.ppm, red > 0.5)
             if reading is None:
                 continue
-            if not reading.face_down and (known is None or not known(reading.x, reading.y, reading.sideways, reading.face_down)):
+            if not reading.face_down and (
+                known is None or not known(reading.x, reading.y, reading.sideways, reading.face_down)
+            ):
                 crops.append(self._crops(view, reading.x, reading.y, reading.seat, reading.sideways))
                 rows.append(len(tiles))
             tiles.append(reading)
@@ -207,11 +255,24 @@ class LiveReader:
         return FrameReading(tuple(tiles), quarter > 0, self.ppm / 4.0)
 
     def _cut_dead_wall(
-        self, blob: NDArray[np.bool_], back: NDArray[np.uint8], x0: int, y0: int, boxes: list[tuple[int, int, int, int]]
+        self,
+        blob: NDArray[np.bool_],
+        back: NDArray[np.uint8],
+        x0: int,
+        y0: int,
+        boxes: list[tuple[int, int, int, int]],
     ) -> None:
         """The dead wall (a row across seat 0's view): runs of back colour are face-down stacks, the runs
         between them turned indicators; each run is cut into tiles by the tile pitch."""
         h, w = blob.shape
+        if h > 1.6 * (self.geo.tile_h + 2.5) * self.ppm:
+            # The ura dora row lies right under the indicators: two rows, cut between them.
+            fill = blob.mean(axis=1)
+            lo, hi = max(1, h // 2 - 8), min(h - 1, h // 2 + 8)
+            cut = lo + int(np.argmin(fill[lo:hi]))
+            self._cut_dead_wall(blob[:cut], back[:cut], x0, y0, boxes)
+            self._cut_dead_wall(blob[cut:], back[cut:], x0, y0 + cut, boxes)
+            return
         red = (back * blob).sum(axis=0) / np.maximum(blob.sum(axis=0), 1) > 0.4
         filled = blob.mean(axis=0) > 0.3
         pitch = (self.geo.tile_w + 1.0) * self.ppm
@@ -223,17 +284,22 @@ class LiveReader:
             end = col
             while end < w and filled[end] and red[end] == red[col]:
                 end += 1
-            count = int(round((end - col) / pitch))
+            count = round((end - col) / pitch)
             for k in range(count):
-                a = col + int(round(k * (end - col) / count))
-                b = col + int(round((k + 1) * (end - col) / count))
+                a = col + round(k * (end - col) / count)
+                b = col + round((k + 1) * (end - col) / count)
                 rows = np.nonzero(blob[:, a:b].mean(axis=1) > 0.5)[0]
                 if len(rows):
                     boxes.append((x0 + a, y0 + int(rows[0]), b - a, int(rows[-1]) + 1 - int(rows[0])))
             col = end
 
     def _cut(
-        self, blob: NDArray[np.bool_], gaps: NDArray[np.float32], x0: int, y0: int, boxes: list[tuple[int, int, int, int]]
+        self,
+        blob: NDArray[np.bool_],
+        gaps: NDArray[np.float32],
+        x0: int,
+        y0: int,
+        boxes: list[tuple[int, int, int, int]],
     ) -> None:
         """Cut a blob of touching tiles into rows (ponds have rows of six), then each row into tiles.
 
@@ -245,17 +311,24 @@ class LiveReader:
         rows_along_x = seat in (0, 2)
         across = h if rows_along_x else w
         pitch = self.geo.row_pitch * ppm
-        count = max(1, int(round(across / pitch)))
+        count = max(1, round(across / pitch))
         cuts = [0, across]
         if count >= 2:
-            profile = (gaps * blob).sum(axis=1 if rows_along_x else 0) / np.maximum(blob.sum(axis=1 if rows_along_x else 0), 1)
+            profile = (gaps * blob).sum(axis=1 if rows_along_x else 0) / np.maximum(
+                blob.sum(axis=1 if rows_along_x else 0), 1
+            )
             cuts = [0]
             for k in range(1, count):
-                guess = int(round(k * across / count))
+                guess = round(k * across / count)
                 lo, hi = max(1, guess - 5), min(across - 1, guess + 6)
-                cuts.append(lo + int(np.argmax(profile[lo:hi])) if hi > lo else guess)
+                if hi <= lo:
+                    cuts.append(guess)
+                    continue
+                # The gap nearest the even split wins; a green symbol a few pixels off must not.
+                near = profile[lo:hi] - 0.06 * np.abs(np.arange(lo, hi) - guess)
+                cuts.append(lo + int(np.argmax(near)))
             cuts.append(across)
-        for a, b in zip(cuts, cuts[1:], strict=False):
+        for a, b in itertools.pairwise(cuts):
             if b - a < (self.geo.tile_w - 6) * ppm:
                 continue
             sub = (slice(a, b), slice(None)) if rows_along_x else (slice(None), slice(a, b))
@@ -304,11 +377,11 @@ class LiveReader:
                 cost, at = abs(gap - 1.5 * ppm) / (4 * ppm), 0.0
                 for n, c in enumerate(combo):
                     # A sideways tile is shorter across the row than an upright one: its columns fill less.
-                    c0, c1 = a + int(round(at)), a + int(round(at + widths[c]))
+                    c0, c1 = a + round(at), a + round(at + widths[c])
                     cost += 2.0 * abs(float(fill[c0:c1].mean()) - expect[c]) if c1 > c0 else 1.0
                     at += widths[c] + gap / 2
                     if n < k - 1:
-                        i = a + int(round(at))
+                        i = a + round(at)
                         cost += 1.0 - float(col_gap[max(a, i - 1) : min(b, i + 2)].max(initial=0.0))
                     at += gap / 2
                 if best is None or cost < best[0]:
@@ -318,19 +391,21 @@ class LiveReader:
             combo, gap = best[1], best[2]
             at = float(a)
             for c in combo:
-                c0, c1 = int(round(at)), int(round(at + widths[c]))
+                c0, c1 = round(at), round(at + widths[c])
                 at += widths[c] + gap
                 cell = blob[:, c0:c1]
                 if not cell.size:
                     continue
-                # The cell's own extent across the row: a sideways tile is shorter than its upright neighbours.
+                # The cell's own extent across the row: a sideways tile is shorter than upright ones.
                 rows = np.nonzero(cell.mean(axis=1) > 0.5)[0]
                 if len(rows) == 0:
                     continue
                 r0, r1 = int(rows[0]), int(rows[-1]) + 1
                 if cell[r0:r1].mean() <= 0.6 or (r1 - r0) < (self.geo.tile_w - 5) * ppm:
                     continue
-                boxes.append((x0 + c0, y0 + r0, c1 - c0, r1 - r0) if along_x else (x0 + r0, y0 + c0, r1 - r0, c1 - c0))
+                boxes.append(
+                    (x0 + c0, y0 + r0, c1 - c0, r1 - r0) if along_x else (x0 + r0, y0 + c0, r1 - r0, c1 - c0)
+                )
 
     def _reading(self, x: float, y: float, w: float, h: float, is_back: bool) -> TileReading | None:
         seat, area, u, v = self.geo.area_of(x, y)
@@ -343,7 +418,9 @@ class LiveReader:
             scores[BACK_CLASS] = 1.0
         return TileReading(x, y, seat, area, u, v, sideways, is_back, scores)
 
-    def _crops(self, view: NDArray[np.uint8], x: float, y: float, seat: int, sideways: bool) -> list[NDArray[np.uint8]]:
+    def _crops(
+        self, view: NDArray[np.uint8], x: float, y: float, seat: int, sideways: bool
+    ) -> list[NDArray[np.uint8]]:
         r = np.array(_seat_right(seat))
         out_v = np.array(_seat_out(seat))
         bases = [(r, out_v), (-r, -out_v)] if not sideways else [(out_v, -r), (-out_v, r)]
@@ -361,7 +438,7 @@ class LiveReader:
 
 @functools.cache
 def _width_combos() -> tuple[tuple[int, ...], ...]:
-    """Rows of tiles as 0 (upright) / 1 (sideways): any mix up to four, two sideways up to eight, one up to 17."""
+    """Rows of tiles as 0 (upright) / 1 (sideways): any mix up to 4, two sideways up to 8, one up to 17."""
     out: list[tuple[int, ...]] = []
     for k in range(1, 9):
         for combo in itertools.product((0, 1), repeat=k):

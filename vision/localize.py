@@ -52,7 +52,7 @@ class Localizer:
         self.size = int(trained[0] if isinstance(trained, (list, tuple)) else trained)
         if imgsz is not None:
             if isinstance(shape[2], int) and imgsz != shape[2]:
-                raise VisionError(f"localizer {path} has a fixed {shape[2]} px input; cannot run at {imgsz} px")
+                raise VisionError(f"localizer {path} has a fixed {shape[2]} px input, not {imgsz} px")
             if imgsz % 32:
                 raise VisionError(f"localizer input size must be a multiple of 32, got {imgsz}")
             self.size = imgsz

@@ -25,8 +25,9 @@ from vision.detections import Detections
 from vision.errors import VisionError
 
 GAP_FACTOR = 0.3
+WIN_GAP_FACTOR = 0.15
 SIDEWAYS_RATIO = 1.22
-UNCERTAIN_BELOW = 0.6
+UNCERTAIN_BELOW = 0.5
 MeldKind = Literal["chi", "pon", "kan", "ankan", "kakan"]
 _SEAT_BY_POSITION = {"left": 3, "middle": 2, "right": 1}
 
@@ -163,12 +164,18 @@ def _main_row(det: Detections) -> tuple[np.ndarray, np.ndarray]:
     return np.array(sorted(main, key=lambda i: centers[i, 0])), np.array(stacked, np.int64)
 
 
-def _groups(det: Detections, row: np.ndarray) -> list[list[int]]:
+def _gaps(det: Detections, row: np.ndarray) -> tuple[list[float], float, float]:
+    """Gaps between neighbours in the row, the usual gap, and a tile's short side (pixels)."""
     short = float(
         np.median(np.minimum(det.boxes[row, 2] - det.boxes[row, 0], det.boxes[row, 3] - det.boxes[row, 1]))
     )
     gaps = [float(det.boxes[cur, 0] - det.boxes[prev, 2]) for prev, cur in itertools.pairwise(row)]
     usual = max(0.0, float(np.median(gaps))) if gaps else 0.0
+    return gaps, usual, short
+
+
+def _groups(det: Detections, row: np.ndarray) -> list[list[int]]:
+    gaps, usual, short = _gaps(det, row)
     groups: list[list[int]] = [[int(row[0])]]
     for cur, gap in zip(row[1:], gaps, strict=True):
         if gap > usual + GAP_FACTOR * short:
@@ -236,6 +243,12 @@ def read_hand(det: Detections) -> ReadHand:
             )
         ]
         melds.append(_meld(tiles, on_top, warnings))
+    if win is None and len(concealed) + 3 * len(melds) == 14 and len(groups[0]) >= 2:
+        # A complete hand with no group of one: the winning tile may sit apart by less than a clear gap
+        # (loose boxes eat small gaps). Take it when the hand's last gap is its widest and wider than usual.
+        gaps, usual, short = _gaps(det, np.array(groups[0]))
+        if gaps[-1] == max(gaps) and gaps[-1] > usual + WIN_GAP_FACTOR * short:
+            win = concealed.pop()
     size = len(concealed) + (1 if win else 0) + 3 * len(melds)
     if size != 14:
         warnings.append(f"{size} tiles counting a kan as three; a complete hand has 14")

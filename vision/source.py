@@ -33,7 +33,7 @@ class SourceError(VisionError):
 
 @dataclass(frozen=True)
 class Frame:
-    """One camera frame: BGR uint8 image, index from 0 in reading order, timestamp in seconds from the start."""
+    """One camera frame: BGR uint8 image, index from 0 in reading order, seconds since the start."""
 
     image: NDArray[np.uint8]
     index: int
@@ -66,7 +66,7 @@ class FrameSource(Protocol):
 
 
 class _Capture(Protocol):
-    def isOpened(self) -> bool: ...  # noqa: N802 (OpenCV's name)
+    def isOpened(self) -> bool: ...
 
     def read(self) -> tuple[bool, Any]: ...
 
@@ -154,7 +154,9 @@ class LiveSource:
     `opener` makes a new capture; tests pass one that emulates a camera being unplugged and plugged back.
     """
 
-    def __init__(self, name: str, opener: CaptureOpener, retry_s: float = 0.5, max_retry_s: float = 8.0) -> None:
+    def __init__(
+        self, name: str, opener: CaptureOpener, retry_s: float = 0.5, max_retry_s: float = 8.0
+    ) -> None:
         self.name = name
         self.fps = 30.0
         self.finished = False
@@ -211,7 +213,9 @@ class LiveSource:
 
     def health(self) -> SourceHealth:
         if self._cap is None:
-            return SourceHealth("lost", self._lost_message or f"{self.name} is not available", self._reconnects)
+            return SourceHealth(
+                "lost", self._lost_message or f"{self.name} is not available", self._reconnects
+            )
         return SourceHealth("ok", f"{self.name} live", self._reconnects)
 
     def close(self) -> None:

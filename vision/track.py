@@ -24,7 +24,7 @@ from vision.zones import Area, TableGeometry
 STABLE_HITS = 3
 MISSING_GONE = 3
 MATCH_MM = 11.0
-CONFIDENT_HITS = 6  # readings after which a confident track is not classified again
+CONFIDENT_HITS = 10  # readings after which a confident track is not classified again
 TENTATIVE_FRAMES = 4  # a tentative track not seen for this many frames is dropped
 
 
@@ -141,7 +141,9 @@ class Tracker:
                 appeared.append(t)
         for i in unmatched:
             r = reading.tiles[i]
-            t = Track(self._next_id, r.x, r.y, r.seat, r.area, r.u, r.v, r.sideways, r.face_down, born=self.frame)
+            t = Track(
+                self._next_id, r.x, r.y, r.seat, r.area, r.u, r.v, r.sideways, r.face_down, born=self.frame
+            )
             self._next_id += 1
             self._hit(t, r)
             self.tracks[t.id] = t
@@ -158,7 +160,7 @@ class Tracker:
                 and t.hits >= CONFIDENT_HITS
                 and abs(t.x - x) < 4
                 and abs(t.y - y) < 4
-                and t.confidence > 0.6
+                and t.confidence > 0.85
             ):
                 return True
         return False
@@ -166,7 +168,10 @@ class Tracker:
     def _duplicate(self, t: Track) -> bool:
         """A new track on top of a stable one (a tile read twice, or read at a shifted place)."""
         return any(
-            o.stable and o.id != t.id and abs(o.x - t.x) < self.geo.tile_w * 0.6 and abs(o.y - t.y) < self.geo.tile_w * 0.6
+            o.stable
+            and o.id != t.id
+            and abs(o.x - t.x) < self.geo.tile_w * 0.6
+            and abs(o.y - t.y) < self.geo.tile_w * 0.6
             for o in self.tracks.values()
         )
 

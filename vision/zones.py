@@ -72,7 +72,9 @@ class TableGeometry:
         dx, dy = x - cx, y - cy
         if min(abs(dx), abs(dy)) > self.hand_v_min:
             # A corner holds the melds of the seat whose right-hand side it is (seed 002 3.3.8).
-            return {(1, 1): 0, (1, -1): 1, (-1, -1): 2, (-1, 1): 3}[(1 if dx > 0 else -1, 1 if dy > 0 else -1)]
+            return {(1, 1): 0, (1, -1): 1, (-1, -1): 2, (-1, 1): 3}[
+                (1 if dx > 0 else -1, 1 if dy > 0 else -1)
+            ]
         if abs(dy) >= abs(dx):
             return 0 if dy >= 0 else 2
         return 1 if dx >= 0 else 3

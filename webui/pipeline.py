@@ -82,7 +82,7 @@ class Assistant:
         self._camera = {"state": "stopped", "message": "stopped"}
 
     def latest_jpeg(self) -> bytes | None:
-        """The newest camera frame with the recognised tiles drawn on it, JPEG-encoded (None before the first)."""
+        """The newest camera frame with the tiles read drawn on it, JPEG-encoded (None before the first)."""
         with self._lock:
             return self._jpeg
 
@@ -109,7 +109,7 @@ class Assistant:
                 self._subscribers.remove(q)
 
     def submit(self, event: dict[str, Any]) -> dict[str, Any]:
-        """A person's answer as an event, e.g. {"type": "answer", "question": id, "answer": "ron", "target": 2}.
+        """A person's answer as an event, e.g. {"type": "declare", "actor": 2, "call": "ron", "target": 0}.
 
         Returns {"ok": true} or {"ok": false, "error": ...}; never raises for a bad answer.
         """
@@ -141,7 +141,7 @@ class Assistant:
             from device.prompts import Prompter
 
             self._device = Driver(port)
-            self._prompter = Prompter()
+            self._prompter = Prompter(self._device)
         except Exception as exc:  # the unit is optional: report it in health, keep the table running
             self._device_error = f"device {port!r} unavailable: {exc}"
             self._device = None
@@ -198,14 +198,11 @@ class Assistant:
                     self._stop.wait(spare)
 
     def _after_events(self, events: list[dict[str, Any]]) -> None:
-        if self._device is None or self._prompter is None or not events:
+        if self._prompter is None or not events:
             return
         try:
-            from engine.events import event_from_json
-
             for data in events:
-                for command in self._prompter.on_event(event_from_json(data)):
-                    self._device.send(command)
+                self._prompter.feed(data)  # the prompter sends the unit's commands through the driver
         except Exception as exc:  # a unit that fails must not stop the table; it shows in health
             self._device_error = f"device: {exc}"
 
@@ -231,13 +228,19 @@ class LiveSession:
     refuses is kept out of the record and shown as a warning.
     """
 
-    def __init__(self, rules: str | dict[str, Any] = "wrc", templates: Path | None = None) -> None:
+    def __init__(
+        self,
+        rules: str | dict[str, Any] = "wrc",
+        templates: Path | None = None,
+        read_every_frame: bool = False,
+    ) -> None:
         from engine.game import Game
-        from vision.live_reader import LiveReader, TileTemplates
         from vision.live_events import TableReader
+        from vision.live_reader import LiveReader, TileTemplates
         from vision.track import Tracker
 
         self.rules = rules
+        self.read_every_frame = read_every_frame
         self.game = Game(rules)
         path = templates or DEMO_DIR / "templates.npz"
         self.reader = LiveReader(TileTemplates.load(path))
@@ -259,7 +262,6 @@ class LiveSession:
     # --- frames ---------------------------------------------------------------------------------------
     def process(self, frame: Any) -> bool:
         """Feed one frame (vision.source.Frame); True when the table state changed."""
-        import numpy as np
 
         from vision.calibrate import CalibrationError, find_markers, from_markers
 
@@ -270,7 +272,8 @@ class LiveSession:
         small = cv2.resize(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (160, 90), interpolation=cv2.INTER_AREA)
         moving = self._last_small is None or int((cv2.absdiff(small, self._last_small) > 12).sum()) >= 3
         busy = any(not t.stable or t.misses for t in self.tracker.tracks.values()) or self.table.busy()
-        if not moving and not busy and self.frames % 10 and self.calibration is not None:
+        idle = not moving and not busy and self.frames % 10 and not self.read_every_frame
+        if idle and self.calibration is not None:
             return False
         self._last_small = small
         half = cv2.resize(image, (image.shape[1] // 2, image.shape[0] // 2), interpolation=cv2.INTER_AREA)
@@ -376,22 +379,21 @@ class LiveSession:
         if works(reveal, hora):
             return hora
         tehai = list(reveal["tehai"])
-        for i, options in enumerate(alternatives):
-            for pai in options:
-                fixed = [*tehai[:i], pai, *tehai[i + 1 :]]
-                rv = {**reveal, "tehai": fixed}
-                hv = {**hora, "hora_tehais": fixed[:-1], "pai": fixed[-1]}
-                if works(rv, hv):
-                    self.warnings.append(f"hand read as {tehai[i]} at place {i + 1} is no win; {pai} fits")
-                    self._reveals = [rv if r is reveal else r for r in self._reveals]
-                    return hv
+        melds = (14 - len(tehai)) // 3
+        for fixed in _substitutions(tehai, alternatives, melds):
+            rv = {**reveal, "tehai": fixed}
+            hv = {**hora, "hora_tehais": fixed[:-1], "pai": fixed[-1]}
+            if works(rv, hv):
+                changed = ", ".join(f"{a}->{b}" for a, b in zip(tehai, fixed, strict=True) if a != b)
+                self.warnings.append(f"seat {hora['actor']}'s open hand was no win as read; fixed {changed}")
+                self._reveals = [rv if r is reveal else r for r in self._reveals]
+                return hv
         return hora
 
     def finish(self) -> None:
         """End of a recording: close the game (end_game) so the logs are complete."""
-        if self._started and not self.game.ended:
-            self._apply({"type": "end_game", "scores": list(self.game.scores)})
-        elif self._started and not any(e["type"] == "end_game" for e in self.accepted):
+        closed = any(e["type"] == "end_game" for e in self.accepted)
+        if self._started and not closed:
             self._apply({"type": "end_game", "scores": list(self.game.scores)})
 
     def drain_events(self) -> list[dict[str, Any]]:
@@ -410,18 +412,24 @@ class LiveSession:
 
         out = image.copy()
         if self.calibration is None:
-            cv2.putText(out, "looking for the table markers...", (20, 40), cv2.FONT_HERSHEY_SIMPLEX, 1, (0, 0, 255), 2)
+            cv2.putText(
+                out, "looking for the table markers...", (20, 40), cv2.FONT_HERSHEY_SIMPLEX, 1, (0, 0, 255), 2
+            )
             return out
         cal = self.calibration
         cv2.polylines(out, [np.round(cal.corners).astype(np.int32).reshape(-1, 1, 2)], True, (0, 255, 255), 2)
         tracks = self.tracker.stable()
         if tracks:
-            pts = cal.to_camera(np.array([[t.x * cal.px_per_mm, t.y * cal.px_per_mm] for t in tracks], np.float32))
+            pts = cal.to_camera(
+                np.array([[t.x * cal.px_per_mm, t.y * cal.px_per_mm] for t in tracks], np.float32)
+            )
             from vision.live_events import pai_of_track
 
             for t, (x, y) in zip(tracks, pts, strict=True):
                 label = "#" if t.face_down else pai_of_track(t)
-                cv2.putText(out, label, (int(x) - 8, int(y) + 5), cv2.FONT_HERSHEY_SIMPLEX, 0.45, (0, 0, 255), 1)
+                cv2.putText(
+                    out, label, (int(x) - 8, int(y) + 5), cv2.FONT_HERSHEY_SIMPLEX, 0.45, (0, 0, 255), 1
+                )
         for n, text in enumerate(self.view_problems[:2]):
             cv2.putText(out, text, (20, 30 + 25 * n), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (0, 0, 255), 2)
         return out
@@ -495,6 +503,35 @@ class LiveSession:
         rules = self.rules
         templates = None
         self.__init__(rules, templates)  # type: ignore[misc]
+
+
+def _substitutions(tehai: list[str], alternatives: list[list[str]], melds: int) -> list[list[str]]:
+    """Readings of an open hand with one or two tiles swapped for a second reading, that form a winning
+    shape (checked cheaply on counts before the engine judges them); single swaps first."""
+    from itertools import combinations
+
+    from engine.events import pai_to_tile
+    from engine.hand import is_complete
+    from engine.tiles import counts34
+
+    def complete(hand: list[str]) -> bool:
+        return is_complete(counts34(pai_to_tile(p) for p in hand), melds)
+
+    places = [i for i, options in enumerate(alternatives) if options]
+    out: list[list[str]] = []
+    for i in places:
+        for p in alternatives[i]:
+            hand = [*tehai[:i], p, *tehai[i + 1 :]]
+            if complete(hand):
+                out.append(hand)
+    for i, j in combinations(places, 2):
+        for p in alternatives[i]:
+            for q in alternatives[j]:
+                hand = list(tehai)
+                hand[i], hand[j] = p, q
+                if complete(hand):
+                    out.append(hand)
+    return out
 
 
 def _pai(t: Any) -> str:

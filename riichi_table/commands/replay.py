@@ -36,11 +36,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("video", help="a video file or a folder of frames")
     parser.add_argument("--out", type=Path, required=True, help="output folder for the game logs")
     parser.add_argument("--rules", default="wrc", help="rule preset (default: wrc)")
-    parser.add_argument("--templates", type=Path, default=None, help="tile face templates (.npz); default: the demo's")
+    parser.add_argument(
+        "--templates", type=Path, default=None, help="tile face templates (.npz); default: the demo's"
+    )
     parser.add_argument("--quiet", action="store_true", help="no warning lines")
 
 
-def replay_video(video: Path, out: Path, rules: str = "wrc", templates: Path | None = None) -> ReplayResult:
+def replay_video(
+    video: Path, out: Path, rules: str = "wrc", templates: Path | None = None, read_every_frame: bool = False
+) -> ReplayResult:
     """Run the live pipeline over every frame of `video` and write the two game logs into `out`."""
     from engine.events import event_from_json
     from engine.export import mjai_lines, tenhou_log
@@ -48,7 +52,7 @@ def replay_video(video: Path, out: Path, rules: str = "wrc", templates: Path | N
     from webui.pipeline import LiveSession
 
     source = open_source(str(video))
-    session = LiveSession(rules, templates)
+    session = LiveSession(rules, templates, read_every_frame=read_every_frame)
     started = time.perf_counter()
     try:
         while True:
@@ -82,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"warning: {warning}")
     print(
         f"{result.frames} frames ({result.processed} read) in {result.seconds:.1f} s = {result.fps:.1f} fps; "
-        f"{len(result.events)} events, final scores {result.final_scores} -> {result.mjai} and {result.tenhou}"
+        f"{len(result.events)} events, final scores {result.final_scores} "
+        f"-> {result.mjai} and {result.tenhou}"
     )
     return 0

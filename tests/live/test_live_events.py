@@ -1,0 +1,120 @@
+"""From stable tiles to mjai events: discards in turn, riichi sideways, calls, a win laid open, a draw."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.live_events import TableReader
+from vision.live_reader import N_CLASSES
+from vision.track import Track, TrackChanges
+from vision.zones import TableGeometry
+
+GEO = TableGeometry()
+
+
+class Table:
+    """A table of stable tracks driven by hand, to feed the reader like the tracker would."""
+
+    def __init__(self) -> None:
+        self.tracks: dict[int, Track] = {}
+        self.reader = TableReader()
+        self.next_id = 1
+        self.events: list[dict] = []
+
+    def put(
+        self, seat: int, u: float, v: float, kind: int, sideways: bool = False, face_down: bool = False
+    ) -> Track:
+        x, y = GEO.to_table(seat, u, v)
+        s, area, uu, vv = GEO.area_of(x, y)
+        votes = np.zeros(N_CLASSES)
+        votes[37 if face_down else kind] = 5.0
+        t = Track(self.next_id, x, y, s, area, uu, vv, sideways, face_down, votes, hits=5, stable=True)
+        self.next_id += 1
+        self.tracks[t.id] = t
+        return t
+
+    def take(self, t: Track) -> None:
+        del self.tracks[t.id]
+
+    def step(self, appeared: list[Track] = (), gone: list[Track] = ()) -> list[dict]:
+        new = self.reader.update(TrackChanges(tuple(appeared), tuple(gone)), list(self.tracks.values()))
+        self.events += new
+        return new
+
+    def discard(self, seat: int, n: int, kind: int, sideways: bool = False) -> Track:
+        t = self.put(seat, (n % 6 - 2.5) * 29, GEO.pond_v0 + (n // 6) * 39, kind, sideways)
+        self.step([t])
+        return t
+
+
+def _start() -> Table:
+    table = Table()
+    dora = table.put(0, -27, 0, 4)
+    assert [e["type"] for e in table.step([dora])] == ["start_kyoku"]
+    table.reader.hand.next_seat = 0
+    return table
+
+
+def _types(events: list[dict]) -> list[str]:
+    return [e["type"] for e in events]
+
+
+def test_a_new_pond_tile_is_a_draw_and_a_discard_in_turn_order() -> None:
+    table = _start()
+    table.discard(1, 0, 9)  # seat 1 is early: it waits for seat 0
+    assert table.events[-1]["type"] == "start_kyoku"
+    table.discard(0, 0, 27)
+    assert [(e["type"], e.get("actor"), e.get("pai")) for e in table.events[1:]] == [
+        ("tsumo", 0, "?"),
+        ("dahai", 0, "E"),
+        ("tsumo", 1, "?"),
+        ("dahai", 1, "1p"),
+    ]
+
+
+def test_a_sideways_discard_declares_riichi_accepted_at_the_next_action() -> None:
+    # seed 002 3.3.14: riichi is declared by turning the discard sideways
+    table = _start()
+    table.discard(0, 0, 27, sideways=True)
+    table.discard(1, 0, 9)
+    assert _types(table.events[1:]) == ["tsumo", "reach", "dahai", "reach_accepted", "tsumo", "dahai"]
+
+
+def test_a_pon_takes_the_last_discard_from_the_seat_the_sideways_tile_points_at() -> None:
+    # seed 002 3.3.8: the called tile lies on the left when it came from the player on the left
+    table = _start()
+    table.discard(0, 0, 31)
+    taken = table.tracks[max(table.tracks)]
+    table.take(taken)
+    for i, side in enumerate([True, False, False]):  # left: from kamicha, seat 0
+        table.put(1, 330 + i * 30, GEO.hand_v, 31, sideways=side)
+    table.step([], [taken])
+    pon = next(e for e in table.events if e["type"] == "pon")
+    assert (pon["actor"], pon["target"], pon["pai"], pon["consumed"]) == (1, 0, "P", ["P", "P"])
+    table.discard(1, 0, 9)  # the caller discards next, without drawing
+    assert _types(table.events)[-2:] == ["pon", "dahai"]
+
+
+def test_a_win_laid_open_with_the_winning_tile_apart_is_a_tsumo_when_no_discard_left_a_pond() -> None:
+    table = _start()
+    table.discard(0, 0, 27)
+    hand = [0, 1, 2, 9, 10, 11, 18, 19, 20, 3, 4, 5, 8]
+    for i, kind in enumerate(hand):
+        table.put(1, GEO.hand_u0 + i * 28.5, GEO.hand_v, kind)
+    table.put(1, GEO.hand_u0 + 13 * 28.5 + 12, GEO.hand_v, 8)
+    for _ in range(10):
+        table.step()
+    hora = next(e for e in table.events if e["type"] == "hora")
+    assert (hora["actor"], hora["target"], hora["pai"]) == (1, 1, "9m")
+    assert len(hora["hora_tehais"]) == 13
+
+
+def test_a_table_swept_clean_without_a_hand_shown_is_an_exhaustive_draw_all_noten() -> None:
+    # seed 002 3.4.2
+    table = _start()
+    t = table.discard(0, 0, 27)
+    for track in list(table.tracks.values()):
+        table.take(track)
+    table.step([], [t])
+    assert _types(table.events)[-2:] == ["ryukyoku", "end_kyoku"]
+    assert table.events[-2]["tenpais"] == [False] * 4

@@ -1,0 +1,76 @@
+"""Tracking: a tile counts once seen steadily, a hand over it does not remove it, flickers are outvoted."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.live_reader import N_CLASSES, FrameReading, TileReading
+from vision.track import STABLE_HITS, Tracker, enforce_copies
+from vision.zones import TableGeometry
+
+GEO = TableGeometry()
+
+
+def _tile(kind: int, slot: int = 0, p: float = 0.9, seat: int = 0) -> TileReading:
+    u, v = (slot % 6 - 2.5) * 29, GEO.pond_v0 + (slot // 6) * 39
+    x, y = GEO.to_table(seat, u, v)
+    scores = np.full(N_CLASSES, (1 - p) / (N_CLASSES - 1), np.float32)
+    scores[kind] = p
+    return TileReading(x, y, seat, "pond", u, v, False, False, scores)
+
+
+def _frame(tiles: list[TileReading], mat: bool) -> FrameReading:
+    return FrameReading(tuple(tiles), np.full((225, 225), mat), 0.25)
+
+
+def test_a_tile_counts_only_after_it_was_seen_steadily() -> None:
+    tracker = Tracker()
+    appeared = []
+    for _ in range(STABLE_HITS):
+        appeared.append(tracker.update(_frame([_tile(5)], mat=True)).appeared)
+    assert [len(a) for a in appeared] == [0] * (STABLE_HITS - 1) + [1]
+
+
+def test_a_glimpse_never_becomes_a_tile() -> None:
+    tracker = Tracker()
+    tracker.update(_frame([_tile(5)], mat=True))
+    for _ in range(6):
+        changes = tracker.update(_frame([], mat=True))
+        assert not changes.appeared
+    assert not tracker.tracks
+
+
+def test_a_hand_over_the_pond_hides_tiles_without_removing_them() -> None:
+    tracker = Tracker()
+    for _ in range(4):
+        tracker.update(_frame([_tile(5), _tile(9, 1)], mat=True))
+    for _ in range(10):  # an arm covers both: no readings, and no bare mat where they lie
+        assert not tracker.update(_frame([], mat=False)).gone
+    assert len(tracker.stable()) == 2
+
+
+def test_a_tile_taken_away_goes_once_bare_mat_shows_where_it_lay() -> None:
+    tracker = Tracker()
+    for _ in range(4):
+        tracker.update(_frame([_tile(5)], mat=True))
+    gone = [tracker.update(_frame([], mat=True)).gone for _ in range(4)]
+    assert sum(len(g) for g in gone) == 1
+
+
+def test_a_misread_that_flickers_is_outvoted() -> None:
+    tracker = Tracker()
+    for i in range(9):
+        kind = 20 if i % 3 == 1 else 2  # every third reading says 3s instead of 3m
+        tracker.update(_frame([_tile(kind, p=0.7)], mat=True))
+    (track,) = tracker.stable()
+    assert track.kind == 2
+
+
+def test_no_kind_is_read_five_times() -> None:
+    tracker = Tracker()
+    for _ in range(4):
+        frame = [_tile(0, slot, p=0.9 if slot < 4 else 0.6) for slot in range(5)]
+        tracker.update(_frame(frame, mat=True))
+    tracks = tracker.stable()
+    enforce_copies(tracks)
+    assert sum(1 for t in tracks if t.kind == 0) == 4
