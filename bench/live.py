@@ -1,21 +1,29 @@
 """Benchmark of the live table: events, hand results, final scores and frame rate over generated games.
 
 Run from the repo root:  .venv/bin/python bench/live.py [--seeds 101 102 103] [--hands 2]
+                                                        [--namers templates onnx both] [--keep DIR]
 Seeds 101+ are never used by tests (the tests use the demo, seed 25). For each seed a game clip is rendered
-at 1280x720 (not timed), replayed through the whole pipeline (timed), and compared with its ground truth:
-event precision / recall by type (an event counts when it is right and in order), whether each hand's result
-(winner, from whom, tile, points moved) matches, and whether the final scores match. The peer for speed is
-the same pipeline reading every frame (no frame differencing).
+at 1280x720 (not timed; a clip already in --keep DIR is reused), replayed through the whole pipeline (timed)
+once per tile namer (vision.live_namer: the enrolled templates, the ONNX crop classifier, or templates with
+the classifier on close calls), and compared with its ground truth: event precision / recall by type (an event
+counts when it is right and in order), whether each hand's result (winner, from whom, tile, points moved)
+matches, and whether the final scores match. The peer for speed is the same pipeline reading every frame (no
+frame differencing), with the first namer.
 """
 
 from __future__ import annotations
 
 import argparse
+import collections
+import difflib
+import json
 import os
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -23,73 +31,145 @@ sys.path.insert(0, str(ROOT))
 from datasets.game_compare import EVENT_TYPES, Comparison, compare, load_events  # noqa: E402
 
 
+@dataclass
+class Run:
+    """One namer over every seed."""
+
+    namer: str
+    total: Comparison = field(default_factory=Comparison)
+    finals: list[bool] = field(default_factory=list)
+    frames: int = 0
+    read: int = 0
+    seconds: float = 0.0
+    misreads: collections.Counter[str] = field(default_factory=collections.Counter)
+
+
+def replay(
+    clip: Path, namer: str, read_every_frame: bool = False
+) -> tuple[list[dict[str, Any]], int, int, float]:
+    """(mjai events as the replay command writes them, frames, frames read, seconds) for one clip."""
+    from engine.events import event_from_json
+    from engine.export import mjai_lines
+    from vision.source import open_source
+    from webui.pipeline import LiveSession
+
+    source = open_source(str(clip))
+    session = LiveSession("wrc", namer=namer, read_every_frame=read_every_frame)
+    started = time.perf_counter()
+    try:
+        while (frame := source.read()) is not None or not source.finished:
+            if frame is not None:
+                session.process(frame)
+    finally:
+        source.close()
+    session.finish()
+    seconds = time.perf_counter() - started
+    typed = [event_from_json(e) for e in session.events()]
+    events = [json.loads(line) for line in mjai_lines(typed, "wrc")]
+    return events, session.frames, session.processed, seconds
+
+
+def discard_misreads(truth: list[dict[str, Any]], got: list[dict[str, Any]]) -> list[str]:
+    """'truth->read' for each discard read as another tile at its place in the order."""
+    a = [(e["actor"], e["pai"]) for e in truth if e.get("type") == "dahai"]
+    b = [(e["actor"], e["pai"]) for e in got if e.get("type") == "dahai"]
+    out = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(a=a, b=b, autojunk=False).get_opcodes():
+        if op == "replace" and i2 - i1 == j2 - j1:
+            out += [f"{x[1]}->{y[1]}" for x, y in zip(a[i1:i2], b[j1:j2], strict=True) if x[0] == y[0]]
+    return out
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, nargs="+", default=[101, 102, 103])
     parser.add_argument("--hands", type=int, default=2)
+    parser.add_argument("--namers", nargs="+", default=["templates", "onnx", "both"])
     parser.add_argument(
         "--art", type=Path, default=ROOT / ".." / "shared" / "tile-art" / "fluffystuff-riichi"
     )
-    parser.add_argument("--keep", type=Path, default=None, help="keep clips and logs here")
+    parser.add_argument("--keep", type=Path, default=None, help="keep (and reuse) clips and logs here")
     parser.add_argument("--no-peer", action="store_true", help="skip the read-every-frame run")
     args = parser.parse_args()
     from datasets.synth_game import generate
-    from riichi_table.commands.replay import replay_video
 
     work = args.keep or Path(tempfile.mkdtemp(prefix="bench-live-"))
-    total = Comparison()
-    finals: list[bool] = []
-    frames = seconds = read = 0.0
     print(
-        f"cpu: {os.cpu_count()} cores; clips 1280x720 at 10 fps; seeds {args.seeds}, {args.hands} hands each"
+        f"cpu: {os.cpu_count()} cores; clips 1280x720 at 10 fps; seeds {args.seeds}, "
+        f"{args.hands} hands each; namers {args.namers}"
     )
+    truths: dict[int, list[dict[str, Any]]] = {}
+    clips: dict[int, Path] = {}
     for seed in args.seeds:
         folder = work / f"seed{seed}"
-        info = generate(seed, folder, args.art, hands=args.hands)
-        result = replay_video(info.clip, folder / "out")
-        c = compare(load_events(info.truth), load_events(result.mjai))
-        total.add(c)
-        finals.append(c.final_match)
-        frames += result.frames
-        seconds += result.seconds
-        read += result.processed
-        hands = " ".join("ok" if h else "WRONG" for h in c.hands)
+        if not (folder / "clip.mp4").is_file() or not (folder / "truth.mjai.jsonl").is_file():
+            generate(seed, folder, args.art, hands=args.hands)
+        clips[seed] = folder / "clip.mp4"
+        truths[seed] = load_events(folder / "truth.mjai.jsonl")
+    runs = []
+    for namer in args.namers:
+        run = Run(namer)
+        for seed in args.seeds:
+            got, frames, read, seconds = replay(clips[seed], namer)
+            c = compare(truths[seed], got)
+            run.total.add(c)
+            run.finals.append(c.final_match)
+            run.frames += frames
+            run.read += read
+            run.seconds += seconds
+            run.misreads.update(discard_misreads(truths[seed], got))
+            hands = " ".join("ok" if h else "WRONG" for h in c.hands)
+            print(
+                f"[{namer}] seed {seed}: {frames} frames, {frames / seconds:.1f} fps; hands: {hands}; "
+                f"final scores {'match' if c.final_match else 'DIFFER'}; "
+                f"dahai {c.tp['dahai']}/{c.expected['dahai']}"
+            )
+        runs.append(run)
+    for run in runs:
+        _print_run(run)
+    print(f"\n{'namer':<10} {'dahai right':>12} {'calls+reach':>12} {'hands':>6} {'finals':>7} {'fps':>6}")
+    for run in runs:
+        t = run.total
+        calls = ("reach", "chi", "pon", "daiminkan", "kakan", "ankan")
+        got_calls = sum(t.tp.get(k, 0) for k in calls)
+        all_calls = sum(t.expected.get(k, 0) for k in calls)
         print(
-            f"seed {seed}: {result.frames} frames, {result.fps:.1f} fps; hands: {hands}; "
-            f"final scores {'match' if c.final_match else 'DIFFER'} "
-            f"(truth {c.final_truth}, read {c.final_got})"
+            f"{run.namer:<10} {t.tp['dahai']:>6}/{t.expected['dahai']:<5} {got_calls:>6}/{all_calls:<5} "
+            f"{sum(t.hands):>3}/{len(t.hands):<2} {sum(run.finals):>3}/{len(run.finals):<3} "
+            f"{run.frames / run.seconds:>6.1f}"
         )
-    print()
+    if not args.no_peer:
+        seed = args.seeds[0]
+        got, frames, _, seconds = replay(clips[seed], args.namers[0], read_every_frame=True)
+        c = compare(truths[seed], got)
+        print(
+            f"\npeer (read every frame, {args.namers[0]}, seed {seed}): {frames / seconds:.1f} fps; "
+            f"dahai recall {c.recall('dahai'):.3f}, hands right {sum(c.hands)}/{len(c.hands)}"
+        )
+    print(f"clips in {work}")
+    return 0
+
+
+def _print_run(run: Run) -> None:
+    total = run.total
+    print(f"\n== namer {run.namer} ==")
     print(f"{'event':<10} {'truth':>6} {'read':>6} {'right':>6} {'precision':>10} {'recall':>8}")
     for t in EVENT_TYPES:
         if total.expected.get(t) or total.produced.get(t):
             print(
                 f"{t:<10} {total.expected.get(t, 0):>6} {total.produced.get(t, 0):>6} "
-                f"{total.tp.get(t, 0):>6} "
-                f"{total.precision(t):>10.3f} {total.recall(t):>8.3f}"
+                f"{total.tp.get(t, 0):>6} {total.precision(t):>10.3f} {total.recall(t):>8.3f}"
             )
-    right = sum(total.hands)
     print(
-        f"\nhands with the right result: {right}/{len(total.hands)}; "
-        f"final scores right: {sum(finals)}/{len(finals)}"
+        f"hands with the right result: {sum(total.hands)}/{len(total.hands)}; "
+        f"final scores right: {sum(run.finals)}/{len(run.finals)}"
     )
     print(
-        f"pipeline: {frames:.0f} frames in {seconds:.1f} s = {frames / seconds:.1f} fps at 1280x720 "
-        f"({read:.0f} frames read, the rest skipped as unchanged)"
+        f"pipeline: {run.frames} frames in {run.seconds:.1f} s = {run.frames / run.seconds:.1f} fps at "
+        f"1280x720 ({run.read} frames read, the rest skipped as unchanged)"
     )
-    if not args.no_peer:
-        seed = args.seeds[0]
-        clip = work / f"seed{seed}" / "clip.mp4"
-        started = time.perf_counter()
-        peer = replay_video(clip, work / f"seed{seed}" / "peer", read_every_frame=True)
-        took = time.perf_counter() - started
-        c = compare(load_events(work / f"seed{seed}" / "truth.mjai.jsonl"), load_events(peer.mjai))
-        print(
-            f"peer (read every frame, seed {seed}): {peer.frames / took:.1f} fps; "
-            f"dahai recall {c.recall('dahai'):.3f}, hands right {sum(c.hands)}/{len(c.hands)}"
-        )
-    print(f"clips and logs in {work}")
-    return 0
+    common = ", ".join(f"{k} x{n}" for k, n in run.misreads.most_common(8))
+    print(f"discards misread (truth->read): {common or 'none'}")
 
 
 if __name__ == "__main__":

@@ -22,6 +22,16 @@ from numpy.typing import NDArray
 
 from engine.tiles import BACK_CLASS
 from vision.errors import VisionError
+from vision.live_namer import (
+    NamerName,
+    OnnxNamer,
+    TilePose,
+    check_namer,
+    combine,
+    cut_pose,
+    needs_second_opinion,
+    seat_axes,
+)
 from vision.zones import Area, TableGeometry
 
 TEMPLATE_SIZE = (24, 32)  # w, h of a face crop
@@ -173,14 +183,28 @@ def _normalise(image: NDArray[np.uint8]) -> NDArray[np.float32]:
 
 
 class LiveReader:
-    """Finds and names lying tiles in rectified views."""
+    """Finds and names lying tiles in rectified views.
+
+    namer: "templates" (default), "onnx" (the crop classifier, `onnx` or models/classifier.onnx) or "both"
+    (templates, with the classifier consulted on low-margin readings); see vision.live_namer.
+    """
 
     def __init__(
-        self, templates: TileTemplates, geometry: TableGeometry | None = None, px_per_mm: float = 1.0
+        self,
+        templates: TileTemplates,
+        geometry: TableGeometry | None = None,
+        px_per_mm: float = 1.0,
+        namer: NamerName = "templates",
+        onnx: OnnxNamer | None = None,
     ):
         self.templates = templates
         self.geo = geometry or TableGeometry()
         self.ppm = px_per_mm
+        self.namer = check_namer(namer)
+        self.onnx = onnx
+        if namer != "templates" and onnx is None:
+            self.onnx = OnnxNamer(geometry=self.geo, px_per_mm=px_per_mm)
+        self.second_opinions = 0  # tiles the "both" namer sent to the classifier
 
     def masks(
         self, view: NDArray[np.uint8]
@@ -230,7 +254,7 @@ class LiveReader:
                 continue
             self._cut(blob, region, x, y, boxes)
         tiles: list[TileReading] = []
-        crops: list[list[NDArray[np.uint8]]] = []
+        poses: list[TilePose] = []
         rows: list[int] = []
         for x, y, w, h in boxes:
             cell = back[max(0, y) : y + h, max(0, x) : x + w]
@@ -244,15 +268,31 @@ class LiveReader:
             if not reading.face_down and (
                 known is None or not known(reading.x, reading.y, reading.sideways, reading.face_down)
             ):
-                crops.append(self._crops(view, reading.x, reading.y, reading.seat, reading.sideways))
+                poses.append(TilePose(reading.x, reading.y, reading.seat, reading.sideways))
                 rows.append(len(tiles))
             tiles.append(reading)
-        for row, scores in zip(rows, self.templates.scores(crops), strict=True):
+        for row, scores in zip(rows, self.name(view, poses), strict=True):
             tiles[row] = replace(tiles[row], scores=scores)
         quarter = cv2.resize(
             mat.astype(np.uint8), (view.shape[1] // 4, view.shape[0] // 4), interpolation=cv2.INTER_AREA
         )
         return FrameReading(tuple(tiles), quarter > 0, self.ppm / 4.0)
+
+    def name(self, view: NDArray[np.uint8], poses: list[TilePose]) -> NDArray[np.float32]:
+        """(N, 38) class probabilities for face-up tiles at `poses`, by the chosen namer."""
+        if self.namer == "onnx":
+            assert self.onnx is not None
+            return self.onnx.scores(view, poses)
+        scores = self.templates.scores([self._crops(view, p) for p in poses])
+        if self.namer == "both" and len(poses):
+            assert self.onnx is not None
+            unsure = np.nonzero(needs_second_opinion(scores))[0]
+            if len(unsure):
+                self.second_opinions += len(unsure)
+                second = self.onnx.scores(view, [poses[i] for i in unsure])
+                scores = scores.copy()
+                scores[unsure] = combine(scores[unsure], second)
+        return scores
 
     def _cut_dead_wall(
         self,
@@ -418,22 +458,11 @@ class LiveReader:
             scores[BACK_CLASS] = 1.0
         return TileReading(x, y, seat, area, u, v, sideways, is_back, scores)
 
-    def _crops(
-        self, view: NDArray[np.uint8], x: float, y: float, seat: int, sideways: bool
-    ) -> list[NDArray[np.uint8]]:
-        r = np.array(_seat_right(seat))
-        out_v = np.array(_seat_out(seat))
-        bases = [(r, out_v), (-r, -out_v)] if not sideways else [(out_v, -r), (-out_v, r)]
-        tw, th = TEMPLATE_SIZE
-        crops = []
-        for a, b in bases:
-            sx = self.geo.tile_w * self.ppm / tw
-            sy = self.geo.tile_h * self.ppm / th
-            c = np.array([x, y]) * self.ppm
-            origin = c - (tw / 2) * sx * a - (th / 2) * sy * b
-            m = np.array([[a[0] * sx, b[0] * sy, origin[0]], [a[1] * sx, b[1] * sy, origin[1]]], np.float32)
-            crops.append(cv2.warpAffine(view, m, (tw, th), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP))
-        return crops
+    def _crops(self, view: NDArray[np.uint8], pose: TilePose) -> list[NDArray[np.uint8]]:
+        """The template-size face crops of a tile in both of its possible orientations."""
+        face = (self.geo.tile_w, self.geo.tile_h)
+        axes = seat_axes(pose.seat, pose.sideways)
+        return [cut_pose(view, pose, a, TEMPLATE_SIZE, face, self.ppm) for a in axes]
 
 
 @functools.cache
@@ -461,11 +490,3 @@ def _fill_holes(mask: NDArray[np.uint8]) -> NDArray[np.uint8]:
     outside[:, -1] = 0
     cv2.floodFill(outside, flood, (0, 0), 255)
     return np.asarray(mask | cv2.bitwise_not(outside), np.uint8)
-
-
-def _seat_right(seat: int) -> tuple[float, float]:
-    return ((1.0, 0.0), (0.0, -1.0), (-1.0, 0.0), (0.0, 1.0))[seat]
-
-
-def _seat_out(seat: int) -> tuple[float, float]:
-    return ((0.0, 1.0), (1.0, 0.0), (0.0, -1.0), (-1.0, 0.0))[seat]

@@ -1,0 +1,145 @@
+"""Naming lying tiles in the rectified table view: templates, the ONNX crop classifier, or both.
+
+`LiveReader` finds tiles by colour and asks a namer what each one is. Three namers, chosen by name:
+
+- "templates": `TileTemplates` (faces of the club's set enrolled through the camera,
+  `datasets.game_templates`);
+- "onnx": the crop classifier of `vision.classify.Classifier` (`models/classifier.onnx`), fed upright
+  crops cut from the rectified view in the seat's own reading direction;
+- "both": templates first; a tile whose two best template classes lie closer than `TIE_MARGIN` is also read by
+  the classifier, and the two opinions are multiplied (a product of experts: a kind both find likely wins).
+
+Poses and crops are in rectified-view pixels; `TilePose` positions are table millimetres (vision.zones).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal, Protocol
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from vision.errors import VisionError
+from vision.zones import TableGeometry
+
+NamerName = Literal["templates", "onnx", "both"]
+NAMERS: tuple[NamerName, ...] = ("templates", "onnx", "both")
+N_CLASSES = 38
+TIE_MARGIN = 0.6  # template probability gap under which "both" asks the classifier too
+CROP_MARGIN = 0.06  # as vision.crops: the classifier was trained on boxes with this margin
+
+
+@dataclass(frozen=True)
+class TilePose:
+    """Where a face-up tile lies: centre in table mm, owning seat, turned sideways or not."""
+
+    x: float
+    y: float
+    seat: int
+    sideways: bool
+
+
+class TileNamer(Protocol):
+    """Names face-up tiles of one rectified view: (N, 38) class probabilities, one row per pose."""
+
+    name: str
+
+    def scores(self, view: NDArray[np.uint8], poses: Sequence[TilePose]) -> NDArray[np.float32]: ...
+
+
+def seat_axes(seat: int, sideways: bool) -> list[tuple[NDArray[np.float64], NDArray[np.float64]]]:
+    """Crop axes (crop x, crop y) in view pixels for a tile of `seat`: upright in the seat's reading
+    direction (its top towards the table centre) and the half turn; for a sideways tile the quarter turns."""
+    right = np.array(((1.0, 0.0), (0.0, -1.0), (-1.0, 0.0), (0.0, 1.0))[seat])
+    out = np.array(((0.0, 1.0), (1.0, 0.0), (0.0, -1.0), (-1.0, 0.0))[seat])
+    if sideways:
+        return [(out, -right), (-out, right)]
+    return [(right, out), (-right, -out)]
+
+
+def cut_pose(
+    view: NDArray[np.uint8],
+    pose: TilePose,
+    axes: tuple[NDArray[np.float64], NDArray[np.float64]],
+    size: tuple[int, int],
+    face_mm: tuple[float, float],
+    ppm: float,
+) -> NDArray[np.uint8]:
+    """A (size[1], size[0]) crop of `face_mm` (w, h) millimetres around the pose, along `axes`."""
+    a, b = axes
+    tw, th = size
+    sx = face_mm[0] * ppm / tw
+    sy = face_mm[1] * ppm / th
+    c = np.array([pose.x, pose.y]) * ppm
+    origin = c - (tw / 2) * sx * a - (th / 2) * sy * b
+    m = np.array([[a[0] * sx, b[0] * sy, origin[0]], [a[1] * sx, b[1] * sy, origin[1]]], np.float32)
+    out = cv2.warpAffine(view, m, (tw, th), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP)
+    return np.asarray(out, np.uint8)
+
+
+class OnnxNamer:
+    """The ONNX crop classifier over rectified-view crops (one upright crop per tile, half turn by TTA)."""
+
+    name = "onnx"
+
+    def __init__(
+        self,
+        classifier: Path | None = None,
+        geometry: TableGeometry | None = None,
+        px_per_mm: float = 1.0,
+        flip_tta: bool = True,
+        threads: int = 1,
+    ) -> None:
+        from vision.classify import Classifier
+        from vision.reader import CLASSIFIER_FILE, DEFAULT_MODELS
+
+        self.path = classifier or DEFAULT_MODELS / CLASSIFIER_FILE
+        self.model = Classifier(self.path, threads=threads, flip_tta=flip_tta)
+        self.geo = geometry or TableGeometry()
+        self.ppm = px_per_mm
+
+    def crops(self, view: NDArray[np.uint8], poses: Sequence[TilePose]) -> NDArray[np.uint8]:
+        """(N, S, S, 3) upright BGR crops, the tile face plus the classifier's margin, stretched square."""
+        s = self.model.size
+        face = (self.geo.tile_w * (1 + 2 * CROP_MARGIN), self.geo.tile_h * (1 + 2 * CROP_MARGIN))
+        if not poses:
+            return np.zeros((0, s, s, 3), np.uint8)
+        return np.stack(
+            [cut_pose(view, p, seat_axes(p.seat, p.sideways)[0], (s, s), face, self.ppm) for p in poses]
+        )
+
+    def scores(self, view: NDArray[np.uint8], poses: Sequence[TilePose]) -> NDArray[np.float32]:
+        if not poses:
+            return np.zeros((0, N_CLASSES), np.float32)
+        probs = self.model.probabilities(self.crops(view, poses))
+        if probs.shape != (len(poses), N_CLASSES):
+            got = probs.shape
+            raise VisionError(f"classifier {self.path}: expected ({len(poses)}, 38) scores, got {got}")
+        return probs
+
+
+def combine(
+    templates: NDArray[np.float32], onnx: NDArray[np.float32], floor: float = 1e-3
+) -> NDArray[np.float32]:
+    """Product of the two namers' probabilities, renormalised; each is floored so neither vetoes alone."""
+    prod = (templates + floor) * (onnx + floor)
+    return np.asarray(prod / prod.sum(axis=1, keepdims=True), np.float32)
+
+
+def needs_second_opinion(scores: NDArray[np.float32], margin: float = TIE_MARGIN) -> NDArray[np.bool_]:
+    """Rows whose best class leads the second by less than `margin` (a tie or a low-margin reading)."""
+    if not len(scores):
+        return np.zeros(0, bool)
+    top = np.sort(scores, axis=1)[:, -2:]
+    return np.asarray(top[:, 1] - top[:, 0] < margin)
+
+
+def check_namer(name: str) -> NamerName:
+    """The namer name, or a VisionError naming the choices."""
+    if name not in NAMERS:
+        raise VisionError(f"tile namer {name!r}: expected one of {', '.join(NAMERS)}")
+    return name  # type: ignore[return-value]

@@ -1,0 +1,318 @@
+"""`LiveSession`: frames in, mjai-style events and a table state out (no threads, no source).
+
+Vision side: calibration (ArUco, re-done when the camera moves, or four corners picked by hand), the view
+check (blurred, dark, too oblique, camera moved), the rectified view, `LiveReader`, `Tracker`, `TableReader`.
+Engine side: every event goes through `engine.game.Game`; an event the engine refuses is kept out of the
+record and shown as a warning. `riichi-table replay` runs this class directly; the Assistant runs it in its
+pipeline thread.
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from webui.pipeline_view import overlay, table_state
+from webui.pipeline_wins import fit_win
+
+DEMO_DIR = Path(__file__).resolve().parent / "demo"
+MANUAL_MOVED_PX = 12.0  # frame shift (camera pixels) that says a hand-calibrated camera moved
+MANUAL_MOVED_FRAMES = 3  # processed frames in a row that must show the shift (a hand passing does not)
+
+
+class LiveSession:
+    """One table's game followed from frames.
+
+    namer: how tiles are named in the rectified view, "templates", "onnx" or "both" (vision.live_namer).
+    """
+
+    def __init__(
+        self,
+        rules: str | dict[str, Any] = "wrc",
+        templates: Path | None = None,
+        read_every_frame: bool = False,
+        namer: str = "templates",
+    ) -> None:
+        from engine.game import Game
+        from vision.live_events import TableReader
+        from vision.live_namer import check_namer
+        from vision.live_reader import LiveReader, TileTemplates
+        from vision.track import Tracker
+
+        self.rules = rules
+        self.templates_path = templates
+        self.read_every_frame = read_every_frame
+        self.namer = check_namer(namer)
+        self.game = Game(rules)
+        path = templates or DEMO_DIR / "templates.npz"
+        self.reader = LiveReader(TileTemplates.load(path), namer=self.namer)
+        self.tracker = Tracker()
+        self.table = TableReader(red_fives=sum(self.game.rules.red_fives) > 0)
+        self.calibration: Any = None
+        self.view_problems: list[str] = []
+        self.view: dict[str, Any] = {"state": "uncalibrated", "message": "looking for the table markers"}
+        self.accepted: list[dict[str, Any]] = []
+        self.warnings: list[str] = []
+        self.questions: list[dict[str, Any]] = []
+        self.processed = 0
+        self.frames = 0
+        self.skipped_view = 0  # frames not read because the view was blurred or dark
+        self._pending: list[dict[str, Any]] = []
+        self._last_small: Any = None
+        self._reference: Any = None  # thumbnail at hand calibration, to notice a moved camera
+        self._shifted = 0
+        self._reveals: list[dict[str, Any]] = []
+        self._started = False
+
+    # --- calibration ----------------------------------------------------------------------------------
+    def calibrate(self, corners: list[list[float]] | None, image: Any = None) -> None:
+        """Calibrate now: from the ArUco markers of `image` (corners None) or from four hand-picked corners.
+
+        corners: camera pixels, bottom-left, bottom-right, top-right, top-left as seen from seat 0 (the order
+        of vision.calibrate and of the Table page's clicks). Raises CalibrationError (a VisionError) naming
+        what was wrong; the tracks (in table mm) and the game are kept.
+        """
+        from vision.calibrate import CalibrationError, from_corners, from_markers
+
+        if corners is None:
+            if image is None:
+                raise CalibrationError("no camera frame yet to find the table markers in")
+            self.calibration = from_markers(image)
+            self._reference = None
+        else:
+            calib = from_corners(corners)
+            if image is not None:
+                h, w = image.shape[:2]
+                pts = np.asarray(corners, np.float32)
+                if pts.min() < -0.05 * w or pts[:, 0].max() > 1.05 * w or pts[:, 1].max() > 1.05 * h:
+                    raise CalibrationError(f"corners {corners} lie outside the {w}x{h} camera frame")
+                self._reference = _thumbnail(image).astype(np.float32)
+            self.calibration = calib
+        self._shifted = 0
+        self.view_problems = []
+        self.view = {"state": "ok", "message": f"calibrated ({self.calibration.method})"}
+
+    # --- frames ---------------------------------------------------------------------------------------
+    def process(self, frame: Any) -> bool:
+        """Feed one frame (vision.source.Frame); True when the table state changed."""
+        self.frames += 1
+        image = frame.image
+        # Frame differencing against the last frame read: a tile put down changes a few pixels of a
+        # 160x90 thumbnail strongly, sensor noise averages away. Unchanged frames are not read at all.
+        small = _thumbnail(image)
+        moving = self._last_small is None or int((cv2.absdiff(small, self._last_small) > 12).sum()) >= 3
+        busy = any(not t.stable or t.misses for t in self.tracker.tracks.values()) or self.table.busy()
+        idle = not moving and not busy and self.frames % 10 and not self.read_every_frame
+        if idle and self.calibration is not None:
+            return False
+        self._last_small = small
+        if not self._calibrated_for(image, small):
+            return False
+        view = self.calibration.rectify(image)
+        if not self._view_fit(image, view):
+            return False
+        reading = self.reader.read(view, self.tracker.known)
+        changes = self.tracker.update(reading)
+        events = self.table.update(changes, self.tracker.stable())
+        self.processed += 1
+        for event in events:
+            self._apply(event)
+        return bool(events or changes.appeared or changes.gone)
+
+    def _calibrated_for(self, image: Any, small: Any) -> bool:
+        """Keep the calibration true to this frame; False (with the reason in view_problems) to skip it."""
+        from vision.calibrate import MOVED_PX, CalibrationError, find_markers, from_markers
+
+        if self.calibration is not None and self.calibration.method == "manual":
+            return self._manual_still(small)
+        half = cv2.resize(image, (image.shape[1] // 2, image.shape[0] // 2), interpolation=cv2.INTER_AREA)
+        found = {k: v * 2 for k, v in find_markers(half).items()}
+        moved = 0.0
+        if self.calibration is not None and len(found) == 4:
+            corners = self.calibration.corners
+            moved = max(float(np.linalg.norm(found[i] - corners[i])) for i in found)
+        if self.calibration is None or moved > MOVED_PX:
+            try:
+                self.calibration = from_markers(image)
+            except CalibrationError as exc:
+                self.view_problems = [str(exc)]
+                self.view = {"state": "uncalibrated", "message": str(exc)}
+                return False
+            if moved:
+                self.warnings.append(f"camera moved ({moved:.0f} px): recalibrated from the table markers")
+            return True
+        if len(found) < 3:
+            why = "table markers hidden or blurred: frame skipped"
+            self.view_problems = [why]
+            self.view = {"state": "poor", "message": why}
+            return False
+        return True
+
+    def _manual_still(self, small: Any) -> bool:
+        """A hand-calibrated camera has no markers to follow: compare the frame with the calibration one."""
+        if self._reference is None:
+            return True
+        (dx, dy), response = cv2.phaseCorrelate(self._reference, small.astype(np.float32))
+        shift = float(np.hypot(dx, dy)) * 8.0  # thumbnail pixels -> camera pixels (1280 / 160)
+        self._shifted = self._shifted + 1 if shift > MANUAL_MOVED_PX and response > 0.1 else 0
+        if self._shifted >= MANUAL_MOVED_FRAMES:
+            why = f"camera moved ({shift:.0f} px) since the corners were picked: pick them again"
+            self.view_problems = [why]
+            self.view = {"state": "moved", "message": why}
+            return False
+        return True
+
+    def _view_fit(self, image: Any, view: Any) -> bool:
+        """Run vision.calibrate.check_view; a blurred or dark view is not read (its problems are shown), a
+        too oblique one is read with a warning."""
+        from vision.calibrate import check_view
+
+        check = check_view(image, self.calibration, rectified=view, look_for_markers=False)
+        self.view_problems = list(check.problems)
+        figures = {
+            "sharpness": round(check.sharpness, 1),
+            "brightness": round(check.brightness, 1),
+            "oblique": round(check.oblique, 2),
+        }
+        message = "; ".join(check.problems) or f"readable ({self.calibration.method} calibration)"
+        self.view = {"state": "ok" if check.ok else "poor", "message": message, **figures}
+        unreadable = [p for p in check.problems if p.startswith(("view blurred", "view too dark"))]
+        if unreadable:
+            self.skipped_view += 1
+            return False
+        return True
+
+    # --- events -------------------------------------------------------------------------------------
+    def _apply(self, event: dict[str, Any]) -> None:
+        from engine.errors import EngineError
+
+        if not self._started:
+            self._started = True
+            self._apply({"type": "start_game", "names": ["0", "1", "2", "3"]})
+        if event["type"] == "start_kyoku":
+            try:
+                start = self.game.next_start(event["dora_marker"]).to_json()
+            except EngineError as exc:
+                self.warnings.append(f"start_kyoku: {exc}")
+                return
+            start["tehais"] = [["?"] * 13 for _ in range(4)]
+            event = start
+        if event["type"] == "reveal":
+            self._reveals.append(event)  # applied together with the hora or ryukyoku that follows
+            return
+        if event["type"] == "hora":
+            event = self._fit_win(event)
+        batch = [*self._reveals, event] if event["type"] in ("hora", "ryukyoku") else [event]
+        self._reveals = [] if len(batch) > 1 else self._reveals
+        try:
+            self._try(batch)
+        except EngineError as exc:
+            self.warnings.append(f"{event.get('type')}: {exc}")
+            return
+        self.accepted.extend(batch)
+        self._pending.extend(batch)
+        if event["type"] == "start_kyoku":
+            self.table.hand.next_seat = int(event["oya"])
+
+    def _try(self, events: list[dict[str, Any]]) -> None:
+        """Apply events all or none (a reveal stands or falls with its hora)."""
+        if len(events) == 1:
+            self.game.apply(events[0])  # the engine checks before it changes anything
+            return
+        trial = copy.deepcopy(self.game)
+        for e in events:
+            trial.apply(e)
+        for e in events:
+            self.game.apply(e)
+
+    def _fit_win(self, hora: dict[str, Any]) -> dict[str, Any]:
+        """Make a read win legal if one or two misread tiles are all that stand in its way (warns)."""
+        from vision.live_events import ALTERNATIVES
+
+        alternatives = hora.pop(ALTERNATIVES, None)
+        reveal = next((r for r in self._reveals if r["actor"] == hora["actor"]), None)
+        if not alternatives or reveal is None:
+            return hora
+        fixed = fit_win(self.game, reveal, hora, alternatives)
+        if fixed is None:
+            return hora
+        rv, hv, changed = fixed
+        self.warnings.append(f"seat {hora['actor']}'s open hand was no win as read; fixed {changed}")
+        self._reveals = [rv if r is reveal else r for r in self._reveals]
+        return hv
+
+    def finish(self) -> None:
+        """End of a recording: close the game (end_game) so the logs are complete."""
+        closed = any(e["type"] == "end_game" for e in self.accepted)
+        if self._started and not closed:
+            self._apply({"type": "end_game", "scores": list(self.game.scores)})
+
+    def drain_events(self) -> list[dict[str, Any]]:
+        """Events accepted since the last call, in order."""
+        out, self._pending = self._pending, []
+        return out
+
+    def events(self) -> list[dict[str, Any]]:
+        """Every accepted event of the game so far."""
+        return list(self.accepted)
+
+    def submit(self, event: dict[str, Any]) -> dict[str, Any]:
+        """A person's answer as an event (a `declare` of engine/events.py: tsumo/ron/tenpai/noten)."""
+        from engine.errors import EngineError
+
+        if not isinstance(event, dict) or "type" not in event:
+            return {"ok": False, "error": "expected a JSON object with a 'type' (e.g. declare)"}
+        before = len(self.accepted)
+        try:
+            self.game.apply(event)
+        except EngineError as exc:
+            return {"ok": False, "error": str(exc)}
+        except (TypeError, ValueError, KeyError) as exc:
+            return {"ok": False, "error": f"bad event: {exc}"}
+        self.accepted.append(event)
+        self._pending.append(event)
+        return {"ok": True, "applied": len(self.accepted) - before}
+
+    # --- what the page shows --------------------------------------------------------------------------
+    def overlay(self, image: Any) -> Any:
+        """The camera frame with the table outline, each stable tile's name and the view's problems."""
+        return overlay(image, self.calibration, self.tracker.stable(), self.view_problems)
+
+    def state(self) -> dict[str, Any]:
+        """JSON-able table state (fields in docs/live.md)."""
+        g = self.game
+        return {
+            **table_state(g),
+            "warnings": (self.view_problems + g.warnings + self.warnings)[-12:],
+            "events": self.accepted[-20:],
+            "questions": list(self.questions),
+            "calibrated": self.calibration is not None,
+            "frames": {"seen": self.frames, "processed": self.processed, "unreadable": self.skipped_view},
+        }
+
+    def model_health(self) -> dict[str, Any]:
+        names = {
+            "templates": "template reader (enrolled faces) loaded",
+            "onnx": "ONNX crop classifier (models/classifier.onnx) loaded",
+            "both": "template reader + ONNX classifier on close calls loaded",
+        }
+        return {"state": "ok", "message": names[self.namer], "namer": self.namer}
+
+    def restart_demo(self) -> None:
+        """The demo clip starts again: a fresh game (corners picked by hand are kept; markers are found
+        again)."""
+        manual = self.calibration if getattr(self.calibration, "method", "") == "manual" else None
+        reference = self._reference
+        self.__init__(self.rules, self.templates_path, self.read_every_frame, self.namer)  # type: ignore[misc]
+        if manual is not None:
+            self.calibration, self._reference = manual, reference
+            self.view = {"state": "ok", "message": "calibrated (manual)"}
+
+
+def _thumbnail(image: Any) -> Any:
+    """A 160x90 grey thumbnail (frame differencing and the moved-camera check)."""
+    return cv2.resize(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), (160, 90), interpolation=cv2.INTER_AREA)

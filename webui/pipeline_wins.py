@@ -1,0 +1,71 @@
+"""A win read from the table that the engine refuses: try the open hand's second readings.
+
+The camera's reading of a hand laid open comes first; when the engine says it is no winning hand, each shown
+tile's second readings are tried (one swap, then two) and the first that the engine accepts is taken.
+"""
+
+from __future__ import annotations
+
+import copy
+from itertools import combinations
+from typing import Any
+
+
+def fit_win(
+    game: Any, reveal: dict[str, Any], hora: dict[str, Any], alternatives: list[list[str]]
+) -> tuple[dict[str, Any], dict[str, Any], str] | None:
+    """(reveal, hora, what was changed) that the engine accepts, or None when the reading stands as it is.
+
+    `game` is the engine.game.Game before the reveal; it is never changed (trials run on copies).
+    `alternatives[i]` are the second readings of the i-th tile of `reveal["tehai"]`.
+    """
+    if _works(game, reveal, hora):
+        return None
+    tehai = list(reveal["tehai"])
+    melds = (14 - len(tehai)) // 3
+    for fixed in substitutions(tehai, alternatives, melds):
+        rv = {**reveal, "tehai": fixed}
+        hv = {**hora, "hora_tehais": fixed[:-1], "pai": fixed[-1]}
+        if _works(game, rv, hv):
+            changed = ", ".join(f"{a}->{b}" for a, b in zip(tehai, fixed, strict=True) if a != b)
+            return rv, hv, changed
+    return None
+
+
+def _works(game: Any, reveal: dict[str, Any], hora: dict[str, Any]) -> bool:
+    from engine.errors import EngineError
+
+    trial = copy.deepcopy(game)
+    try:
+        trial.apply(reveal)
+        trial.apply(hora)
+    except EngineError:
+        return False
+    return True
+
+
+def substitutions(tehai: list[str], alternatives: list[list[str]], melds: int) -> list[list[str]]:
+    """Readings of an open hand with one or two tiles swapped for a second reading, that form a winning
+    shape (checked cheaply on counts before the engine judges them); single swaps first."""
+    from engine.events import pai_to_tile
+    from engine.hand import is_complete
+    from engine.tiles import counts34
+
+    def complete(hand: list[str]) -> bool:
+        return is_complete(counts34(pai_to_tile(p) for p in hand), melds)
+
+    places = [i for i, options in enumerate(alternatives) if options]
+    out: list[list[str]] = []
+    for i in places:
+        for p in alternatives[i]:
+            hand = [*tehai[:i], p, *tehai[i + 1 :]]
+            if complete(hand):
+                out.append(hand)
+    for i, j in combinations(places, 2):
+        for p in alternatives[i]:
+            for q in alternatives[j]:
+                hand = list(tehai)
+                hand[i], hand[j] = p, q
+                if complete(hand):
+                    out.append(hand)
+    return out
