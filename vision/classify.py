@@ -12,15 +12,21 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.crops import cut_crops
+from vision.crops import BOX_MARGIN, cut_crops
 from vision.errors import VisionError
 from vision.onnx_session import metadata, open_session
 
 
 class Classifier:
-    """Name tiles from crops with a classification model exported to ONNX (ultralytics classify)."""
+    """Name tiles from crops with a classification model exported to ONNX (ultralytics classify).
 
-    def __init__(self, path: Path, threads: int = 0, flip_tta: bool = False) -> None:
+    `margin` is the crop margin used when naming boxes (`__call__`, default `BOX_MARGIN`, measured on the
+    localizer's boxes); training crops are cut from true boxes with `vision.crops.CROP_MARGIN`.
+    """
+
+    def __init__(
+        self, path: Path, threads: int = 0, flip_tta: bool = False, margin: float = BOX_MARGIN
+    ) -> None:
         self.session = open_session(path, threads)
         meta = metadata(self.session)
         shape = self.session.get_inputs()[0].shape
@@ -30,6 +36,9 @@ class Classifier:
         # Folder names of the training set are zero-padded class ids ("00".."37").
         self.class_of_output = np.array([int(names[i]) for i in sorted(names)], np.int64)
         self.flip_tta = flip_tta
+        if not -0.2 <= margin <= 0.5:
+            raise VisionError(f"crop margin must be in -0.2..0.5 (a fraction of the box), got {margin}")
+        self.margin = margin
         self._input = self.session.get_inputs()[0].name
         self._batch = shape[0] if isinstance(shape[0], int) else None
 
@@ -61,7 +70,7 @@ class Classifier:
 
     def __call__(self, frame: np.ndarray, boxes_xyxy: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(class_id (N,), confidence (N,)) for the boxes of a BGR frame."""
-        crops = cut_crops(frame, boxes_xyxy, self.size)
+        crops = cut_crops(frame, boxes_xyxy, self.size, self.margin)
         probs = self.probabilities(crops)
         if probs.shape[1] != 38:
             raise VisionError(f"classifier output: expected 38 classes, got {probs.shape}")

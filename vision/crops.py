@@ -6,6 +6,10 @@ import cv2
 import numpy as np
 
 CROP_MARGIN = 0.06  # fraction of the box size added on each side, so a slightly tight box keeps the face
+# The margin for naming a localizer's box at run time. Training crops are cut from true boxes with
+# CROP_MARGIN; the localizer's boxes are noisier, and on real validation photos a tight crop names them best
+# (docs/vision.md).
+BOX_MARGIN = 0.0
 
 
 def cut_crop(frame: np.ndarray, box: np.ndarray, size: int, margin: float = CROP_MARGIN) -> np.ndarray:

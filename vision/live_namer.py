@@ -23,6 +23,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 
+from vision.crops import CROP_MARGIN  # the classifier was trained on true boxes with this margin
 from vision.errors import VisionError
 from vision.zones import TableGeometry
 
@@ -30,7 +31,6 @@ NamerName = Literal["templates", "onnx", "both"]
 NAMERS: tuple[NamerName, ...] = ("templates", "onnx", "both")
 N_CLASSES = 38
 TIE_MARGIN = 0.6  # template probability gap under which "both" asks the classifier too
-CROP_MARGIN = 0.06  # as vision.crops: the classifier was trained on boxes with this margin
 
 
 @dataclass(frozen=True)
@@ -142,4 +142,4 @@ def check_namer(name: str) -> NamerName:
     """The namer name, or a VisionError naming the choices."""
     if name not in NAMERS:
         raise VisionError(f"tile namer {name!r}: expected one of {', '.join(NAMERS)}")
-    return name  # type: ignore[return-value]
+    return name

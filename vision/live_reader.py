@@ -282,7 +282,7 @@ class LiveReader:
         """(N, 38) class probabilities for face-up tiles at `poses`, by the chosen namer."""
         if self.namer == "onnx":
             assert self.onnx is not None
-            return self.onnx.scores(view, poses)
+            return np.asarray(self.onnx.scores(view, poses), np.float32)
         scores = self.templates.scores([self._crops(view, p) for p in poses])
         if self.namer == "both" and len(poses):
             assert self.onnx is not None

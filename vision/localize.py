@@ -4,6 +4,10 @@ Input: a BGR frame of any size; it is letterboxed to the model's square input (g
 Output: boxes in frame pixels with a score, and a class id when the model has more than one class (a
 one-class localizer leaves naming to the classifier). A model exported with a dynamic input runs at any
 multiple of 32 (`imgsz`): larger for a whole table seen from above, where tiles are small.
+
+After non-maximum suppression each kept box is replaced by the score-weighted mean of the candidate boxes
+that overlap it (`vote_iou`, "box voting"): the small localizer's single boxes are noisy (+-15 % in size),
+their average is closer to the tile, which lifts tile F1 on real photos (docs/vision.md).
 """
 
 from __future__ import annotations
@@ -39,11 +43,35 @@ def letterbox(frame: np.ndarray, size: int) -> tuple[np.ndarray, float, tuple[in
     return out, scale, (px, py)
 
 
+def vote_boxes(kept: np.ndarray, candidates: np.ndarray, score: np.ndarray, min_iou: float) -> np.ndarray:
+    """Each kept xyxy box replaced by the score-weighted mean of the candidates it overlaps by >= min_iou."""
+    if not len(kept):
+        return kept
+    x1 = np.maximum(kept[:, None, 0], candidates[None, :, 0])
+    y1 = np.maximum(kept[:, None, 1], candidates[None, :, 1])
+    x2 = np.minimum(kept[:, None, 2], candidates[None, :, 2])
+    y2 = np.minimum(kept[:, None, 3], candidates[None, :, 3])
+    inter = np.clip(x2 - x1, 0, None) * np.clip(y2 - y1, 0, None)
+    area_k = (kept[:, 2] - kept[:, 0]) * (kept[:, 3] - kept[:, 1])
+    area_c = (candidates[:, 2] - candidates[:, 0]) * (candidates[:, 3] - candidates[:, 1])
+    iou = inter / np.maximum(area_k[:, None] + area_c[None, :] - inter, 1e-9)
+    weights = (iou >= min_iou) * score[None, :]
+    total = weights.sum(1, keepdims=True)
+    # A kept box always overlaps itself, so `total` > 0; the guard only protects degenerate (empty) boxes.
+    return np.where(total > 0, (weights @ candidates) / np.maximum(total, 1e-12), kept).astype(np.float32)
+
+
 class Localizer:
     """Find tiles in a frame with a YOLOv8 detection model exported to ONNX."""
 
     def __init__(
-        self, path: Path, conf: float = 0.25, iou: float = 0.6, threads: int = 0, imgsz: int | None = None
+        self,
+        path: Path,
+        conf: float = 0.25,
+        iou: float = 0.4,
+        threads: int = 0,
+        imgsz: int | None = None,
+        vote_iou: float = 0.55,
     ) -> None:
         self.session = open_session(path, threads)
         meta = metadata(self.session)
@@ -59,6 +87,9 @@ class Localizer:
         self.names: dict[int, str] = meta.get("names", {0: "tile"})
         self.conf = conf
         self.iou = iou
+        if not 0.0 <= vote_iou <= 1.0:
+            raise VisionError(f"vote_iou must be in 0..1 (0: no box voting), got {vote_iou}")
+        self.vote_iou = vote_iou
         self._input = self.session.get_inputs()[0].name
 
     def __call__(self, frame: np.ndarray) -> Boxes:
@@ -81,7 +112,8 @@ class Localizer:
         rects = np.concatenate([xyxy[:, :2], xyxy[:, 2:] - xyxy[:, :2]], 1)
         idx = cv2.dnn.NMSBoxes(rects.tolist(), score.tolist(), self.conf, self.iou)
         idx = np.asarray(idx, np.int64).reshape(-1)
-        xyxy = (xyxy[idx] - np.array([px, py, px, py], np.float32)) / scale
+        kept = vote_boxes(xyxy[idx], xyxy, score, self.vote_iou) if self.vote_iou else xyxy[idx]
+        xyxy = (kept - np.array([px, py, px, py], np.float32)) / scale
         h, w = frame.shape[:2]
         xyxy = np.clip(xyxy, 0, [w, h, w, h]).astype(np.float32)
         return Boxes(xyxy, score[idx].astype(np.float32), class_id[idx].astype(np.int64))

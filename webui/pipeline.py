@@ -36,7 +36,8 @@ class Assistant:
     source: "demo" (the built-in clip, looped), a camera index ("0"), a video file, a folder of frames or an
     rtsp/http URL. rules: a preset name or overrides (engine.rules.resolve_rules). device_port: the LED/buzzer
     unit's port or URL (device.driver.Driver), or None for no unit. realtime: pace files at their frame rate.
-    namer: how tiles are named, "templates", "onnx" or "both" (vision.live_namer; docs/live.md has figures).
+    namer: how tiles are named, "templates", "onnx" or "both" (vision.live_namer; docs/live.md has figures);
+    None: the default (the ONNX classifier, or the templates when its file is missing).
     """
 
     def __init__(
@@ -46,7 +47,7 @@ class Assistant:
         device_port: str | None = None,
         *,
         realtime: bool = True,
-        namer: str = "templates",
+        namer: str | None = None,
     ) -> None:
         from vision.errors import VisionError
 

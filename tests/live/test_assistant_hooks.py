@@ -48,7 +48,7 @@ def still_table(tmp_path: Path, table_frame: np.ndarray) -> Iterator[Assistant]:
     assistant = Assistant(str(folder), realtime=False)
     assistant.start()
     deadline = time.monotonic() + 20
-    while assistant.latest_frame() is None and time.monotonic() < deadline:
+    while assistant.latest_jpeg() is None and time.monotonic() < deadline:
         time.sleep(0.05)
     yield assistant
     assistant.stop()
