@@ -18,11 +18,11 @@
       pipe.textContent = "pipeline: running";
       pipe.className = "ok";
     }
-    for (const name of ["camera", "model", "device"]) {
+    for (const name of ["camera", "view", "model", "device"]) {
       const el = $("health-" + name);
       el.textContent = healthText(name, h[name]);
       const s = h[name] && h[name].state;
-      el.className = s === "ok" || s === "running" || s === "connected" ? "ok" : (s === "error" || s === "lost" ? "bad" : "");
+      el.className = s === "ok" || s === "running" || s === "connected" ? "ok" : (["error", "lost", "poor", "moved"].includes(s) ? "bad" : "");
     }
     $("health-fps").textContent = state.fps ? state.fps + " fps" : "";
   }
