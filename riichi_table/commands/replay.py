@@ -39,20 +39,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--templates", type=Path, default=None, help="tile face templates (.npz); default: the demo's"
     )
+    parser.add_argument(
+        "--namer",
+        choices=("onnx", "templates", "both"),
+        default=None,
+        help="how tiles are named: the ONNX classifier (default), the face templates, or both",
+    )
     parser.add_argument("--quiet", action="store_true", help="no warning lines")
 
 
 def replay_video(
-    video: Path, out: Path, rules: str = "wrc", templates: Path | None = None, read_every_frame: bool = False
+    video: Path,
+    out: Path,
+    rules: str = "wrc",
+    templates: Path | None = None,
+    read_every_frame: bool = False,
+    namer: str | None = None,
 ) -> ReplayResult:
     """Run the live pipeline over every frame of `video` and write the two game logs into `out`."""
     from engine.events import event_from_json
     from engine.export import mjai_lines, tenhou_log
+    from vision.errors import VisionError
     from vision.source import open_source
     from webui.pipeline import LiveSession
 
     source = open_source(str(video))
-    session = LiveSession(rules, templates, read_every_frame=read_every_frame)
+    session = LiveSession(rules, templates, read_every_frame=read_every_frame, namer=namer)
     started = time.perf_counter()
     try:
         while True:
@@ -64,6 +76,10 @@ def replay_video(
             session.process(frame)
     finally:
         source.close()
+    if session.frames == 0:
+        # Nothing decoded: not a video, an unsupported codec or an empty folder. Writing empty logs would
+        # look like a game in which nothing happened.
+        raise VisionError(f"no frame could be read from {str(video)!r} (not a video, or an unknown codec)")
     session.finish()
     seconds = time.perf_counter() - started
     events = session.events()
@@ -80,7 +96,9 @@ def replay_video(
 
 
 def run(args: argparse.Namespace) -> int:
-    result = replay_video(Path(args.video), args.out, rules=args.rules, templates=args.templates)
+    result = replay_video(
+        Path(args.video), args.out, rules=args.rules, templates=args.templates, namer=args.namer
+    )
     if not args.quiet:
         for warning in result.warnings[:20]:
             print(f"warning: {warning}")
