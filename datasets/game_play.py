@@ -143,14 +143,6 @@ class _Hand:
         tiles = self.hands[seat] + extra + [t for m in self._melds(seat) for t in m.tiles]
         return all(t.kind not in TERMINALS_AND_HONORS for t in tiles)
 
-    def _has_yaku(self, seat: int, win: Tile, tsumo: bool) -> bool:
-        closed = not self._open(seat)
-        counts = counts34([*self.hands[seat], win] if not tsumo else self.hands[seat])
-        pairs7 = closed and not self._melds(seat) and sum(1 for c in counts if c == 2) == 7
-        value = any(self._value(seat, m.tiles[0].kind) for m in self._melds(seat) if m.kind != "chi")
-        simple = self._all_simple(seat, [] if tsumo else [win])
-        return self.riichi[seat] or (closed and tsumo) or value or simple or pairs7
-
     def _complete(self, seat: int, extra: list[Tile]) -> bool:
         return is_complete(counts34(self.hands[seat] + extra), len(self._melds(seat)))
 

@@ -66,9 +66,6 @@ class TilePool:
             self._refill()
         return self._tiles.pop()
 
-    def draw_many(self, n: int) -> list[Tile]:
-        return [self.draw() for _ in range(n)]
-
 
 def _to_table(seat: int, x: float, y: float) -> tuple[float, float]:
     """Seat frame (x to the player's right, y toward the player) -> table frame."""

@@ -82,6 +82,8 @@ def generate(
 
     if hands is not None and hands < 1:
         raise DatasetError(f"--hands must be at least 1, got {hands}")
+    if not 1 <= fps <= 120:
+        raise DatasetError(f"--fps must be in 1..120 frames per second, got {fps:g}")
     if step_frames < 3:
         raise DatasetError(
             f"--step-frames must be at least 3 (a reader needs to see a change), got {step_frames}"
@@ -138,7 +140,7 @@ def main(args: argparse.Namespace) -> int:
         out=Path(args.out),
         art_folder=Path(getattr(args, "art", None) or DEFAULT_ART),
         hands=getattr(args, "hands", None),
-        fps=float(getattr(args, "fps", None) or 10.0),
+        fps=10.0 if getattr(args, "fps", None) is None else float(args.fps),
         size=_size(getattr(args, "size", None) or "1280x720"),
         step_frames=int(getattr(args, "step_frames", None) or 5),
         rules=str(getattr(args, "rules", None) or "wrc"),

@@ -7,7 +7,7 @@ Crops are cut exactly as the reader cuts them (`vision.crops.cut_crop`): upright
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import cv2
@@ -17,7 +17,8 @@ from datasets.errors import DatasetError
 from datasets.hk_real import LabelledPhoto
 from datasets.tile_art import STYLES, TileBody, load_art, paste_tile, render_tile
 from engine.tiles import BACK_CLASS, tile_from_class
-from vision.crops import cut_crop
+from vision.crops import BOX_MARGIN, cut_crop
+from vision.metrics import iou_matrix
 
 CLASS_COUNT = 38
 
@@ -115,6 +116,40 @@ def photo_crops(photos: Sequence[LabelledPhoto], size: int) -> Iterator[tuple[np
         for i, (cid, (xc, yc, bw, bh)) in enumerate(zip(photo.class_id, photo.boxes_xywhn, strict=True)):
             box = np.array([(xc - bw / 2) * w, (yc - bh / 2) * h, (xc + bw / 2) * w, (yc + bh / 2) * h])
             yield cut_crop(image, box, size), int(cid), f"{photo.image.stem}_{i}"
+
+
+def localised_crops(
+    photos: Sequence[LabelledPhoto],
+    find_boxes: Callable[[np.ndarray], np.ndarray],
+    size: int,
+    margin: float = BOX_MARGIN,
+    min_iou: float = 0.5,
+) -> Iterator[tuple[np.ndarray, int, str]]:
+    """Yield `(crop, class_id, name)` for the boxes a localizer finds, named by the labelled box they match.
+
+    `find_boxes(image_bgr) -> (N, 4) xyxy` is the localizer. Crops are cut as the reader cuts them (its box
+    margin), so the classifier learns the localizer's real box noise, not only the true boxes. A found box
+    is used when its best IoU with a labelled box is at least `min_iou` (boxes on flowers are skipped).
+    """
+    for photo in photos:
+        image = cv2.imread(str(photo.image), cv2.IMREAD_COLOR)
+        if image is None:
+            raise DatasetError(f"{photo.image}: not a readable image")
+        h, w = image.shape[:2]
+        scale = np.array([w, h, w, h], np.float32)
+        xywh = photo.boxes_xywhn.reshape(-1, 4)
+        truth = np.concatenate([xywh[:, :2] - xywh[:, 2:] / 2, xywh[:, :2] + xywh[:, 2:] / 2], 1) * scale
+        found = np.asarray(find_boxes(image), np.float32).reshape(-1, 4)
+        if not len(found) or not len(truth):
+            continue
+        iou = iou_matrix(found, truth)
+        for i, (best, j) in enumerate(zip(iou.max(1), iou.argmax(1), strict=True)):
+            if best >= min_iou:
+                yield (
+                    cut_crop(image, found[i], size, margin),
+                    int(photo.class_id[j]),
+                    f"{photo.image.stem}_L{i}",
+                )
 
 
 def write_crops(items: Iterator[tuple[np.ndarray, int, str]], out_dir: Path) -> int:

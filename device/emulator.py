@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
 
-from device.errors import PortNotOpenError
+from device.errors import DeviceError, PortNotOpenError
 from device.firmware import unitcore
 
 
@@ -79,6 +79,8 @@ class Emulator:
         """Plug the cable in: a fresh pseudo-terminal, the link pointed at it, the unit boots (banner)."""
         if self.plugged:
             return
+        if self.link and os.path.lexists(self.link) and not os.path.islink(self.link):
+            raise DeviceError(f"link path {self.link!r} exists and is not a symlink; refusing to replace it")
         master, slave = os.openpty()
         tty.setraw(slave)  # no echo, no line editing: bytes pass as they are, like a USB serial port
         self._master, self._slave = master, slave

@@ -177,13 +177,9 @@ def find_units(candidates: Sequence[str] | None = None, use_probe: bool = True) 
 
     `candidates` limits the search to these paths (all are probed); None lists the machine's ports.
     """
-    found: list[UnitInfo] = []
     if candidates is not None:
-        for path in candidates:
-            fw = probe(path)
-            if fw is not None:
-                found.append(UnitInfo(path, "banner", "answered HELLO", fw))
-        return found
+        return _answering(candidates)
+    found: list[UnitInfo] = []
     others: list[str] = []
     for info in sorted(list_ports.comports(), key=lambda p: p.device):
         ids = (info.vid, info.pid)
@@ -192,8 +188,12 @@ def find_units(candidates: Sequence[str] | None = None, use_probe: bool = True) 
         elif info.vid is not None:
             others.append(info.device)  # only USB serial ports: probing a motherboard UART is pointless
     if use_probe and not found:
-        for path in others:
-            fw = probe(path)
-            if fw is not None:
-                found.append(UnitInfo(path, "banner", "answered HELLO", fw))
+        found = _answering(others)
     return found
+
+
+def _answering(paths: Sequence[str]) -> list[UnitInfo]:
+    """The units among `paths` that answer HELLO."""
+    return [
+        UnitInfo(path, "banner", "answered HELLO", fw) for path in paths if (fw := probe(path)) is not None
+    ]

@@ -53,10 +53,10 @@ class Command:
 
     def __post_init__(self) -> None:
         if not self.verb.isalpha() or not self.verb.isupper():
-            raise ProtocolError(f"a command verb is upper-case letters, got {self.verb!r}")
+            raise ProtocolError(f"a command verb is upper-case letters, got {_shown(self.verb)}")
         for a in self.args:
             if not a or not a.isascii() or any(c.isspace() for c in a):
-                raise ProtocolError(f"a command argument is one printable ASCII word, got {a!r}")
+                raise ProtocolError(f"a command argument is one printable ASCII word, got {_shown(a)}")
 
     @property
     def text(self) -> str:
@@ -91,13 +91,18 @@ class Garbage:
 Received = Reply | Banner | Garbage
 
 
+def _shown(text: str, limit: int = 40) -> str:
+    """`text` quoted for an error message, cut to `limit` characters so the message stays one short line."""
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
 def encode(command: Command, seq: int) -> bytes:
     """The bytes of `command` numbered `seq` (1..65535), newline included."""
     if not 1 <= seq <= SEQ_MAX:
         raise ProtocolError(f"a sequence number is 1..{SEQ_MAX}, got {seq}")
     line = f"{seq} {command.text}\n"
     if len(line) > MAX_LINE:
-        raise ProtocolError(f"a line is at most {MAX_LINE} bytes, {command.text!r} makes {len(line)}")
+        raise ProtocolError(f"a line is at most {MAX_LINE} bytes, {_shown(command.text)} makes {len(line)}")
     return line.encode("ascii")
 
 

@@ -19,21 +19,8 @@ from engine.rules import resolve_rules
 from engine.score import NoWin, WinInput, score
 from engine.tiles import check_copies, kinds_to_notation, parse_tile, parse_tiles, wind_kind
 from engine.yaku import Situation
+from engine.yaku.base import FLAGS
 
-_FLAGS = (
-    "tsumo",
-    "riichi",
-    "double_riichi",
-    "open_riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
-    "renhou",
-)
 _SCORE_FIELDS = frozenset(
     (
         "op",
@@ -50,7 +37,7 @@ _SCORE_FIELDS = frozenset(
         "rules",
         "pao",
         "discarder",
-        *_FLAGS,
+        *FLAGS,
     )
 )
 _NAGASHI_FIELDS = frozenset(("op", "id", "seat_wind", "rules"))
@@ -113,7 +100,7 @@ def win_input_from_request(req: Mapping[str, Any]) -> WinInput:
     """The WinInput a score request describes (raises EngineError naming the bad field)."""
     _check_fields(req, _SCORE_FIELDS)
     rules = resolve_rules(req.get("rules"))
-    situation = Situation(**{name: _get_bool(req, name) for name in _FLAGS})
+    situation = Situation(**{name: _get_bool(req, name) for name in FLAGS})
     return WinInput(
         hand=tuple(parse_tiles(_get_str(req, "hand"))),
         win=parse_tile(_get_str(req, "win")),

@@ -44,7 +44,8 @@ MJAI_TYPES = frozenset(
         "kakan", "ankan", "dora", "hora", "ryukyoku", "end_kyoku", "end_game",
     )
 )  # fmt: skip
-_ABORTIVE_NAMES = {
+# tenhou.net/6 names of abortive draws and limit hands (engine/result_log.py writes them too)
+ABORTIVE_NAMES = {
     "yao9": "九種九牌",
     "kaze4": "四風連打",
     "reach4": "四家立直",
@@ -267,7 +268,7 @@ class _Kyoku:
             who,
             frm,
             self.seat(liable) if isinstance(liable, int) else who,
-            _points_text(e, detail),
+            points_text(detail),
         ]
         yaku = detail.get("yaku")
         for name, han in yaku if isinstance(yaku, list) else []:
@@ -279,8 +280,8 @@ class _Kyoku:
 
     def _ryukyoku(self, e: Ryukyoku, result: HandResult | None) -> None:
         deltas = self._rel(result.deltas if result else e.deltas or (0, 0, 0, 0))
-        if e.reason in _ABORTIVE_NAMES:
-            self.result = [_ABORTIVE_NAMES[e.reason]]
+        if e.reason in ABORTIVE_NAMES:
+            self.result = [ABORTIVE_NAMES[e.reason]]
         elif e.reason == "nagashi" or (result is not None and result.detail.get("nagashi")):
             self.result = ["流し満貫", deltas]
         elif any(deltas):
@@ -297,7 +298,8 @@ class _Kyoku:
         return out
 
 
-def _points_text(e: Hora, detail: Mapping[str, Any]) -> str:
+def points_text(detail: Mapping[str, Any]) -> str:
+    """A win's points as tenhou.net/6 writes them ("30符2飜2000点", "満貫8000点∀"); "" without payments."""
     pays = detail.get("payments")
     if not isinstance(pays, Mapping):
         return ""

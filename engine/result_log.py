@@ -17,19 +17,10 @@ import json
 from typing import Any
 
 from engine.events import WINDS_PAI, StartKyoku
+from engine.export import ABORTIVE_NAMES, points_text
 from engine.game import Game
 from engine.hand_result import AbortResult, ChomboResult, DrawResult, HandResultError, SettledHand
 from engine.settle import HandResult
-
-# the names tenhou.net/6 logs use (as engine/export.py writes them)
-_ABORTIVE_NAMES = {
-    "yao9": "九種九牌",
-    "kaze4": "四風連打",
-    "reach4": "四家立直",
-    "kan4": "四槓散了",
-    "ron3": "三家和了",
-}
-_LIMIT_NAMES = {"mangan": "満貫", "haneman": "跳満", "baiman": "倍満", "sanbaiman": "三倍満"}
 
 
 def _check(game: Game) -> None:
@@ -83,24 +74,9 @@ def mjai_lines(game: Game) -> list[str]:
     return [json.dumps(e, ensure_ascii=False, separators=(",", ":")) for e in events]
 
 
-def _points_text(detail: dict[str, object]) -> str:
-    pays = detail["payments"]
-    assert isinstance(pays, dict)
-    if "ron" in pays:
-        points = f"{pays['ron']}点"
-    elif "all" in pays:
-        points = f"{pays['all']}点∀"
-    else:
-        points = f"{pays.get('non_dealer', 0)}-{pays.get('dealer', 0)}点"
-    limit = detail.get("limit")
-    if isinstance(limit, str):
-        return _LIMIT_NAMES.get(limit, "役満") + points
-    return f"{detail['fu']}符{detail['han']}飜{points}"
-
-
 def _tenhou_result(h: SettledHand, rel: Any) -> list[Any]:
     if isinstance(h.result, AbortResult):
-        return [_ABORTIVE_NAMES[h.result.reason]]
+        return [ABORTIVE_NAMES[h.result.reason]]
     if isinstance(h.result, DrawResult):
         (m,) = h.money
         if h.result.nagashi:
@@ -119,7 +95,7 @@ def _win_info(m: HandResult, rel: Any) -> list[Any]:
     seat = rel(range(4)).index
     who, frm = seat(d["actor"]), seat(d["target"])
     liable = d.get("liable")
-    info: list[Any] = [who, frm, seat(liable) if isinstance(liable, int) else who, _points_text(d)]
+    info: list[Any] = [who, frm, seat(liable) if isinstance(liable, int) else who, points_text(d)]
     yaku = d.get("yaku")
     for name, han in yaku if isinstance(yaku, list) else []:
         info.append(f"{name}({han}飜)")

@@ -25,7 +25,7 @@ from engine.points import (
     total_with_bonus,
 )
 from engine.rules import Rules, resolve_rules
-from engine.tiles import COPIES, Tile, check_copies, dora_from_indicator, kind_name
+from engine.tiles import COPIES, Tile, check_copies, dora_from_indicator
 from engine.yaku import FormYaku, Situation, YakuContext, evaluate, form_yaku, in_table_order
 from engine.yaku.base import FLAGS
 
@@ -384,7 +384,3 @@ def _with_liability(w: WinInput, win: Win) -> Win:
         raise WinInputError(f"pao seat {w.pao} fed none of the melds that make {hands[0]}")
     pay = liable_payments(win.points, w.situation.tsumo, w.discarder == w.pao)
     return replace(win, payments=pay)
-
-
-def describe_kind(kind: int) -> str:
-    return kind_name(kind)

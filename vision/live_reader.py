@@ -101,8 +101,14 @@ class TileTemplates:
     def load(cls, path: Path) -> TileTemplates:
         if not path.is_file():
             raise VisionError(f"tile templates {path} not found (make them with datasets.game_templates)")
-        data = np.load(path)
-        return cls(data["images"], data["classes"])
+        try:
+            with np.load(path) as data:
+                images, classes = data["images"], data["classes"]
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise VisionError(
+                f"tile templates {path} are not a .npz with 'images' and 'classes' arrays ({exc})"
+            ) from exc
+        return cls(images, classes)
 
     def scores(self, crops: list[list[NDArray[np.uint8]]]) -> NDArray[np.float32]:
         """Class probabilities (len(crops), 38), one row per tile from its candidate crops (orientations).

@@ -4,7 +4,7 @@
 (`Game.apply_result`, engine/hand_result.py) and returns the state after each, the current state and the
 final placings. Everything rule-bound (payments, dealer rotation, honba, sticks, end of game, uma/oka and
 ties) is the engine's; this module only translates the stored JSON into the engine's result objects.
-When the engine's game state is not available the replay raises GameUnavailable and the pages say so.
+When the engine refuses the rules the replay raises GameUnavailable and the pages say so.
 """
 
 from __future__ import annotations
@@ -87,13 +87,9 @@ def to_engine(result: dict[str, Any]) -> Any:
 
 
 def _new_game(rules: Any, names: Sequence[str] | None = None) -> Any:
-    try:
-        from engine.errors import EngineError
-        from engine.game import Game
-    except ImportError as exc:
-        raise GameUnavailable(
-            f"scores unavailable: the engine's game state is not installed ({exc})"
-        ) from None
+    from engine.errors import EngineError
+    from engine.game import Game
+
     try:
         game = Game(rules)
     except EngineError as exc:
@@ -106,8 +102,8 @@ def replay(rules: Any, hand_results: Sequence[dict[str, Any]]) -> Replay:
     """Feed the results to the engine's game state, in order.
 
     A hand the engine refuses stops the replay: the steps so far are kept and `error` names the hand and
-    the engine's reason (the engine changes nothing when it refuses). GameUnavailable when there is no
-    engine game state or the rules are unknown.
+    the engine's reason (the engine changes nothing when it refuses). GameUnavailable when the rules are
+    unknown.
     """
     from engine.errors import EngineError
 

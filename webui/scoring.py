@@ -1,7 +1,6 @@
 """The seam to the engine's scoring: `engine.batch.handle(request) -> dict` (contract 5).
 
-The web layer passes the batch request object through unchanged; when the engine's batch module is not
-importable the answer is an ordinary `ok: false` response that says so.
+The web layer passes the batch request object through unchanged.
 """
 
 from __future__ import annotations
@@ -11,11 +10,8 @@ from typing import Any
 
 def handle(request: Any) -> dict[str, Any]:
     """Answer one batch request object (ops score / waits / furiten / draw), never raising for bad input."""
-    try:
-        from engine.batch import handle as engine_handle
-    except ImportError as exc:
-        rid = request.get("id") if isinstance(request, dict) else None
-        return {"id": rid, "ok": False, "error": f"the scoring engine is not available ({exc})"}
+    from engine.batch import handle as engine_handle
+
     if not isinstance(request, dict):
         return {"id": None, "ok": False, "error": "expected a JSON object (the batch request object)"}
     return dict(engine_handle(request))

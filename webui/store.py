@@ -403,6 +403,3 @@ class Store:
                 (photo, labels, tiles, _now()),
             )
         return int(cur.lastrowid or 0)
-
-    def correction_count(self) -> int:
-        return int(self.conn.execute("SELECT COUNT(*) FROM corrections").fetchone()[0])

@@ -40,6 +40,8 @@ def process(lines: IO[str], out: IO[str]) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from engine.errors import EngineError
+
     out: IO[str] = sys.stdout if args.output == "-" else open(args.output, "w", encoding="utf-8")  # noqa: SIM115
     try:
         if args.file == "-":
@@ -48,6 +50,9 @@ def run(args: argparse.Namespace) -> int:
             with open(args.file, encoding="utf-8") as lines:
                 process(lines, out)
         out.flush()
+    except UnicodeDecodeError as exc:
+        name = "standard input" if args.file == "-" else repr(args.file)
+        raise EngineError(f"{name} is not UTF-8 text ({exc.reason}); expected JSON lines") from None
     finally:
         if out is not sys.stdout:
             out.close()

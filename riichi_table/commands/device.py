@@ -43,6 +43,10 @@ def run(args: argparse.Namespace) -> int:
         return _emulate(args)
     if args.action is None:
         raise DeviceError(f"expected an action ({', '.join(ACTIONS)}) or --emulate")
+    if args.timeout <= 0:
+        raise DeviceError(f"--timeout must be more than 0 seconds, got {args.timeout}")
+    if args.count < 1:
+        raise DeviceError(f"--count must be at least 1, got {args.count}")
     if args.action == "find":
         return _find(args)
     if not args.port:
@@ -96,7 +100,7 @@ def _talk(args: argparse.Namespace) -> int:
     with SyncClient(args.port, timeout=args.timeout) as client:
         print(f"unit on {args.port}: firmware {client.firmware}, protocol {client.protocol}")
         if args.action == "ping":
-            for _ in range(max(1, args.count)):
+            for _ in range(args.count):
                 t0 = time.perf_counter()
                 reply = client.request(protocol.ping())
                 print(f"PING {(time.perf_counter() - t0) * 1000:.2f} ms (unit up {reply.data} ms)")

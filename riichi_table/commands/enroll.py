@@ -54,6 +54,8 @@ def run(args: argparse.Namespace) -> int:
 
     if not args.sheet and not args.labelled:
         raise VisionError("nothing to enroll from: pass --sheet PHOTO... or --labelled PHOTO/DIR...")
+    if args.epochs < 1:
+        raise VisionError(f"--epochs must be at least 1, got {args.epochs}")
     from vision.reader import CLASSIFIER_FILE, DEFAULT_MODELS
 
     base_onnx = DEFAULT_MODELS / CLASSIFIER_FILE

@@ -66,13 +66,28 @@ def score_request(hand: Any, args: argparse.Namespace) -> dict[str, Any] | None:
     return req
 
 
+def _check_score_options(args: argparse.Namespace) -> None:
+    """Reject bad scoring options before any photo is read, even where no photo ends up scored."""
+    from engine.errors import EngineError
+    from engine.rules import resolve_rules
+    from engine.tiles import parse_tile, parse_tiles
+
+    for name in ("honba", "sticks"):
+        if getattr(args, name) < 0:
+            raise EngineError(f"--{name} must be a whole number >= 0, got {getattr(args, name)}")
+    parse_tiles(args.dora)
+    parse_tiles(args.ura)
+    if args.win:
+        parse_tile(args.win)
+    if args.rules:
+        resolve_rules(args.rules)
+
+
 def _score(req: dict[str, Any] | None) -> dict[str, Any]:
     if req is None:
         return {"ok": False, "error": "no winning tile set apart in the photo; pass --win TILE"}
-    try:
-        from engine.batch import handle
-    except ImportError as exc:
-        return {"ok": False, "error": f"scoring not available: {exc}"}
+    from engine.batch import handle
+
     return handle(req)
 
 
@@ -95,6 +110,7 @@ def run(args: argparse.Namespace) -> int:
     from vision.read_hand import read_hand
     from vision.reader import TileReader
 
+    _check_score_options(args)
     reader = TileReader(args.models, classifier=args.classifier)
     failed = 0
     for path in args.photos:

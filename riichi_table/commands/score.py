@@ -5,23 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 
-_FLAGS = (
-    "tsumo",
-    "riichi",
-    "double_riichi",
-    "open_riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
-    "renhou",
-)
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from engine.yaku.base import FLAGS
+
     parser.add_argument("hand", help="concealed tiles without the winning tile, e.g. 234m456p789s66s11z")
     parser.add_argument("--win", required=True, help="the winning tile, e.g. 6s")
     parser.add_argument(
@@ -31,7 +18,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="KIND:TILES[:FROM]",
         help="a meld, e.g. pon:555m:2, chi:789s:3, ankan:1111z (repeatable)",
     )
-    for flag in _FLAGS:
+    for flag in FLAGS:
         parser.add_argument(f"--{flag.replace('_', '-')}", dest=flag, action="store_true")
     parser.add_argument("--seat-wind", default="E", choices=list("ESWN"))
     parser.add_argument("--round-wind", default="E", choices=list("ESWN"))
@@ -64,6 +51,8 @@ def _meld(text: str) -> dict[str, object]:
 
 
 def request_from_args(args: argparse.Namespace) -> dict[str, object]:
+    from engine.yaku.base import FLAGS
+
     rules: object = args.rules
     if isinstance(rules, str) and rules.lstrip().startswith("{"):
         try:
@@ -85,7 +74,7 @@ def request_from_args(args: argparse.Namespace) -> dict[str, object]:
         "sticks": args.sticks,
         "rules": rules,
     }
-    for flag in _FLAGS:
+    for flag in FLAGS:
         req[flag] = getattr(args, flag)
     for seat in ("pao", "discarder"):
         if getattr(args, seat) is not None:

@@ -67,6 +67,10 @@ def run(args: argparse.Namespace) -> int:
 
     if not 0 <= args.port < 65536:
         raise WebError(f"--port: expected 1..65535 (or 0 for any free port), got {args.port}")
+    if args.rules:
+        from engine.rules import resolve_rules
+
+        resolve_rules(args.rules)  # a bad preset stops here, not silently inside the live pipeline
     data_dir = (args.data_dir or default_data_dir()).resolve()
     data_dir.mkdir(parents=True, exist_ok=True)
     saved = _settings(data_dir)

@@ -9,19 +9,11 @@
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import sys
 import time
 from pathlib import Path
 
 DEFAULT_ART = Path("..") / "shared" / "tile-art" / "fluffystuff-riichi"
-
-
-def _game_module_exists() -> bool:
-    try:
-        return importlib.util.find_spec("datasets.synth_game") is not None
-    except (ImportError, ValueError):
-        return False
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -44,11 +36,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--game", action="store_true", help="render a whole table video of a game instead")
     parser.add_argument("--hands", type=int, help="with --game: number of hands (default: a whole game)")
-    if _game_module_exists():
-        game = importlib.import_module("datasets.synth_game")
-        extra = getattr(game, "add_arguments", None)
-        if extra is not None:
-            extra(parser)
+    from datasets.synth_game import add_arguments as add_game_arguments
+
+    add_game_arguments(parser)
 
 
 def _scene_size(text: str) -> int:
@@ -69,14 +59,11 @@ def run(args: argparse.Namespace) -> int:
     from datasets.errors import DatasetError
 
     if args.game:
-        if not _game_module_exists():
-            raise DatasetError(
-                "--game needs datasets/synth_game.py (the table video generator), not installed here"
-            )
-        game = importlib.import_module("datasets.synth_game")
+        from datasets.synth_game import main as game_main
+
         if args.size is None:
             args.size = "1280x720"
-        return int(game.main(args) or 0)
+        return game_main(args)
     if args.sheet is not None:
         from datasets.layout_sheet import write_sheet
 

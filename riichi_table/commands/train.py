@@ -91,8 +91,12 @@ def _prepare(args: argparse.Namespace) -> int:
 def run(args: argparse.Namespace) -> int:
     from vision.errors import VisionError
 
+    if args.imgsz is not None and args.imgsz < 32:
+        raise VisionError(f"--imgsz must be at least 32 pixels, got {args.imgsz}")
     if args.what == "prepare":
         return _prepare(args)
+    if args.epochs < 1:
+        raise VisionError(f"--epochs must be at least 1, got {args.epochs}")
     from vision.export import export_onnx
     from vision.train import TrainConfig, train
 

@@ -22,7 +22,7 @@ def table() -> Response:
 def score() -> Response | tuple[Response, int]:
     """One batch request object in, its response out (the engine's `batch.handle`); ok:false for bad input."""
     body = request.get_json(silent=True)
-    if body is None:
+    if not isinstance(body, dict):
         return jsonify(
             id=None, ok=False, error="expected a JSON object (Content-Type: application/json)"
         ), 400
