@@ -163,7 +163,15 @@ def clients_main(url: str, clients: int, seconds: float, loaders_n: int) -> None
 # --- the server's side ------------------------------------------------------------------------------------
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--video", type=Path, default=None)
+    parser.add_argument(
+        "--video",
+        type=Path,
+        default=REPO / "webui" / "demo" / "clip.mp4",
+        help="the clip the pipeline replays (default: the built-in demo, which has markers and real play)",
+    )
+    parser.add_argument(
+        "--blank", action="store_true", help="replay a generated clip with no table markers (no tile reading)"
+    )
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--client-mode", default=None, help=argparse.SUPPRESS)
@@ -181,8 +189,8 @@ def main() -> int:
 
     WSGIRequestHandler.log_request = lambda *a, **k: None  # type: ignore[method-assign]
     tmp = Path(tempfile.mkdtemp(prefix="riichi-bench-"))
-    video = args.video or make_video(tmp / "bench.mp4", VIDEO_FRAMES)
-    print(f"video: {video.name}, 1280x720, {VIDEO_FRAMES} frames; {args.clients} SSE viewers")
+    video = make_video(tmp / "bench.mp4", VIDEO_FRAMES) if args.blank else args.video
+    print(f"video: {video.name}; {args.clients} SSE viewers")
 
     alone = pipeline_fps(video, args.seconds)
     print(f"pipeline alone:                     {alone:7.1f} frames/s")
