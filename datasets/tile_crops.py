@@ -3,6 +3,8 @@
 The output is the folder layout ultralytics' classifier trains from: `<out>/<part>/<class>/<name>.png` where
 `<class>` is the zero-padded detector class id (`00`..`37`), so sorted folder names are class order.
 Crops are cut exactly as the reader cuts them (`vision.crops.cut_crop`): upright, stretched to a square.
+`localised_crops` cuts the boxes a localizer finds on labelled photos, so the classifier also learns the
+localizer's box noise.
 """
 
 from __future__ import annotations

@@ -6,6 +6,10 @@ Recipes (the figures behind them are in docs/vision.md):
   synthetic scenes.
 - classifier: `vision/cfg/classifier.yaml` (YOLOv8-cls layout, 38 classes), 64 px upright crops, no flips
   (a mirrored character is another picture), AdamW lr 0.003 with a cosine schedule.
+- fine-tuning rounds (`weights=` a previous run's best.pt, lower lr0): the shipped classifier also saw every
+  real crop turned half a turn (a real view; a mirror is not) and crops of the localizer's own boxes
+  (`datasets.tile_crops.localised_crops`); the shipped localizer had 5 more epochs at 384 px. See
+  models/MODEL_CARD.md for the exact sequence.
 
 Both run on a CPU (device="cpu") and resume from `<run>/weights/last.pt` after an interruption.
 """
