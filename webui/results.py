@@ -1,23 +1,37 @@
 """A recorded hand's result as people enter it at a club table, validated at the web boundary.
 
 Stored as JSON in `hands.result`:
-- win:    {"kind": "win", "winners": [{"seat", "han", "fu", "yakuman"}...], "from": seat | null (tsumo),
-           "riichi": [seats]}   several winners only on one discard (ron)
-- draw:   {"kind": "draw", "tenpai": [4 bools], "riichi": [seats]}         exhaustive draw
+- win:    {"kind": "win", "winners": [{"seat", "han", "fu", "yakuman", "pao"?}...], "from": seat | null
+           (tsumo), "riichi": [seats]}   several winners only on one discard (ron); "pao" is the seat
+           liable for a yakuman (seed 002 3.3.9), only on a yakuman
+- draw:   {"kind": "draw", "tenpai": [4 bools], "nagashi"?: [seats], "riichi": [seats]}   exhaustive draw
 - abort:  {"kind": "abort", "reason": mjai ryukyoku reason, "riichi": [seats]}
 - chombo: {"kind": "chombo", "seat": seat}
 Seats are the game's seats 0..3 (seat 0 = first dealer). Scores are never stored; the engine derives them.
+What depends on the game's rule set (abortive draws the preset has, nagashi mangan, liability) is left to the
+engine when the hand is replayed; `form_options` tells the page which of those choices to offer at all.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
+from engine.result_settle import FU_TABLE
 from webui.errors import WebError
 
 ABORT_REASONS = ("yao9", "kaze4", "reach4", "kan4", "ron3")
+ABORT_LABELS = {
+    "yao9": "nine terminals",
+    "kaze4": "four winds",
+    "reach4": "four riichi",
+    "kan4": "four kans",
+    "ron3": "three rons",
+}
 KINDS = ("win", "draw", "abort", "chombo")
+# The fu values the form offers are the engine's table (seed 001): 20, 25, then 30..110 in tens.
+FU_VALUES = FU_TABLE
 
 
 class ResultError(WebError):
@@ -68,7 +82,14 @@ def validate(raw: Mapping[str, Any]) -> dict[str, Any]:
             or not all(isinstance(t, bool) for t in tenpai)
         ):
             raise ResultError(f"tenpai: expected four true/false values, got {tenpai!r}")
-        return {"kind": "draw", "tenpai": list(tenpai), "riichi": riichi}
+        nagashi_raw = raw.get("nagashi")
+        if nagashi_raw is not None and not isinstance(nagashi_raw, list | tuple):
+            raise ResultError(f"nagashi: expected a list of seats, got {nagashi_raw!r}")
+        nagashi = sorted({_seat(v, "nagashi mangan") for v in nagashi_raw or ()})
+        out: dict[str, Any] = {"kind": "draw", "tenpai": list(tenpai), "riichi": riichi}
+        if nagashi:
+            out["nagashi"] = nagashi
+        return out
     if kind == "abort":
         reason = raw.get("reason")
         if reason not in ABORT_REASONS:
@@ -86,10 +107,19 @@ def validate(raw: Mapping[str, Any]) -> dict[str, Any]:
         seat = _seat(w.get("seat"), "winner seat")
         yakuman = _int(w.get("yakuman", 0) or 0, "yakuman", 0, 6)
         han = _int(w.get("han", 0) or 0, "han", 0 if yakuman else 1, 99)
-        fu = _int(w.get("fu", 30) or 30, "fu", 20, 140) if not yakuman else 0
-        if fu and fu != 25 and fu % 10:
-            raise ResultError(f"fu: expected 25 or a multiple of ten, got {fu}")
-        winners.append({"seat": seat, "han": han, "fu": fu, "yakuman": yakuman})
+        fu = _int(w.get("fu", 30) or 30, "fu", 0, 999) if not yakuman else 0
+        if fu and fu not in FU_VALUES:
+            raise ResultError(f"fu: expected 25 or a multiple of ten from 20 to 110 (the fu table), got {fu}")
+        winner = {"seat": seat, "han": han, "fu": fu, "yakuman": yakuman}
+        pao_raw = w.get("pao")
+        if pao_raw not in (None, "", "none"):
+            pao = _seat(pao_raw, "liable player (pao)")
+            if not yakuman:
+                raise ResultError("liable player (pao): only on a yakuman win (seed 002 3.3.9)")
+            if pao == seat:
+                raise ResultError(f"liable player (pao): seat {seat} cannot be liable for its own win")
+            winner["pao"] = pao
+        winners.append(winner)
     seats = [w["seat"] for w in winners]
     if len(set(seats)) != len(seats):
         raise ResultError(f"winners: a seat appears twice: {seats}")
@@ -114,12 +144,14 @@ def from_form(form: Mapping[str, Any], getlist: Any) -> dict[str, Any]:
                         "han": form.get(f"han{seat}") or 0,
                         "fu": form.get(f"fu{seat}") or 30,
                         "yakuman": form.get(f"yakuman{seat}") or 0,
+                        "pao": form.get(f"pao{seat}") or None,
                     }
                 )
         return validate({"kind": "win", "winners": winners, "from": form.get("from"), "riichi": riichi})
     if kind == "draw":
         tenpai = [bool(form.get(f"tenpai{s}")) for s in range(4)]
-        return validate({"kind": "draw", "tenpai": tenpai, "riichi": riichi})
+        nagashi = [int(s) for s in getlist("nagashi") if str(s).isdigit()]
+        return validate({"kind": "draw", "tenpai": tenpai, "nagashi": nagashi, "riichi": riichi})
     if kind == "abort":
         return validate({"kind": "abort", "reason": form.get("reason"), "riichi": riichi})
     return validate({"kind": kind, "seat": form.get("seat")})
@@ -132,12 +164,47 @@ def describe(result: Mapping[str, Any], names: list[str]) -> str:
         return f"chombo by {names[result['seat']]}"
     if kind == "draw":
         ready = [names[s] for s, t in enumerate(result["tenpai"]) if t]
-        return "exhaustive draw, tenpai: " + (", ".join(ready) if ready else "nobody")
+        text = "exhaustive draw, tenpai: " + (", ".join(ready) if ready else "nobody")
+        if result.get("nagashi"):
+            text += "; nagashi mangan: " + ", ".join(names[s] for s in result["nagashi"])
+        return text
     if kind == "abort":
-        return f"abortive draw ({result['reason']})"
+        return f"abortive draw ({ABORT_LABELS.get(result['reason'], result['reason'])})"
     parts = []
     for w in result["winners"]:
         value = f"{w['yakuman']}x yakuman" if w["yakuman"] else f"{w['han']} han {w['fu']} fu"
+        if w.get("pao") is not None:
+            value += f", {names[w['pao']]} liable (pao)"
         how = "tsumo" if result["from"] is None else f"ron from {names[result['from']]}"
         parts.append(f"{names[w['seat']]} {how}, {value}")
     return "; ".join(parts)
+
+
+@dataclass(frozen=True)
+class FormOptions:
+    """What the record-hand form offers for a game's rule set: the abortive draws the preset has (mjai
+    reason, label), whether it has nagashi mangan and liability (pao), and the fu the engine accepts."""
+
+    abort_reasons: tuple[tuple[str, str], ...]
+    nagashi: bool
+    pao: bool
+    fu_values: tuple[int, ...] = FU_VALUES
+
+
+def form_options(rules_spec: Any) -> FormOptions:
+    """The form's choices for a game's stored rule spec (engine/rules.py `resolve_rules`); every choice
+    when the engine cannot resolve the rules (the replay then says why the scores are unavailable)."""
+    from engine.errors import EngineError
+    from engine.round_end import ABORTIVE_RULE
+    from engine.rules import resolve_rules
+
+    try:
+        rules = resolve_rules(rules_spec)
+    except EngineError:
+        return FormOptions(tuple(ABORT_LABELS.items()), True, True)
+    reasons = tuple(
+        (reason, ABORT_LABELS[reason])
+        for reason in ABORT_REASONS
+        if ABORTIVE_RULE[reason] in rules.abortive_draws
+    )
+    return FormOptions(reasons, bool(rules.nagashi_mangan), bool(rules.liability))

@@ -16,9 +16,8 @@ import pytest
 pytest.importorskip("engine.game", reason="needs the engine's game state (engine/game.py)")
 
 
-@pytest.fixture
-def game_url(client: Any, post_form: Any) -> str:
-    post_form(client, "/club/nights", {"title": "Tuesday", "held_on": "2026-11-24", "preset": "wrc"})
+def _start(client: Any, post_form: Any, preset: str) -> str:
+    post_form(client, "/club/nights", {"title": "Tuesday", "held_on": "2026-11-24", "preset": preset})
     for name in ("Ann", "Bob", "Cy", "Dee"):
         post_form(client, "/club/players", {"name": name, "guest": "1" if name == "Dee" else ""})
     players = {p["name"]: p["id"] for p in _players(client)}
@@ -26,6 +25,16 @@ def game_url(client: Any, post_form: Any) -> str:
     r = post_form(client, "/club/night/1/games", seats)
     assert r.status_code == 302, r.data
     return str(r.headers["Location"])
+
+
+@pytest.fixture
+def game_url(client: Any, post_form: Any) -> str:
+    return _start(client, post_form, "wrc")
+
+
+@pytest.fixture
+def tenhou_game_url(client: Any, post_form: Any) -> str:
+    return _start(client, post_form, "tenhou")
 
 
 def _players(client: Any) -> list[dict[str, Any]]:
@@ -138,3 +147,85 @@ def test_a_game_exports_as_a_tenhou_log_with_every_hand_and_its_result(
     assert first[16][0] == "和了" and first[16][1] == [-5200, 5200, 0, 0]
     assert second[0] == [1, 0, 0]  # East 2 (Bob deals), no honba yet
     assert second[16] == ["流局", [-1000, 3000, -1000, -1000]]
+
+
+def _yakuman(winner: int, source: str, pao: int) -> dict[str, Any]:
+    return {"kind": "win", f"win{winner}": "1", f"yakuman{winner}": "1", f"pao{winner}": str(pao),
+            "from": source}  # fmt: skip
+
+
+def test_a_yakuman_tsumo_with_a_liable_player_is_paid_by_that_player_alone(
+    client: Any, post_form: Any, game_url: str
+) -> None:
+    r = post_form(client, game_url + "/hands", _yakuman(1, "tsumo", 2))
+    assert r.status_code == 302, r.data
+    board = client.get("/api/scoreboard").json
+    # seed 002 3.3.9: on a tsumo the liable player pays the whole non-dealer yakuman (32000, seed 001)
+    assert board["last"]["deltas"] == [0, 32000, -32000, 0]
+    assert board["scores"] == [30000, 62000, -2000, 30000]
+    assert "Cy liable (pao)" in board["last"]["text"]
+
+
+def test_a_yakuman_ron_with_a_liable_player_is_split_with_the_discarder(
+    client: Any, post_form: Any, game_url: str
+) -> None:
+    post_form(client, game_url + "/hands", _yakuman(1, "3", 2))
+    board = client.get("/api/scoreboard").json
+    assert board["last"]["deltas"] == [0, 32000, -16000, -16000]  # seed 002 3.3.9: half each on a ron
+    post_form(client, game_url + "/finish", {})
+    final = {p["seat"]: p for p in client.get("/api/scoreboard").json["final"]}
+    assert final[1]["place"] == 1 and {final[2]["place"], final[3]["place"]} == {3, 4}
+
+
+def test_a_liable_player_on_a_win_that_is_no_yakuman_is_refused(
+    client: Any, post_form: Any, game_url: str
+) -> None:
+    hand = {**_ron(1, 0, 3, 40), "pao1": "2"}
+    r = post_form(client, game_url + "/hands", hand)
+    assert r.status_code == 400 and b"only on a yakuman" in r.data
+    assert client.get("/api/scoreboard").json["hands"] == 0
+
+
+def test_four_kans_is_an_abortive_draw_where_the_preset_has_it_and_the_deal_stays(
+    client: Any, post_form: Any, tenhou_game_url: str
+) -> None:
+    page = client.get(tenhou_game_url).data.decode()
+    assert '<option value="kan4"' in page  # tenhou preset: four kans abort (seed 001 "Abortive Draw")
+    r = post_form(client, tenhou_game_url + "/hands", {"kind": "abort", "reason": "kan4", "riichi": ["2"]})
+    assert r.status_code == 302, r.data
+    board = client.get("/api/scoreboard").json
+    assert board["last"]["text"] == "abortive draw (four kans)"
+    assert board["scores"] == [25000, 25000, 24000, 25000]  # tenhou starts at 25000; only the stick moved
+    assert board["round"] == "East 1" and board["honba"] == 1 and board["sticks"] == 1
+    post_form(client, tenhou_game_url + "/hands", _ron(3, 0, 1, 30))
+    board = client.get("/api/scoreboard").json
+    assert board["last"]["deltas"] == [-1000 - 300, 0, 0, 1000 + 300 + 1000] and board["sticks"] == 0
+
+
+def test_the_form_offers_only_the_abortive_draws_nagashi_and_fu_the_rules_allow(
+    client: Any, post_form: Any, game_url: str
+) -> None:
+    from engine.result_settle import FU_TABLE
+    from webui.results import FU_VALUES
+
+    assert FU_VALUES == FU_TABLE
+    page = client.get(game_url).data.decode()
+    assert 'name="reason"' not in page and 'value="abort"' not in page  # wrc: no abortive draws (002 3.4.3)
+    assert 'name="nagashi"' not in page and 'name="pao1"' in page
+    fu_select = page.split('name="fu0"')[1].split("</select>")[0]
+    fu = re.findall(r"<option[^>]*>(\d+)</option>", fu_select)
+    assert [int(f) for f in fu] == list(FU_TABLE)
+    r = post_form(client, game_url + "/hands", _ron(1, 0, 2, 120))
+    assert r.status_code == 400 and b"fu table" in r.data
+
+
+def test_a_nagashi_mangan_at_an_exhaustive_draw_is_paid_as_a_mangan_tsumo(
+    client: Any, post_form: Any, tenhou_game_url: str
+) -> None:
+    page = client.get(tenhou_game_url).data.decode()
+    assert 'name="nagashi"' in page and '<option value="yao9"' in page
+    r = post_form(client, tenhou_game_url + "/hands", {"kind": "draw", "nagashi": ["2"]})
+    assert r.status_code == 302, r.data
+    board = client.get("/api/scoreboard").json
+    assert board["last"]["deltas"] == [-4000, -2000, 8000, -2000]  # seed 001: non-dealer mangan tsumo
+    assert "nagashi mangan: Cy" in board["last"]["text"]

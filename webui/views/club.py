@@ -109,7 +109,12 @@ def game(game_id: int) -> str:
     g = store.game(game_id)
     view = club.game_view(store, g)
     return render_template(
-        "club_game.html", view=view, history=store.history(game_id), describe=results.describe, edit=None
+        "club_game.html",
+        view=view,
+        history=store.history(game_id),
+        describe=results.describe,
+        edit=None,
+        options=results.form_options(g.rules),
     )
 
 
@@ -145,9 +150,15 @@ def edit(hand_id: int) -> str | BaseResponse:
     hand = store.hand(hand_id)
     if request.method == "POST":
         return _record_or_edit(hand.game_id, hand_id)
-    view = club.game_view(store, store.game(hand.game_id))
+    g = store.game(hand.game_id)
+    view = club.game_view(store, g)
     return render_template(
-        "club_game.html", view=view, history=store.history(hand.game_id), describe=results.describe, edit=hand
+        "club_game.html",
+        view=view,
+        history=store.history(hand.game_id),
+        describe=results.describe,
+        edit=hand,
+        options=results.form_options(g.rules),
     )
 
 
