@@ -443,10 +443,10 @@ class LiveReader:
                 if not cell.size:
                     continue
                 # The cell's own extent across the row: a sideways tile is shorter than upright ones.
-                rows = np.nonzero(cell.mean(axis=1) > 0.5)[0]
-                if len(rows) == 0:
+                span = _longest_run(cell.mean(axis=1) > 0.5)
+                if span is None:
                     continue
-                r0, r1 = int(rows[0]), int(rows[-1]) + 1
+                r0, r1 = span
                 if cell[r0:r1].mean() <= 0.6 or (r1 - r0) < (self.geo.tile_w - 5) * ppm:
                     continue
                 boxes.append(
@@ -496,3 +496,18 @@ def _fill_holes(mask: NDArray[np.uint8]) -> NDArray[np.uint8]:
     outside[:, -1] = 0
     cv2.floodFill(outside, flood, (0, 0), 255)
     return np.asarray(mask | cv2.bitwise_not(outside), np.uint8)
+
+
+def _longest_run(flags: NDArray[np.bool_]) -> tuple[int, int] | None:
+    """(start, end) of the longest run of True, or None when there is none.
+
+    A cell's extent across its row: the edge of a tile in the next row that reaches into the cell past a
+    gap must not count, or a sideways tile looks as deep as an upright one (and is read upright).
+    """
+    padded = np.concatenate(([False], np.asarray(flags, bool), [False]))
+    edges = np.flatnonzero(np.diff(padded.astype(np.int8)))
+    if len(edges) == 0:
+        return None
+    starts, ends = edges[0::2], edges[1::2]
+    best = int(np.argmax(ends - starts))
+    return int(starts[best]), int(ends[best])

@@ -107,8 +107,13 @@ class Tracker:
         for tid, t in self.tracks.items():
             for i, r in enumerate(reading.tiles):
                 d = float(np.hypot(t.x - r.x, t.y - r.y))
-                if d < MATCH_MM and t.sideways == r.sideways and t.face_down == r.face_down:
-                    pairs.append((d, tid, i))
+                if d >= MATCH_MM or t.face_down != r.face_down:
+                    continue
+                if t.sideways != r.sideways:
+                    if not _same_discard(t, r):
+                        continue
+                    d += MATCH_MM  # a reading of the track's own orientation, if any, is taken first
+                pairs.append((d, tid, i))
         pairs.sort()
         used_t: set[int] = set()
         used_r: set[int] = set()
@@ -179,7 +184,10 @@ class Tracker:
         t.hits += 1
         t.misses = 0
         t.last_hit = self.frame
-        t.votes = t.votes + r.scores
+        # A reading cut in the other orientation named a crop of the wrong shape: its place counts, its class
+        # does not.
+        if r.sideways == t.sideways:
+            t.votes = t.votes + r.scores
         k = 1.0 / min(t.hits, 5)
         t.x += (r.x - t.x) * k
         t.y += (r.y - t.y) * k
@@ -193,6 +201,17 @@ class Tracker:
         x0, x1 = int(max(0, x - half_w)), int(x + half_w) + 1
         patch = reading.mat[y0:y1, x0:x1]
         return bool(patch.size) and float(patch.mean()) > 0.6
+
+
+def _same_discard(t: Track, r: TileReading) -> bool:
+    """A pond reading turned the other way at a stable pond tile's place is that tile, cut wrongly.
+
+    Discards are never turned once laid (seed 002 3.3.14: the riichi tile stays sideways), but the cut between
+    pond rows sometimes makes a sideways tile look upright for a frame or two (the next row's tile touching
+    it, an arm's shadow). Taken for a new tile, it would be read as a discard that never was (the riichi tile
+    again).
+    """
+    return t.stable and t.area == "pond" and r.area == "pond"
 
 
 def enforce_copies(tracks: list[Track]) -> None:
