@@ -168,3 +168,19 @@ def _try(rng: random.Random, rules: Any) -> dict[str, Any] | None:
         req["tenhou" if dealer else "chiihou"] = True
     del form
     return req
+
+
+class TileIds136:
+    """Distinct 136-format tile ids for the peers; a red five is copy 0 of its five, as both expect."""
+
+    def __init__(self) -> None:
+        self.used: set[int] = set()
+
+    def take(self, kind: int, red: bool) -> int:
+        order = (0,) if red else (1, 2, 3, 0) if kind in (4, 13, 22) else (0, 1, 2, 3)
+        for copy in order:
+            tid = kind * 4 + copy
+            if tid not in self.used:
+                self.used.add(tid)
+                return tid
+        raise ValueError(f"no free copy of kind {kind}")

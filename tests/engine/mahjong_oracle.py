@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine_hand_gen import TileIds136
 from mahjong.constants import EAST, NORTH, SOUTH, WEST
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
@@ -42,25 +43,9 @@ MAHJONG_OPTIONS = OptionalRules(
 )
 
 
-class _Ids:
-    """Hands out distinct 136-format ids; a red five is copy 0 of its five, as the package expects."""
-
-    def __init__(self) -> None:
-        self.used: set[int] = set()
-
-    def take(self, kind: int, red: bool) -> int:
-        order = (0,) if red else (1, 2, 3, 0) if kind in (4, 13, 22) else (0, 1, 2, 3)
-        for copy in order:
-            tid = kind * 4 + copy
-            if tid not in self.used:
-                self.used.add(tid)
-                return tid
-        raise ValueError(f"no free copy of kind {kind}")
-
-
 def mahjong_args(req: dict[str, Any]) -> dict[str, Any]:
     """Keyword arguments for HandCalculator.estimate_hand_value equivalent to a score request."""
-    ids = _Ids()
+    ids = TileIds136()
     tiles: list[int] = [ids.take(t.kind, t.red) for t in parse_tiles(req["hand"])]
     win_t = parse_tiles(req["win"])[0]
     win = ids.take(win_t.kind, win_t.red)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine_hand_gen import TileIds136
 from riichienv import Conditions, HandEvaluator, Meld, MeldType
 
 from engine.tiles import parse_tiles
@@ -23,23 +24,9 @@ _MELD = {
 OUR_RULES: dict[str, Any] = {"preset": "tenhou", "riichi_needs_deposit": False}
 
 
-class _Ids:
-    def __init__(self) -> None:
-        self.used: set[int] = set()
-
-    def take(self, kind: int, red: bool) -> int:
-        order = (0,) if red else (1, 2, 3, 0) if kind in (4, 13, 22) else (0, 1, 2, 3)
-        for copy in order:
-            tid = kind * 4 + copy
-            if tid not in self.used:
-                self.used.add(tid)
-                return tid
-        raise ValueError(f"no free copy of kind {kind}")
-
-
 def riichienv_score(req: dict[str, Any]) -> dict[str, Any]:
     """riichienv's verdict in our terms: ok, han, fu, points (without honba/sticks)."""
-    ids = _Ids()
+    ids = TileIds136()
     hand = [ids.take(t.kind, t.red) for t in parse_tiles(req["hand"])]
     w = parse_tiles(req["win"])[0]
     win = ids.take(w.kind, w.red)
