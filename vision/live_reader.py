@@ -64,7 +64,15 @@ class TileReading:
     @property
     def width_u(self) -> float:
         """Extent along the seat's u axis in mm (a sideways tile is long along u)."""
-        return 35.0 if self.sideways else 26.0
+        return tile_width_u(self.sideways)
+
+
+def tile_width_u(sideways: bool) -> float:
+    """A tile's extent in mm along its seat's u axis: its long side when it lies sideways."""
+    return _GEOMETRY.tile_h if sideways else _GEOMETRY.tile_w
+
+
+_GEOMETRY = TableGeometry()
 
 
 @dataclass(frozen=True)

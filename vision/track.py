@@ -18,7 +18,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from engine.tiles import BACK_CLASS, RED_CLASS
-from vision.live_reader import N_CLASSES, FrameReading, TileReading
+from vision.live_reader import N_CLASSES, FrameReading, TileReading, tile_width_u
 from vision.zones import Area, TableGeometry
 
 STABLE_HITS = 3
@@ -73,7 +73,7 @@ class Track:
 
     @property
     def width_u(self) -> float:
-        return 35.0 if self.sideways else 26.0
+        return tile_width_u(self.sideways)
 
 
 @dataclass(frozen=True)
