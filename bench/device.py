@@ -21,12 +21,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from device import protocol
-from device.client import SyncClient
-from device.driver import Driver
-from device.emulator import Emulator
-from device.prompts import Prompter
-from engine import events as ev
+from riichi_table.device import protocol
+from riichi_table.device.client import SyncClient
+from riichi_table.device.driver import Driver
+from riichi_table.device.emulator import Emulator
+from riichi_table.device.prompts import Prompter
+from riichi_table.engine import events as ev
 
 
 def _pct(values: list[float], q: float) -> float:

@@ -20,11 +20,10 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "engine"))
 
 from engine_hand_gen import random_request  # noqa: E402
-
-from engine.batch import win_input_from_request  # noqa: E402
-from engine.hand import shanten, shanten_and_waits  # noqa: E402
-from engine.score import score  # noqa: E402
-from engine.tiles import parse_tiles  # noqa: E402
+from riichi_table.engine.batch import win_input_from_request  # noqa: E402
+from riichi_table.engine.hand import shanten, shanten_and_waits  # noqa: E402
+from riichi_table.engine.score import score  # noqa: E402
+from riichi_table.engine.tiles import parse_tiles  # noqa: E402
 
 
 def _rate(n: int, fn) -> tuple[float, float]:  # type: ignore[no-untyped-def]

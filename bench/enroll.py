@@ -22,11 +22,11 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from datasets.hk_real import LabelledPhoto, load_split  # noqa: E402
-from datasets.tile_crops import build_enroll_crops  # noqa: E402
-from vision.enroll import crop_accuracy, fine_tune_classifier  # noqa: E402
-from vision.export import export_onnx  # noqa: E402
-from vision.images import read_image  # noqa: E402
+from riichi_table.datasets.hk_real import LabelledPhoto, load_split  # noqa: E402
+from riichi_table.datasets.tile_crops import build_enroll_crops  # noqa: E402
+from riichi_table.vision.enroll import crop_accuracy, fine_tune_classifier  # noqa: E402
+from riichi_table.vision.export import export_onnx  # noqa: E402
+from riichi_table.vision.images import read_image  # noqa: E402
 
 
 def samples(photos: list[LabelledPhoto]) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:

@@ -28,7 +28,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from datasets.game_compare import EVENT_TYPES, Comparison, compare, load_events  # noqa: E402
+from riichi_table.datasets.game_compare import EVENT_TYPES, Comparison, compare, load_events  # noqa: E402
 
 
 @dataclass
@@ -48,10 +48,11 @@ def replay(
     clip: Path, namer: str, read_every_frame: bool = False
 ) -> tuple[list[dict[str, Any]], int, int, float]:
     """(mjai events as the replay command writes them, frames, frames read, seconds) for one clip."""
-    from engine.events import event_from_json
-    from engine.export import mjai_lines
-    from vision.source import open_source
-    from webui.pipeline import LiveSession
+    from riichi_table.engine.events import event_from_json
+    from riichi_table.engine.export import mjai_lines
+    from riichi_table.vision.source import open_source
+
+    from riichi_table.assistant import LiveSession
 
     source = open_source(str(clip))
     session = LiveSession("wrc", namer=namer, read_every_frame=read_every_frame)
@@ -91,7 +92,7 @@ def main() -> int:
     parser.add_argument("--keep", type=Path, default=None, help="keep (and reuse) clips and logs here")
     parser.add_argument("--no-peer", action="store_true", help="skip the read-every-frame run")
     args = parser.parse_args()
-    from datasets.synth_game import generate
+    from riichi_table.datasets.synth_game import generate
 
     work = args.keep or Path(tempfile.mkdtemp(prefix="bench-live-"))
     print(

@@ -25,9 +25,9 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from datasets.hk_real import load_split  # noqa: E402
-from vision.metrics import ImageEval, evaluate, kind_of  # noqa: E402
-from vision.reader import TileReader  # noqa: E402
+from riichi_table.datasets.hk_real import load_split  # noqa: E402
+from riichi_table.vision.metrics import ImageEval, evaluate, kind_of  # noqa: E402
+from riichi_table.vision.reader import TileReader  # noqa: E402
 
 Predict = Callable[[np.ndarray], tuple[np.ndarray, np.ndarray, np.ndarray]]  # boxes xyxy, kinds, confidences
 _PEER_NAMES = {
@@ -46,7 +46,7 @@ def ours(reader: TileReader) -> Predict:
 
 def single_detector(path: Path) -> Predict:
     """A 38-class YOLO detector run alone (the one-model design the split is measured against)."""
-    from vision.localize import Localizer
+    from riichi_table.vision.localize import Localizer
 
     localizer = Localizer(path, conf=0.25)
 

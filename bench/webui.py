@@ -49,7 +49,7 @@ def make_video(path: Path, frames: int) -> Path:
 
 def pipeline_fps(video: Path, seconds: float) -> float:
     """Frames per second of the unpaced pipeline over `seconds` (the clip loops by restarting it)."""
-    from webui.pipeline import Assistant
+    from riichi_table.assistant import Assistant
 
     frames = 0
     started = time.monotonic()
@@ -166,7 +166,7 @@ def main() -> int:
     parser.add_argument(
         "--video",
         type=Path,
-        default=REPO / "webui" / "demo" / "clip.mp4",
+        default=REPO / "riichi_table" / "assistant" / "demo" / "clip.mp4",
         help="the clip the pipeline replays (default: the built-in demo, which has markers and real play)",
     )
     parser.add_argument(
@@ -181,11 +181,10 @@ def main() -> int:
         clients_main(args.client_mode, args.clients, args.seconds, args.load)
         return 0
 
+    from riichi_table.webui.app import create_app
+    from riichi_table.webui.live import start_assistant
+    from riichi_table.webui.store import DB_NAME, Store, migrate
     from werkzeug.serving import WSGIRequestHandler, make_server
-
-    from webui.app import create_app
-    from webui.live import start_assistant
-    from webui.store import DB_NAME, Store, migrate
 
     WSGIRequestHandler.log_request = lambda *a, **k: None  # type: ignore[method-assign]
     tmp = Path(tempfile.mkdtemp(prefix="riichi-bench-"))

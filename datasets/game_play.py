@@ -18,12 +18,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from datasets.errors import DatasetError
-from engine.errors import EngineError
-from engine.game import Game
-from engine.hand import is_complete, shanten
-from engine.rules import resolve_rules
-from engine.tiles import DRAGONS, HONORS, TERMINALS_AND_HONORS, Tile, counts34, tile
+from riichi_table.datasets.errors import DatasetError
+from riichi_table.engine.errors import EngineError
+from riichi_table.engine.game import Game
+from riichi_table.engine.hand import is_complete, shanten
+from riichi_table.engine.rules import resolve_rules
+from riichi_table.engine.tiles import DRAGONS, HONORS, TERMINALS_AND_HONORS, Tile, counts34, tile
 
 PAI_HONORS = ("E", "S", "W", "N", "P", "F", "C")
 

@@ -15,12 +15,11 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 from numpy.typing import NDArray
-
-from datasets.game_play import MeldShape, SeatLayout, TableLayout
-from datasets.tile_art import TileArt, TileBody, paste_tile, render_tile
-from engine.tiles import Tile
-from vision.calibrate import DEFAULT_MARKER_MM, marker_image
-from vision.zones import TableGeometry
+from riichi_table.datasets.game_play import MeldShape, SeatLayout, TableLayout
+from riichi_table.datasets.tile_art import TileArt, TileBody, paste_tile, render_tile
+from riichi_table.engine.tiles import Tile
+from riichi_table.vision.calibrate import DEFAULT_MARKER_MM, marker_image
+from riichi_table.vision.zones import TableGeometry
 
 MARGIN_MM = 90
 BODY = TileBody(view=0.12, thickness=0.6)

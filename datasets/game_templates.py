@@ -12,10 +12,9 @@ from pathlib import Path
 
 import numpy as np
 from numpy.typing import NDArray
-
-from datasets.tile_art import load_art
-from engine.tiles import BACK_CLASS, tile_from_class
-from vision.live_reader import TEMPLATE_SIZE
+from riichi_table.datasets.tile_art import load_art
+from riichi_table.engine.tiles import BACK_CLASS, tile_from_class
+from riichi_table.vision.live_reader import TEMPLATE_SIZE
 
 SHIFTS_MM = ((0.0, 0.0), (-1.5, 0.0), (1.5, 0.0), (0.0, -1.5), (0.0, 1.5))
 
@@ -27,9 +26,9 @@ def build_templates(art_folder: Path, style: str = "Regular") -> tuple[NDArray[n
     camera (no noise), rectified and cropped the way the live reader crops, so the templates carry the
     same softness as the tiles the reader will see, near the camera and far from it.
     """
-    from datasets.game_render import MARGIN_MM, TableRenderer
-    from vision.calibrate import from_markers
-    from vision.live_reader import LiveReader, TileTemplates
+    from riichi_table.datasets.game_render import MARGIN_MM, TableRenderer
+    from riichi_table.vision.calibrate import from_markers
+    from riichi_table.vision.live_reader import LiveReader, TileTemplates
 
     art = load_art(art_folder, style)
     renderer = TableRenderer(art, seed=0, noise=0.0)

@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-
-from datasets.errors import DatasetError
+from riichi_table.datasets.errors import DatasetError
 
 ATTRIBUTION = "'Chinese Mahjong Detection' by riichimahjongdetection, Roboflow Universe, CC BY 4.0"
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png")

@@ -23,9 +23,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 from numpy.typing import NDArray
-
-from datasets.errors import DatasetError
-from engine.tiles import Tile, parse_tiles
+from riichi_table.datasets.errors import DatasetError
+from riichi_table.engine.tiles import Tile, parse_tiles
 
 PAGE_W, PAGE_H = 297.0, 210.0  # A4 landscape, mm
 CELL_W, CELL_H = 27.5, 38.5  # fits a tile up to about 26.5 x 36 mm with a little slack

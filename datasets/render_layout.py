@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
-
-from engine.tiles import RED_CLASS, Tile, tile
+from riichi_table.engine.tiles import RED_CLASS, Tile, tile
 
 TILE_H = 35.0  # face height, mm (a common riichi tile: about 26 x 35 x 20 mm)
 TILE_W = TILE_H * 0.75

@@ -30,11 +30,17 @@ from pathlib import Path
 import cv2
 import numpy as np
 from numpy.typing import NDArray
-
-from datasets import render_camera, render_layout, render_table
-from datasets.errors import DatasetError
-from datasets.tile_art import STYLES, TileBody, load_art, paste_tile, render_tile, sprite_transform
-from engine.tiles import kind_name
+from riichi_table.datasets import render_camera, render_layout, render_table
+from riichi_table.datasets.errors import DatasetError
+from riichi_table.datasets.tile_art import (
+    STYLES,
+    TileBody,
+    load_art,
+    paste_tile,
+    render_tile,
+    sprite_transform,
+)
+from riichi_table.engine.tiles import kind_name
 
 MIN_VISIBLE = 0.6
 MIN_BOX = 4.0

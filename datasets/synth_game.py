@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import cv2
-
-from datasets.errors import DatasetError
+from riichi_table.datasets.errors import DatasetError
 
 DEFAULT_ART = "../shared/tile-art/fluffystuff-riichi"
 
@@ -76,9 +75,9 @@ def generate(
     rules: str = "wrc",
 ) -> ClipInfo:
     """Play and render one game; returns where the clip and the truth went."""
-    from datasets.game_play import play_game
-    from datasets.game_render import Arm, TableRenderer
-    from datasets.tile_art import load_art
+    from riichi_table.datasets.game_play import play_game
+    from riichi_table.datasets.game_render import Arm, TableRenderer
+    from riichi_table.datasets.tile_art import load_art
 
     if hands is not None and hands < 1:
         raise DatasetError(f"--hands must be at least 1, got {hands}")
@@ -120,8 +119,8 @@ def generate(
                 index += 1
     finally:
         writer.release()
-    from engine.events import event_from_json
-    from engine.export import mjai_lines
+    from riichi_table.engine.events import event_from_json
+    from riichi_table.engine.export import mjai_lines
 
     truth_path = out / "truth.mjai.jsonl"
     truth_path.write_text(

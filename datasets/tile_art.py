@@ -47,9 +47,8 @@ from typing import Literal
 import cv2
 import numpy as np
 from numpy.typing import NDArray
-
-from datasets.errors import DatasetError
-from engine.tiles import BACK_CLASS, Tile
+from riichi_table.datasets.errors import DatasetError
+from riichi_table.engine.tiles import BACK_CLASS, Tile
 
 Style = Literal["Regular", "Black"]
 STYLES: tuple[Style, ...] = ("Regular", "Black")

@@ -14,13 +14,12 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-
-from datasets.errors import DatasetError
-from datasets.hk_real import LabelledPhoto
-from datasets.tile_art import STYLES, TileBody, load_art, paste_tile, render_tile
-from engine.tiles import BACK_CLASS, tile_from_class
-from vision.crops import BOX_MARGIN, cut_crop
-from vision.metrics import iou_matrix
+from riichi_table.datasets.errors import DatasetError
+from riichi_table.datasets.hk_real import LabelledPhoto
+from riichi_table.datasets.tile_art import STYLES, TileBody, load_art, paste_tile, render_tile
+from riichi_table.engine.tiles import BACK_CLASS, tile_from_class
+from riichi_table.vision.crops import BOX_MARGIN, cut_crop
+from riichi_table.vision.metrics import iou_matrix
 
 CLASS_COUNT = 38
 
@@ -169,7 +168,7 @@ def labelled_photos(paths: Sequence[Path]) -> list[LabelledPhoto]:
     """Photos with YOLO txt labels: each path a photo or a folder of photos; the txt sits beside the photo
     or in a sibling `labels/` folder (`x/images/a.jpg` -> `x/labels/a.txt`). Unlabelled photos are skipped.
     """
-    from datasets.hk_real import IMAGE_SUFFIXES, _read_rows, source_of
+    from riichi_table.datasets.hk_real import IMAGE_SUFFIXES, _read_rows, source_of
 
     images: list[Path] = []
     for path in paths:
@@ -193,7 +192,7 @@ def labelled_photos(paths: Sequence[Path]) -> list[LabelledPhoto]:
 
 def sheet_crops(photo: Path, size: int) -> Iterator[tuple[np.ndarray, int, str]]:
     """Crops of every cell of a layout-sheet photo (labels from the cell), warped upright to size x size."""
-    from datasets.layout_sheet import SHEET, find_sheet
+    from riichi_table.datasets.layout_sheet import SHEET, find_sheet
 
     image = cv2.imread(str(photo), cv2.IMREAD_COLOR)
     if image is None:

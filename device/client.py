@@ -7,11 +7,10 @@ from __future__ import annotations
 import time
 
 import serial
-
-from device import protocol
-from device.errors import DeviceTimeoutError, PortNotOpenError, ProtocolError
-from device.ports import Port, open_port, read_some
-from device.protocol import Banner, Command, Reply
+from riichi_table.device import protocol
+from riichi_table.device.errors import DeviceTimeoutError, PortNotOpenError, ProtocolError
+from riichi_table.device.ports import Port, open_port, read_some
+from riichi_table.device.protocol import Banner, Command, Reply
 
 
 class SyncClient:

@@ -23,13 +23,12 @@ from collections.abc import Callable
 from typing import Any
 
 import serial
-
-from device import protocol
-from device.errors import PortBusyError, PortNotOpenError
-from device.health import HealthBoard, State
-from device.pending import PendingQueue, Queued
-from device.ports import Port, TrafficLog, find_units, open_port, read_some
-from device.protocol import Banner, Command, Garbage, Reply
+from riichi_table.device import protocol
+from riichi_table.device.errors import PortBusyError, PortNotOpenError
+from riichi_table.device.health import HealthBoard, State
+from riichi_table.device.pending import PendingQueue, Queued
+from riichi_table.device.ports import Port, TrafficLog, find_units, open_port, read_some
+from riichi_table.device.protocol import Banner, Command, Garbage, Reply
 
 AckHook = Callable[[Command, Reply, float], None]
 
@@ -67,7 +66,7 @@ class Driver:
         self.traffic: TrafficLog | None = None
         self.emulator: Any = None
         if port_or_url is not None and port_or_url.startswith("emu://"):
-            from device.emulator import Emulator  # only a driver asked for one pays for it
+            from riichi_table.device.emulator import Emulator  # only a driver asked for one pays for it
 
             self.emulator = Emulator()
             port_or_url = self.emulator.path

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import Any
 
-from device.errors import DeviceError, PortNotOpenError
-from device.firmware import unitcore
+from riichi_table.device.errors import DeviceError, PortNotOpenError
+from riichi_table.device.firmware import unitcore
 
 
 def _hex(rgb: tuple[int, int, int]) -> str:

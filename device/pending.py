@@ -12,7 +12,7 @@ import time
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from device.protocol import Command
+from riichi_table.device.protocol import Command
 
 
 @dataclass(frozen=True, slots=True)

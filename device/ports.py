@@ -16,10 +16,9 @@ from dataclasses import dataclass
 from typing import Literal, Protocol
 
 import serial
+from riichi_table.device import protocol
+from riichi_table.device.errors import PortBusyError, PortNotOpenError
 from serial.tools import list_ports
-
-from device import protocol
-from device.errors import PortBusyError, PortNotOpenError
 
 BAUD = 115200
 # USB vendor:product ids of the boards docs/device-wiring.md names, and what they are.

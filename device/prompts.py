@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Protocol
 
-from device import protocol
-from device.errors import DeviceError
-from device.protocol import Command, Verdict
-from engine import events as ev
+from riichi_table.device import protocol
+from riichi_table.device.errors import DeviceError
+from riichi_table.device.protocol import Command, Verdict
+from riichi_table.engine import events as ev
 
 LIVE_WALL = 70
 

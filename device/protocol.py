@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from device.errors import ProtocolError
-from device.firmware import unitcore
+from riichi_table.device.errors import ProtocolError
+from riichi_table.device.firmware import unitcore
 
 PROTO_MIN = 1
 PROTO_MAX = 1

@@ -11,15 +11,15 @@ import importlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.errors import EngineError
-from engine.hand import shanten_and_waits
-from engine.melds import Meld, meld_from_json
-from engine.points import nagashi_mangan, received
-from engine.rules import resolve_rules
-from engine.score import NoWin, WinInput, score
-from engine.tiles import check_copies, kinds_to_notation, parse_tile, parse_tiles, wind_kind
-from engine.yaku import Situation
-from engine.yaku.base import FLAGS
+from riichi_table.engine.errors import EngineError
+from riichi_table.engine.hand import shanten_and_waits
+from riichi_table.engine.melds import Meld, meld_from_json
+from riichi_table.engine.points import nagashi_mangan, received
+from riichi_table.engine.rules import resolve_rules
+from riichi_table.engine.score import NoWin, WinInput, score
+from riichi_table.engine.tiles import check_copies, kinds_to_notation, parse_tile, parse_tiles, wind_kind
+from riichi_table.engine.yaku import Situation
+from riichi_table.engine.yaku.base import FLAGS
 
 _SCORE_FIELDS = frozenset(
     (
@@ -42,7 +42,10 @@ _SCORE_FIELDS = frozenset(
 )
 _NAGASHI_FIELDS = frozenset(("op", "id", "seat_wind", "rules"))
 _WAITS_FIELDS = frozenset(("op", "id", "hand", "melds", "rules"))
-_ROUTED = {"furiten": ("engine.furiten", "furiten_op"), "draw": ("engine.draw", "draw_op")}
+_ROUTED = {
+    "furiten": ("riichi_table.engine.furiten", "furiten_op"),
+    "draw": ("riichi_table.engine.draw", "draw_op"),
+}
 
 
 class RequestError(EngineError):

@@ -18,8 +18,8 @@ from functools import cache
 from itertools import product
 from typing import Literal, NamedTuple
 
-from engine.hand import SETS_AND_PAIR, SETS_ONLY, SIMPLES_MASK, is_kokushi, suit_keys
-from engine.melds import Meld
+from riichi_table.engine.hand import SETS_AND_PAIR, SETS_ONLY, SIMPLES_MASK, is_kokushi, suit_keys
+from riichi_table.engine.melds import Meld
 
 Shape = Literal["chi", "pon", "kan"]
 Wait = Literal["ryanmen", "kanchan", "penchan", "shanpon", "tanki", "kokushi", "kokushi_13", "chiitoitsu"]

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.furiten import RequestError, parse_waiting_hand
-from engine.hand import waits
-from engine.rules import Rules, resolve_rules
-from engine.tiles import Tile, check_copies, counts34
+from riichi_table.engine.furiten import RequestError, parse_waiting_hand
+from riichi_table.engine.hand import waits
+from riichi_table.engine.rules import Rules, resolve_rules
+from riichi_table.engine.tiles import Tile, check_copies, counts34
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,8 +27,8 @@ import typing
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, ClassVar, Literal
 
-from engine.errors import EngineError
-from engine.tiles import Tile, tile
+from riichi_table.engine.errors import EngineError
+from riichi_table.engine.tiles import Tile, tile
 
 HONOR_PAI = ("E", "S", "W", "N", "P", "F", "C")
 UNKNOWN_PAI = "?"

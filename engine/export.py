@@ -16,7 +16,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from engine.events import (
+from riichi_table.engine.events import (
     Ankan,
     Chi,
     Dahai,
@@ -33,10 +33,10 @@ from engine.events import (
     Tsumo,
     pai_to_tile,
 )
-from engine.game import Game
-from engine.rules import Rules
-from engine.settle import HandResult
-from engine.tiles import Tile
+from riichi_table.engine.game import Game
+from riichi_table.engine.rules import Rules
+from riichi_table.engine.settle import HandResult
+from riichi_table.engine.tiles import Tile
 
 MJAI_TYPES = frozenset(
     (

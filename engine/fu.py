@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.decompose import Group, Reading
-from engine.rules import Rules
+from riichi_table.engine.decompose import Group, Reading
+from riichi_table.engine.rules import Rules
 
 _TERMINAL_OR_HONOR = frozenset({0, 8, 9, 17, 18, 26, *range(27, 34)})
 _SET_FU = {"pon": 2, "kan": 8}

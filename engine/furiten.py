@@ -21,9 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from engine.errors import EngineError
-from engine.hand import waits
-from engine.tiles import Tile, check_copies, counts34, kinds_to_notation, parse_tiles
+from riichi_table.engine.errors import EngineError
+from riichi_table.engine.hand import waits
+from riichi_table.engine.tiles import Tile, check_copies, counts34, kinds_to_notation, parse_tiles
 
 FuritenRule = Literal["permanent", "temporary", "riichi"]
 MELD_SIZES = {"chi": 3, "pon": 3, "kan": 4, "ankan": 4, "kakan": 4}

@@ -16,9 +16,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine import multiple_ron, result_settle
-from engine.errors import EngineError, IllegalEventError
-from engine.events import (
+from riichi_table.engine import multiple_ron, result_settle
+from riichi_table.engine.errors import EngineError, IllegalEventError
+from riichi_table.engine.events import (
     WINDS_PAI,
     Chombo,
     Declare,
@@ -34,11 +34,11 @@ from engine.events import (
     event_from_json,
     tile_to_pai,
 )
-from engine.hand_result import HandResultError, Result, SettledHand
-from engine.round import Round
-from engine.round_state import KawaTile
-from engine.rules import Rules, resolve_rules
-from engine.settle import HandResult, finish_wins, settle_chombo, settle_draw_event, settle_hora
+from riichi_table.engine.hand_result import HandResultError, Result, SettledHand
+from riichi_table.engine.round import Round
+from riichi_table.engine.round_state import KawaTile
+from riichi_table.engine.rules import Rules, resolve_rules
+from riichi_table.engine.settle import HandResult, finish_wins, settle_chombo, settle_draw_event, settle_hora
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from engine.tiles import KIND_COUNT, parse_tiles
+from riichi_table.engine.tiles import KIND_COUNT, parse_tiles
 
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _SUIT_STARTS = (0, 9, 18, 27)

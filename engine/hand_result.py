@@ -24,9 +24,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import EngineError
-from engine.score import Win
-from engine.settle import HandResult
+from riichi_table.engine.errors import EngineError
+from riichi_table.engine.score import Win
+from riichi_table.engine.settle import HandResult
 
 ABORT_REASONS = ("yao9", "kaze4", "reach4", "kan4", "ron3")  # mjai ryukyoku reasons (engine.events)
 

@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.errors import TileCountError
-from engine.tiles import Tile, parse_tiles, tile, to_notation
+from riichi_table.engine.errors import TileCountError
+from riichi_table.engine.tiles import Tile, parse_tiles, tile, to_notation
 
 MeldKind = Literal["chi", "pon", "kan", "ankan", "kakan"]
 MELD_KINDS: tuple[MeldKind, ...] = ("chi", "pon", "kan", "ankan", "kakan")

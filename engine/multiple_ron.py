@@ -24,13 +24,13 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.errors import EngineError, IllegalEventError
-from engine.events import Event, Hora, Ryukyoku
+from riichi_table.engine.errors import EngineError, IllegalEventError
+from riichi_table.engine.events import Event, Hora, Ryukyoku
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.round import Round
-    from engine.settle import HandResult
+    from riichi_table.engine.game import Game
+    from riichi_table.engine.round import Round
+    from riichi_table.engine.settle import HandResult
 
 
 @dataclass(frozen=True, slots=True)

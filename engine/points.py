@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from engine.rules import Rules
+from riichi_table.engine.rules import Rules
 
 LIMIT_NAMES = {1: "yakuman", 2: "double_yakuman", 3: "triple_yakuman", 4: "quadruple_yakuman"}
 

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.hand import waits
-from engine.tiles import KIND_COUNT, TERMINALS_AND_HONORS, WINDS
+from riichi_table.engine.hand import waits
+from riichi_table.engine.tiles import KIND_COUNT, TERMINALS_AND_HONORS, WINDS
 
 Group = tuple[Literal["pon", "chi"], int]  # a set in a decomposition: its kind or its sequence's lowest kind
 Decomposition = tuple[int, tuple[Group, ...]]  # (pair kind, sets sorted)

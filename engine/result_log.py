@@ -16,11 +16,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.events import WINDS_PAI, StartKyoku
-from engine.export import ABORTIVE_NAMES, points_text
-from engine.game import Game
-from engine.hand_result import AbortResult, ChomboResult, DrawResult, HandResultError, SettledHand
-from engine.settle import HandResult
+from riichi_table.engine.events import WINDS_PAI, StartKyoku
+from riichi_table.engine.export import ABORTIVE_NAMES, points_text
+from riichi_table.engine.game import Game
+from riichi_table.engine.hand_result import (
+    AbortResult,
+    ChomboResult,
+    DrawResult,
+    HandResultError,
+    SettledHand,
+)
+from riichi_table.engine.settle import HandResult
 
 
 def _check(game: Game) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.hand_result import (
+from riichi_table.engine.hand_result import (
     AbortResult,
     ChomboResult,
     DrawResult,
@@ -20,10 +20,10 @@ from engine.hand_result import (
     Winner,
     WinResult,
 )
-from engine.points import Payments, fixed_payments, limit_of, payments, received
-from engine.round_end import ABORTIVE_RULE
-from engine.rules import Rules
-from engine.settle import (
+from riichi_table.engine.points import Payments, fixed_payments, limit_of, payments, received
+from riichi_table.engine.round_end import ABORTIVE_RULE
+from riichi_table.engine.rules import Rules
+from riichi_table.engine.settle import (
     HandResult,
     abortive_draw,
     chombo,
@@ -34,7 +34,7 @@ from engine.settle import (
 )
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from riichi_table.engine.game import Game
 
 # seed 001 fu table: 20 (pinfu tsumo), 25 (seven pairs), then rounded up to tens; 110 is the most a hand has
 FU_TABLE = (20, 25, *range(30, 120, 10))

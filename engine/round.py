@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from engine import round_end
-from engine.errors import IllegalEventError
-from engine.events import (
+from riichi_table.engine import round_end
+from riichi_table.engine.errors import IllegalEventError
+from riichi_table.engine.events import (
     UNKNOWN_PAI,
     Ankan,
     Chi,
@@ -41,12 +41,12 @@ from engine.events import (
     Tsumo,
     pai_to_tile,
 )
-from engine.hand import waits
-from engine.melds import Meld, MeldKind
-from engine.referee import four_kans_abort, four_winds, kuikae_forbidden, riichi_ankan_verdict
-from engine.round_state import KawaTile, Phase, SeatState, has_tiles, illegal, require
-from engine.rules import Rules
-from engine.tiles import DRAGONS, WINDS, Tile, counts34
+from riichi_table.engine.hand import waits
+from riichi_table.engine.melds import Meld, MeldKind
+from riichi_table.engine.referee import four_kans_abort, four_winds, kuikae_forbidden, riichi_ankan_verdict
+from riichi_table.engine.round_state import KawaTile, Phase, SeatState, has_tiles, illegal, require
+from riichi_table.engine.rules import Rules
+from riichi_table.engine.tiles import DRAGONS, WINDS, Tile, counts34
 
 LIVE_WALL = 70  # 136 tiles - 14 dead wall - 4 * 13 dealt: draws left at the start, rinshan draws included
 _ABORT_REASONS = {

@@ -8,15 +8,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.events import Declare, Hora, Reveal, Ryukyoku, pai_to_tile
-from engine.furiten import FuritenVerdict, judge_furiten
-from engine.hand import is_complete, waits
-from engine.referee import four_kans_abort, four_winds, nagashi_mangan, nine_terminals
-from engine.round_state import illegal, require
-from engine.tiles import Tile, counts34
+from riichi_table.engine.events import Declare, Hora, Reveal, Ryukyoku, pai_to_tile
+from riichi_table.engine.furiten import FuritenVerdict, judge_furiten
+from riichi_table.engine.hand import is_complete, waits
+from riichi_table.engine.referee import four_kans_abort, four_winds, nagashi_mangan, nine_terminals
+from riichi_table.engine.round_state import illegal, require
+from riichi_table.engine.tiles import Tile, counts34
 
 if TYPE_CHECKING:
-    from engine.round import Round
+    from riichi_table.engine.round import Round
 
 # mjai ryukyoku reason -> the rules' abortive draw name
 ABORTIVE_RULE = {

@@ -9,11 +9,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal, NoReturn
 
-from engine.errors import IllegalEventError
-from engine.furiten import FuritenVerdict, judge_furiten
-from engine.hand import waits
-from engine.melds import Meld
-from engine.tiles import Tile, counts34
+from riichi_table.engine.errors import IllegalEventError
+from riichi_table.engine.furiten import FuritenVerdict, judge_furiten
+from riichi_table.engine.hand import waits
+from riichi_table.engine.melds import Meld
+from riichi_table.engine.tiles import Tile, counts34
 
 Phase = Literal["draw", "discard", "after_call", "rinshan", "riichi_pending", "hora", "ended"]
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Literal
 
-from engine.errors import RuleError
+from riichi_table.engine.errors import RuleError
 
 AbortiveDraw = Literal["nine_terminals", "four_kans", "four_riichi", "triple_ron", "four_winds"]
 Call = Literal["chi", "pon", "kan", "ron"]
@@ -254,7 +254,7 @@ def _hints() -> dict[str, object]:
 def _describe(hint: object) -> str:
     if typing.get_origin(hint) is Literal:
         return "one of " + ", ".join(repr(a) for a in typing.get_args(hint))
-    return str(hint).replace("typing.", "").replace("engine.rules.", "")
+    return str(hint).replace("typing.", "").replace("riichi_table.engine.rules.", "")
 
 
 def resolve_rules(spec: str | Mapping[str, object] | Rules | None) -> Rules:

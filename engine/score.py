@@ -11,11 +11,11 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from operator import attrgetter, eq
 
-from engine.decompose import Reading, readings
-from engine.errors import TileCountError
-from engine.fu import fu as fu_of
-from engine.melds import Meld
-from engine.points import (
+from riichi_table.engine.decompose import Reading, readings
+from riichi_table.engine.errors import TileCountError
+from riichi_table.engine.fu import fu as fu_of
+from riichi_table.engine.melds import Meld
+from riichi_table.engine.points import (
     Payments,
     fixed_payments,
     liable_payments,
@@ -24,10 +24,10 @@ from engine.points import (
     received,
     total_with_bonus,
 )
-from engine.rules import Rules, resolve_rules
-from engine.tiles import COPIES, Tile, check_copies, dora_from_indicator
-from engine.yaku import FormYaku, Situation, YakuContext, evaluate, form_yaku, in_table_order
-from engine.yaku.base import FLAGS
+from riichi_table.engine.rules import Rules, resolve_rules
+from riichi_table.engine.tiles import COPIES, Tile, check_copies, dora_from_indicator
+from riichi_table.engine.yaku import FormYaku, Situation, YakuContext, evaluate, form_yaku, in_table_order
+from riichi_table.engine.yaku.base import FLAGS
 
 
 @dataclass(frozen=True, slots=True)

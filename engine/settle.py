@@ -11,20 +11,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from engine.draw import settle_draw
-from engine.errors import IllegalEventError
-from engine.events import Chombo, Hora, Ryukyoku, pai_to_tile
-from engine.hand import waits
-from engine.points import Payments, nagashi_mangan, received
-from engine.round_end import nagashi_seats, winning_hand
-from engine.rules import Rules
-from engine.score import NoWin, WinInput, score
-from engine.tiles import counts34
-from engine.yaku import Situation
+from riichi_table.engine.draw import settle_draw
+from riichi_table.engine.errors import IllegalEventError
+from riichi_table.engine.events import Chombo, Hora, Ryukyoku, pai_to_tile
+from riichi_table.engine.hand import waits
+from riichi_table.engine.points import Payments, nagashi_mangan, received
+from riichi_table.engine.round_end import nagashi_seats, winning_hand
+from riichi_table.engine.rules import Rules
+from riichi_table.engine.score import NoWin, WinInput, score
+from riichi_table.engine.tiles import counts34
+from riichi_table.engine.yaku import Situation
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.round import Round
+    from riichi_table.engine.game import Game
+    from riichi_table.engine.round import Round
 
 _LIABLE_YAKU = {"daisangen": "daisangen", "daisuushii": "daisuushii"}
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.errors import NotationError, TileCountError
+from riichi_table.engine.errors import NotationError, TileCountError
 
 SUITS = "mpsz"
 KIND_COUNT = 34

@@ -37,11 +37,12 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 # Base exceptions of each package; looked up lazily so that no package is imported just to catch its errors.
 _ERROR_BASES = (
-    ("engine.errors", "EngineError"),
-    ("vision.errors", "VisionError"),
-    ("device.errors", "DeviceError"),
-    ("webui.errors", "WebError"),
-    ("datasets.errors", "DatasetError"),
+    ("riichi_table.engine.errors", "EngineError"),
+    ("riichi_table.vision.errors", "VisionError"),
+    ("riichi_table.device.errors", "DeviceError"),
+    ("riichi_table.webui.errors", "WebError"),
+    ("riichi_table.assistant.errors", "AssistantError"),
+    ("riichi_table.datasets.errors", "DatasetError"),
 )
 
 

@@ -8,6 +8,8 @@ import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SHARED = REPO_ROOT.parent / "shared"
+ART = SHARED / "tile-art" / "fluffystuff-riichi"
+DEMO = REPO_ROOT / "riichi_table" / "assistant" / "demo"
 
 
 @pytest.fixture(scope="session")
@@ -31,3 +33,28 @@ def tile_art_dir(shared_dir: Path) -> Path:
     if not path.is_dir():
         pytest.skip("tile art is not in ../shared")
     return path
+
+
+@pytest.fixture(scope="session")
+def art_folder() -> Path:
+    """The tile art (the test is skipped cleanly without ../shared)."""
+    if not (ART / "png" / "Regular").is_dir():
+        pytest.skip("the tile art (../shared/tile-art/fluffystuff-riichi) is not here")
+    return ART
+
+
+@pytest.fixture(scope="session")
+def renderer(art_folder: Path):
+    """A table renderer over the tile art, seeded."""
+    from riichi_table.datasets.game_render import TableRenderer
+    from riichi_table.datasets.tile_art import load_art
+
+    return TableRenderer(load_art(art_folder), seed=7)
+
+
+@pytest.fixture(scope="session")
+def templates():
+    """The built-in demo's tile templates."""
+    from riichi_table.vision.live_reader import TileTemplates
+
+    return TileTemplates.load(DEMO / "templates.npz")

@@ -18,8 +18,7 @@ from typing import Literal
 import cv2
 import numpy as np
 from numpy.typing import NDArray
-
-from vision.errors import VisionError
+from riichi_table.vision.errors import VisionError
 
 MARKER_DICT = cv2.aruco.DICT_4X4_50
 MARKER_IDS = (0, 1, 2, 3)

@@ -11,10 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-
-from vision.crops import BOX_MARGIN, cut_crops
-from vision.errors import VisionError
-from vision.onnx_session import metadata, open_session
+from riichi_table.vision.crops import BOX_MARGIN, cut_crops
+from riichi_table.vision.errors import VisionError
+from riichi_table.vision.onnx_session import metadata, open_session
 
 
 class Classifier:

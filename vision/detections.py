@@ -19,8 +19,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-
-from vision.errors import VisionError
+from riichi_table.vision.errors import VisionError
 
 CLASS_COUNT = 38
 BACK_CLASS = 37

@@ -11,8 +11,7 @@ import os
 from pathlib import Path
 
 import numpy as np
-
-from vision.errors import VisionError
+from riichi_table.vision.errors import VisionError
 
 
 def fine_tune_classifier(
@@ -66,7 +65,7 @@ def crop_accuracy(classifier_onnx: Path, samples: list[tuple[np.ndarray, np.ndar
 
     `samples`: (BGR image, class ids (N,), boxes xyxy in pixels (N, 4)) per photo.
     """
-    from vision.classify import Classifier
+    from riichi_table.vision.classify import Classifier
 
     classifier = Classifier(classifier_onnx)
     right = total = 0

@@ -7,7 +7,7 @@ import re
 import shutil
 from pathlib import Path
 
-from vision.errors import VisionError
+from riichi_table.vision.errors import VisionError
 
 
 def export_onnx(weights: Path, out_path: Path, imgsz: int, batch: int = 1) -> Path:

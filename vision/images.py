@@ -6,8 +6,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-
-from vision.errors import VisionError
+from riichi_table.vision.errors import VisionError
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 MAX_PIXELS = 50_000_000  # a 50-megapixel photo; anything bigger is refused before decoding

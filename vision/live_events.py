@@ -21,10 +21,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-
-from engine.tiles import BACK_CLASS, KIND_COUNT
-from vision.track import Track, TrackChanges, enforce_copies
-from vision.zones import Placed, TableGeometry, called_from, group_hand_row, is_meld_group, pond_order
+from riichi_table.engine.tiles import BACK_CLASS, KIND_COUNT
+from riichi_table.vision.track import Track, TrackChanges, enforce_copies
+from riichi_table.vision.zones import (
+    Placed,
+    TableGeometry,
+    called_from,
+    group_hand_row,
+    is_meld_group,
+    pond_order,
+)
 
 PAI_HONORS = ("E", "S", "W", "N", "P", "F", "C")
 ALTERNATIVES = "_alternatives"  # private field of hora: second readings per shown tile (not mjai)

@@ -22,10 +22,9 @@ from typing import Literal, Protocol
 import cv2
 import numpy as np
 from numpy.typing import NDArray
-
-from vision.crops import CROP_MARGIN  # the classifier was trained on true boxes with this margin
-from vision.errors import VisionError
-from vision.zones import TableGeometry
+from riichi_table.vision.crops import CROP_MARGIN  # the classifier was trained on true boxes with this margin
+from riichi_table.vision.errors import VisionError
+from riichi_table.vision.zones import TableGeometry
 
 NamerName = Literal["templates", "onnx", "both"]
 NAMERS: tuple[NamerName, ...] = ("templates", "onnx", "both")
@@ -94,8 +93,8 @@ class OnnxNamer:
         flip_tta: bool = True,
         threads: int = 1,
     ) -> None:
-        from vision.classify import Classifier
-        from vision.reader import CLASSIFIER_FILE, DEFAULT_MODELS
+        from riichi_table.vision.classify import Classifier
+        from riichi_table.vision.reader import CLASSIFIER_FILE, DEFAULT_MODELS
 
         self.path = classifier or DEFAULT_MODELS / CLASSIFIER_FILE
         self.model = Classifier(self.path, threads=threads, flip_tta=flip_tta)

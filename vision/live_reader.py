@@ -19,10 +19,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 from numpy.typing import NDArray
-
-from engine.tiles import BACK_CLASS
-from vision.errors import VisionError
-from vision.live_namer import (
+from riichi_table.engine.tiles import BACK_CLASS
+from riichi_table.vision.errors import VisionError
+from riichi_table.vision.live_namer import (
     NamerName,
     OnnxNamer,
     TilePose,
@@ -32,7 +31,7 @@ from vision.live_namer import (
     needs_second_opinion,
     seat_axes,
 )
-from vision.zones import Area, TableGeometry
+from riichi_table.vision.zones import Area, TableGeometry
 
 TEMPLATE_SIZE = (24, 32)  # w, h of a face crop
 SOFTEN = 1.5  # px, Gaussian sigma applied to crops and templates alike

@@ -17,9 +17,8 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-
-from vision.errors import VisionError
-from vision.onnx_session import metadata, open_session
+from riichi_table.vision.errors import VisionError
+from riichi_table.vision.onnx_session import metadata, open_session
 
 
 @dataclass(frozen=True)

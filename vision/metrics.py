@@ -11,8 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
-
-from engine.tiles import RED_CLASS
+from riichi_table.engine.tiles import RED_CLASS
 
 IOU_MATCH = 0.5
 _KIND_OF_CLASS = np.array([*range(34), *sorted(RED_CLASS), -1], np.int64)  # 37 (back) -> -1

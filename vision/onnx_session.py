@@ -6,7 +6,7 @@ import ast
 from pathlib import Path
 from typing import Any
 
-from vision.errors import VisionError
+from riichi_table.vision.errors import VisionError
 
 
 class ModelMissingError(VisionError):

@@ -19,10 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import numpy as np
-
-from engine.tiles import BACK_CLASS, Tile, tile_from_class, to_notation
-from vision.detections import Detections
-from vision.errors import VisionError
+from riichi_table.engine.tiles import BACK_CLASS, Tile, tile_from_class, to_notation
+from riichi_table.vision.detections import Detections
+from riichi_table.vision.errors import VisionError
 
 GAP_FACTOR = 0.3
 WIN_GAP_FACTOR = 0.15

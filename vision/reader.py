@@ -14,12 +14,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-
-from vision.classify import Classifier
-from vision.detections import Detections, box_corners
-from vision.images import check_frame, read_image
-from vision.localize import Localizer
-from vision.onnx_session import ModelMissingError
+from riichi_table.vision.classify import Classifier
+from riichi_table.vision.detections import Detections, box_corners
+from riichi_table.vision.images import check_frame, read_image
+from riichi_table.vision.localize import Localizer
+from riichi_table.vision.onnx_session import ModelMissingError
 
 DEFAULT_MODELS = Path(__file__).resolve().parents[1] / "models"
 LOCALIZER_FILE = "localizer.onnx"

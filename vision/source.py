@@ -20,8 +20,7 @@ from typing import Any, Literal, Protocol
 import cv2
 import numpy as np
 from numpy.typing import NDArray
-
-from vision.errors import VisionError
+from riichi_table.vision.errors import VisionError
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".webp", ".tif", ".tiff")
 URL_PREFIXES = ("rtsp://", "rtsps://", "http://", "https://")

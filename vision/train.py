@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from vision.errors import VisionError
+from riichi_table.vision.errors import VisionError
 
 CFG_DIR = Path(__file__).resolve().parent / "cfg"
 Task = Literal["localizer", "classifier"]

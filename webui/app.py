@@ -15,13 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import click
-from flask import Flask, g, render_template
-
-from webui import security
-from webui.errors import WebError
-from webui.hub import Hub
-from webui.live import LiveTable
-from webui.store import DB_NAME, Store, migrate
+from flask import Flask, render_template
+from riichi_table.webui import db, security
+from riichi_table.webui.errors import WebError
+from riichi_table.webui.hub import Hub
+from riichi_table.webui.live import LiveTable
+from riichi_table.webui.store import DB_NAME, migrate
 
 DATA_ENV = "RIICHI_TABLE_DATA"
 
@@ -75,22 +74,17 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     live = LiveTable(app.config["ASSISTANT"], app.config["PIPELINE_ERROR"], hub)
     app.extensions["live"] = live
 
-    from webui.views.scoreboard import LIVE, live_board
+    from riichi_table.webui.views.scoreboard import LIVE, live_board
 
     live.listeners.append(lambda state: hub.publish(LIVE, live_board(state), event="board"))
 
-    @app.teardown_appcontext
-    def _close_store(_exc: BaseException | None) -> None:
-        store = g.pop("store", None)
-        if store is not None:
-            store.close()
-
+    db.init_app(app)
     security.init_app(app)
-    from webui.engine_game import seat_winds
+    from riichi_table.webui.engine_game import seat_winds
 
     app.jinja_env.globals["seat_winds"] = seat_winds
 
-    from webui.views import api, club, hand, scoreboard, settings, table
+    from riichi_table.webui.views import api, club, hand, scoreboard, settings, table
 
     for bp in (table.bp, hand.bp, scoreboard.bp, club.bp, settings.bp, api.bp):
         app.register_blueprint(bp)
@@ -111,13 +105,3 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         click.echo(f"database {app.config['DB_PATH']} at schema version {version}")
 
     return app
-
-
-def get_store() -> Store:
-    """The request's store (one SQLite connection per request, closed on teardown)."""
-    from flask import current_app
-
-    if "store" not in g:
-        g.store = Store.open(current_app.config["DB_PATH"])
-    store: Store = g.store
-    return store

@@ -11,8 +11,8 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
-from webui import engine_game, results
-from webui.store import GameRow, Store
+from riichi_table.webui import engine_game, results
+from riichi_table.webui.store import GameRow, Store
 
 WIND_NAMES = ("East", "South", "West", "North")
 

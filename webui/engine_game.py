@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from webui.errors import WebError
+from riichi_table.webui.errors import WebError
 
 WINDS = "ESWN"
 
@@ -79,7 +79,7 @@ def to_engine(result: dict[str, Any]) -> Any:
     The stored form is the engine's JSON form; a four-riichi abortive draw puts all four sticks down
     whatever the stored riichi list says (the club form has no riichi boxes for it).
     """
-    from engine.hand_result import result_from_json
+    from riichi_table.engine.hand_result import result_from_json
 
     if result.get("kind") == "abort" and result.get("reason") == "reach4":
         result = {**result, "riichi": [0, 1, 2, 3]}
@@ -87,8 +87,8 @@ def to_engine(result: dict[str, Any]) -> Any:
 
 
 def _new_game(rules: Any, names: Sequence[str] | None = None) -> Any:
-    from engine.errors import EngineError
-    from engine.game import Game
+    from riichi_table.engine.errors import EngineError
+    from riichi_table.engine.game import Game
 
     try:
         game = Game(rules)
@@ -105,7 +105,7 @@ def replay(rules: Any, hand_results: Sequence[dict[str, Any]]) -> Replay:
     the engine's reason (the engine changes nothing when it refuses). GameUnavailable when the rules are
     unknown.
     """
-    from engine.errors import EngineError
+    from riichi_table.engine.errors import EngineError
 
     game = _new_game(rules)
     steps: list[Step] = []
@@ -154,8 +154,8 @@ def tenhou_log(
 ) -> dict[str, Any]:
     """A recorded game as a tenhou.net/6 log object (engine/result_log.py: no tiles, every hand's header,
     scores and result); GameUnavailable when the engine refuses a hand."""
-    from engine.errors import EngineError
-    from engine.result_log import tenhou_log as engine_tenhou_log
+    from riichi_table.engine.errors import EngineError
+    from riichi_table.engine.result_log import tenhou_log as engine_tenhou_log
 
     game = _new_game(rules, names)
     try:

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from webui import engine_game
-from webui.errors import WebError
-from webui.store import HandRow
+from riichi_table.webui import engine_game
+from riichi_table.webui.errors import WebError
+from riichi_table.webui.store import HandRow
 
 
 class ExportError(WebError):

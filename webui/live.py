@@ -1,4 +1,4 @@
-"""The seam between the web page and the running assistant (`webui.pipeline.Assistant`, contract 8).
+"""The seam between the web page and the running assistant (`riichi_table.assistant.Assistant`).
 
 `start_assistant` builds and starts it; when the pipeline is missing or fails, the page says so in its health
 line (never a stand-in picture). `LiveTable` is what the views talk to: it guards every call into the
@@ -15,8 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from webui.errors import WebError
-from webui.hub import Hub
+from riichi_table.webui.hub import Hub
 
 log = logging.getLogger(__name__)
 
@@ -35,13 +34,13 @@ def start_assistant(
 ) -> tuple[AssistantLike | None, str | None]:
     """Build and start the live pipeline; returns (assistant, None) or (None, why it is unavailable)."""
     try:
-        from webui.pipeline import Assistant
+        from riichi_table.assistant import Assistant, AssistantError
     except ImportError as exc:
         return None, f"live pipeline not installed ({exc})"
     try:
         assistant = Assistant(source, rules=rules, device_port=device_port)
         assistant.start()
-    except WebError as exc:  # a clear, expected reason (a missing clip, a camera that is not there)
+    except AssistantError as exc:  # a clear, expected reason (a missing clip, a camera that is not there)
         return None, f"live pipeline failed to start: {exc}"
     except Exception as exc:  # any other failure of the pipeline is shown on the page, not raised
         log.exception("live pipeline failed to start")

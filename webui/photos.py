@@ -18,8 +18,7 @@ from typing import Any
 
 import cv2
 import numpy as np
-
-from webui.errors import WebError
+from riichi_table.webui.errors import WebError
 
 MAX_PIXELS = 40_000_000
 PHOTO_ID = re.compile(r"^[0-9a-f]{32}$")
@@ -101,8 +100,8 @@ class Reader:
         with self._lock:
             if self._reader is None and self._error is None:
                 try:
-                    from vision.errors import VisionError
-                    from vision.reader import TileReader
+                    from riichi_table.vision.errors import VisionError
+                    from riichi_table.vision.reader import TileReader
                 except ImportError as exc:
                     self._error = f"tile reader not installed ({exc})"
                     return None
@@ -121,7 +120,7 @@ class Reader:
         reader = self._load()
         if reader is None:
             raise PhotoError(f"{self._error}; type the tiles instead")
-        from engine.tiles import BACK_CLASS, tile_from_class
+        from riichi_table.engine.tiles import BACK_CLASS, tile_from_class
 
         found = reader.detect(image)
         order: list[int] = (
@@ -141,8 +140,8 @@ def save_correction(data_dir: Path, photo_id: str, tiles: list[dict[str, Any]]) 
 
     `tiles` are {"tile": notation or "?", "box": [x1, y1, x2, y2]} in the photo's pixels.
     """
-    from engine.errors import EngineError
-    from engine.tiles import BACK_CLASS, parse_tile, to_notation
+    from riichi_table.engine.errors import EngineError
+    from riichi_table.engine.tiles import BACK_CLASS, parse_tile, to_notation
 
     source = photo_path(data_dir, photo_id)
     image = cv2.imread(str(source))

@@ -18,8 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engine.result_settle import FU_TABLE
-from webui.errors import WebError
+from riichi_table.engine.result_settle import FU_TABLE
+from riichi_table.webui.errors import WebError
 
 ABORT_REASONS = ("yao9", "kaze4", "reach4", "kan4", "ron3")
 ABORT_LABELS = {
@@ -194,9 +194,9 @@ class FormOptions:
 def form_options(rules_spec: Any) -> FormOptions:
     """The form's choices for a game's stored rule spec (engine/rules.py `resolve_rules`); every choice
     when the engine cannot resolve the rules (the replay then says why the scores are unavailable)."""
-    from engine.errors import EngineError
-    from engine.round_end import ABORTIVE_RULE
-    from engine.rules import resolve_rules
+    from riichi_table.engine.errors import EngineError
+    from riichi_table.engine.round_end import ABORTIVE_RULE
+    from riichi_table.engine.rules import resolve_rules
 
     try:
         rules = resolve_rules(rules_spec)

@@ -10,7 +10,7 @@ from typing import Any
 
 def handle(request: Any) -> dict[str, Any]:
     """Answer one batch request object (ops score / waits / furiten / draw), never raising for bad input."""
-    from engine.batch import handle as engine_handle
+    from riichi_table.engine.batch import handle as engine_handle
 
     if not isinstance(request, dict):
         return {"id": None, "ok": False, "error": "expected a JSON object (the batch request object)"}
@@ -19,6 +19,6 @@ def handle(request: Any) -> dict[str, Any]:
 
 def presets() -> list[str]:
     """Names of the engine's rule presets (wrc first)."""
-    from engine.rules import PRESETS
+    from riichi_table.engine.rules import PRESETS
 
     return sorted(PRESETS, key=lambda name: (name != "wrc", name))

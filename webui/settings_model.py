@@ -6,8 +6,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from webui.errors import WebError
-from webui.store import Store
+from riichi_table.webui.errors import WebError
+from riichi_table.webui.store import Store
 
 
 class SettingsError(WebError):
@@ -38,8 +38,8 @@ def current_settings(store: Store) -> Settings:
 
 def parse_settings(form: dict[str, str]) -> Settings:
     """Validate the Settings form: the rules through the engine, the source's shape, the port's length."""
-    from engine.errors import EngineError
-    from engine.rules import resolve_rules
+    from riichi_table.engine.errors import EngineError
+    from riichi_table.engine.rules import resolve_rules
 
     preset = form.get("preset", "wrc").strip()
     text = form.get("overrides", "").strip() or "{}"

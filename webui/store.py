@@ -19,7 +19,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from webui.errors import WebError
+from riichi_table.webui.errors import WebError
 
 DB_NAME = "riichi-table.sqlite3"
 

@@ -15,9 +15,9 @@ from __future__ import annotations
 from itertools import compress
 from operator import attrgetter
 
-from engine.tiles import TERMINALS_AND_HONORS
-from engine.yaku import shapes, situational, yakuhai, yakuman
-from engine.yaku.base import FLAGS, FORM_GATES, READING_GATES, Situation, Yaku, YakuContext
+from riichi_table.engine.tiles import TERMINALS_AND_HONORS
+from riichi_table.engine.yaku import shapes, situational, yakuhai, yakuman
+from riichi_table.engine.yaku.base import FLAGS, FORM_GATES, READING_GATES, Situation, Yaku, YakuContext
 
 ALL_YAKU: tuple[Yaku, ...] = situational.RULES + shapes.RULES + yakuhai.RULES + yakuman.RULES
 YAKU_BY_NAME: dict[str, Yaku] = {y.name: y for y in ALL_YAKU}

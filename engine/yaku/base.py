@@ -11,8 +11,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import NamedTuple
 
-from engine.decompose import Reading
-from engine.rules import Rules
+from riichi_table.engine.decompose import Reading
+from riichi_table.engine.rules import Rules
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.yaku.base import Yaku, YakuContext, yaku
+from riichi_table.engine.yaku.base import Yaku, YakuContext, yaku
 
 _TERMINAL_OR_HONOR = frozenset({0, 8, 9, 17, 18, 26, *range(27, 34)})
 _TERMINAL = frozenset({0, 8, 9, 17, 18, 26})

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.yaku.base import Yaku, YakuContext, closed_only, yaku
+from riichi_table.engine.yaku.base import Yaku, YakuContext, closed_only, yaku
 
 
 @yaku("riichi", 1, gate="riichi")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.yaku.base import Yaku, YakuContext, yaku
+from riichi_table.engine.yaku.base import Yaku, YakuContext, yaku
 
 
 @yaku("yakuhai_haku", 1, 1, gate="dragon_set")

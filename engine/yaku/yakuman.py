@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.yaku.base import Yaku, YakuContext, closed_only, yaku
+from riichi_table.engine.yaku.base import Yaku, YakuContext, closed_only, yaku
 
 _WINDS = (27, 28, 29, 30)
 _DRAGONS = (31, 32, 33)

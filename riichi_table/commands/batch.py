@@ -18,7 +18,7 @@ def process(lines: IO[str], out: IO[str]) -> int:
     """Answer every non-blank line of `lines` on `out`; returns the number of lines answered."""
     import json
 
-    from engine.batch import handle
+    from riichi_table.engine.batch import handle
 
     loads = json.loads
     dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
@@ -40,7 +40,7 @@ def process(lines: IO[str], out: IO[str]) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from engine.errors import EngineError
+    from riichi_table.engine.errors import EngineError
 
     out: IO[str] = sys.stdout if args.output == "-" else open(args.output, "w", encoding="utf-8")  # noqa: SIM115
     try:

@@ -27,9 +27,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vision.errors import VisionError
-    from vision.images import read_image
-    from vision.reader import TileReader
+    from riichi_table.vision.errors import VisionError
+    from riichi_table.vision.images import read_image
+    from riichi_table.vision.reader import TileReader
 
     if not 0.0 <= args.conf <= 1.0:
         raise VisionError(f"--conf must be in 0..1, got {args.conf}")

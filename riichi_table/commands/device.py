@@ -35,7 +35,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from device.errors import DeviceError
+    from riichi_table.device.errors import DeviceError
 
     if args.emulate:
         if args.action is not None:
@@ -57,10 +57,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _emulate(args: argparse.Namespace) -> int:
-    from device.emulator import Emulator
+    from riichi_table.device.emulator import Emulator
 
     if not 1 <= args.leds <= 64:
-        from device.errors import DeviceError
+        from riichi_table.device.errors import DeviceError
 
         raise DeviceError(f"--leds is 1..64 per seat, got {args.leds}")
     stop = threading.Event()
@@ -81,7 +81,7 @@ def _emulate(args: argparse.Namespace) -> int:
 
 
 def _find(args: argparse.Namespace) -> int:
-    from device.ports import find_units
+    from riichi_table.device.ports import find_units
 
     units = find_units(candidates=args.probe)
     if not units:
@@ -93,9 +93,9 @@ def _find(args: argparse.Namespace) -> int:
 
 
 def _talk(args: argparse.Namespace) -> int:
-    from device import protocol
-    from device.client import SyncClient
-    from device.errors import DeviceError
+    from riichi_table.device import protocol
+    from riichi_table.device.client import SyncClient
+    from riichi_table.device.errors import DeviceError
 
     with SyncClient(args.port, timeout=args.timeout) as client:
         print(f"unit on {args.port}: firmware {client.firmware}, protocol {client.protocol}")

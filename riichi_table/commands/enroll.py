@@ -35,8 +35,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def _accuracy(classifier: Path, photos: list) -> float:  # type: ignore[type-arg]
     import numpy as np
 
-    from vision.enroll import crop_accuracy
-    from vision.images import read_image
+    from riichi_table.vision.enroll import crop_accuracy
+    from riichi_table.vision.images import read_image
 
     samples = []
     for photo in photos:
@@ -49,14 +49,14 @@ def _accuracy(classifier: Path, photos: list) -> float:  # type: ignore[type-arg
 
 
 def run(args: argparse.Namespace) -> int:
-    from datasets.tile_crops import build_enroll_crops, labelled_photos
-    from vision.errors import VisionError
+    from riichi_table.datasets.tile_crops import build_enroll_crops, labelled_photos
+    from riichi_table.vision.errors import VisionError
 
     if not args.sheet and not args.labelled:
         raise VisionError("nothing to enroll from: pass --sheet PHOTO... or --labelled PHOTO/DIR...")
     if args.epochs < 1:
         raise VisionError(f"--epochs must be at least 1, got {args.epochs}")
-    from vision.reader import CLASSIFIER_FILE, DEFAULT_MODELS
+    from riichi_table.vision.reader import CLASSIFIER_FILE, DEFAULT_MODELS
 
     base_onnx = DEFAULT_MODELS / CLASSIFIER_FILE
     base = args.base or DEFAULT_MODELS / "classifier.pt"
@@ -68,8 +68,8 @@ def run(args: argparse.Namespace) -> int:
         crops = work / "crops"
         counts = build_enroll_crops(args.sheet, labelled_photos(args.labelled), args.art, crops)
         print(f"enroll crops: {counts['club']} from the club's photos, {counts['synthetic']} synthetic")
-        from vision.enroll import fine_tune_classifier
-        from vision.export import export_onnx
+        from riichi_table.vision.enroll import fine_tune_classifier
+        from riichi_table.vision.export import export_onnx
 
         best = fine_tune_classifier(base, crops, work / "run", epochs=args.epochs)
         export_onnx(best, args.out, 64, batch=-1)

@@ -47,7 +47,7 @@ def score_request(hand: Any, args: argparse.Namespace) -> dict[str, Any] | None:
         return None
     if args.win and data["win"] is None:
         # The winning tile was not set apart, so it is among the concealed tiles: take one copy out.
-        from engine.tiles import parse_tile, parse_tiles, to_notation
+        from riichi_table.engine.tiles import parse_tile, parse_tiles, to_notation
 
         tiles = parse_tiles(concealed)
         target = parse_tile(args.win)
@@ -68,9 +68,9 @@ def score_request(hand: Any, args: argparse.Namespace) -> dict[str, Any] | None:
 
 def _check_score_options(args: argparse.Namespace) -> None:
     """Reject bad scoring options before any photo is read, even where no photo ends up scored."""
-    from engine.errors import EngineError
-    from engine.rules import resolve_rules
-    from engine.tiles import parse_tile, parse_tiles
+    from riichi_table.engine.errors import EngineError
+    from riichi_table.engine.rules import resolve_rules
+    from riichi_table.engine.tiles import parse_tile, parse_tiles
 
     for name in ("honba", "sticks"):
         if getattr(args, name) < 0:
@@ -86,7 +86,7 @@ def _check_score_options(args: argparse.Namespace) -> None:
 def _score(req: dict[str, Any] | None) -> dict[str, Any]:
     if req is None:
         return {"ok": False, "error": "no winning tile set apart in the photo; pass --win TILE"}
-    from engine.batch import handle
+    from riichi_table.engine.batch import handle
 
     return handle(req)
 
@@ -106,9 +106,9 @@ def _print_text(path: Path, hand: Any, result: dict[str, Any]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vision.errors import VisionError
-    from vision.read_hand import read_hand
-    from vision.reader import TileReader
+    from riichi_table.vision.errors import VisionError
+    from riichi_table.vision.read_hand import read_hand
+    from riichi_table.vision.reader import TileReader
 
     _check_score_options(args)
     reader = TileReader(args.models, classifier=args.classifier)

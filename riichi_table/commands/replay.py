@@ -57,11 +57,11 @@ def replay_video(
     namer: str | None = None,
 ) -> ReplayResult:
     """Run the live pipeline over every frame of `video` and write the two game logs into `out`."""
-    from engine.events import event_from_json
-    from engine.export import mjai_lines, tenhou_log
-    from vision.errors import VisionError
-    from vision.source import open_source
-    from webui.pipeline import LiveSession
+    from riichi_table.assistant import LiveSession
+    from riichi_table.engine.events import event_from_json
+    from riichi_table.engine.export import mjai_lines, tenhou_log
+    from riichi_table.vision.errors import VisionError
+    from riichi_table.vision.source import open_source
 
     source = open_source(str(video))
     session = LiveSession(rules, templates, read_every_frame=read_every_frame, namer=namer)

@@ -7,7 +7,7 @@ import json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from engine.yaku.base import FLAGS
+    from riichi_table.engine.yaku.base import FLAGS
 
     parser.add_argument("hand", help="concealed tiles without the winning tile, e.g. 234m456p789s66s11z")
     parser.add_argument("--win", required=True, help="the winning tile, e.g. 6s")
@@ -51,14 +51,14 @@ def _meld(text: str) -> dict[str, object]:
 
 
 def request_from_args(args: argparse.Namespace) -> dict[str, object]:
-    from engine.yaku.base import FLAGS
+    from riichi_table.engine.yaku.base import FLAGS
 
     rules: object = args.rules
     if isinstance(rules, str) and rules.lstrip().startswith("{"):
         try:
             rules = json.loads(rules)
         except ValueError as exc:
-            from engine.errors import RuleError
+            from riichi_table.engine.errors import RuleError
 
             raise RuleError(f"bad --rules JSON: {exc}") from exc
     req: dict[str, object] = {
@@ -110,7 +110,7 @@ def _readable(resp: dict[str, object]) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from engine.batch import handle
+    from riichi_table.engine.batch import handle
 
     resp = handle(request_from_args(args))
     if args.json:

@@ -47,8 +47,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _settings(data_dir: Path) -> Any:
-    from webui.settings_model import current_settings
-    from webui.store import DB_NAME, Store, migrate
+    from riichi_table.webui.settings_model import current_settings
+    from riichi_table.webui.store import DB_NAME, Store, migrate
 
     migrate(data_dir / DB_NAME)
     store = Store.open(data_dir / DB_NAME)
@@ -61,14 +61,14 @@ def _settings(data_dir: Path) -> Any:
 def run(args: argparse.Namespace) -> int:
     from werkzeug.serving import make_server
 
-    from webui.app import create_app, default_data_dir
-    from webui.errors import WebError
-    from webui.live import start_assistant
+    from riichi_table.webui.app import create_app, default_data_dir
+    from riichi_table.webui.errors import WebError
+    from riichi_table.webui.live import start_assistant
 
     if not 0 <= args.port < 65536:
         raise WebError(f"--port: expected 1..65535 (or 0 for any free port), got {args.port}")
     if args.rules:
-        from engine.rules import resolve_rules
+        from riichi_table.engine.rules import resolve_rules
 
         resolve_rules(args.rules)  # a bad preset stops here, not silently inside the live pipeline
     data_dir = (args.data_dir or default_data_dir()).resolve()

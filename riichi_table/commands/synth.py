@@ -36,13 +36,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--game", action="store_true", help="render a whole table video of a game instead")
     parser.add_argument("--hands", type=int, help="with --game: number of hands (default: a whole game)")
-    from datasets.synth_game import add_arguments as add_game_arguments
+    from riichi_table.datasets.synth_game import add_arguments as add_game_arguments
 
     add_game_arguments(parser)
 
 
 def _scene_size(text: str) -> int:
-    from datasets.errors import DatasetError
+    from riichi_table.datasets.errors import DatasetError
 
     try:
         size = int(text)
@@ -56,16 +56,16 @@ def _scene_size(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from datasets.errors import DatasetError
+    from riichi_table.datasets.errors import DatasetError
 
     if args.game:
-        from datasets.synth_game import main as game_main
+        from riichi_table.datasets.synth_game import main as game_main
 
         if args.size is None:
             args.size = "1280x720"
         return game_main(args)
     if args.sheet is not None:
-        from datasets.layout_sheet import write_sheet
+        from riichi_table.datasets.layout_sheet import write_sheet
 
         write_sheet(args.sheet)
         print(f"wrote the enroll layout sheet to {args.sheet}")
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         raise DatasetError(f"--workers must be at least 1, got {args.workers}")
     if not Path(args.art).is_dir():
         raise DatasetError(f"tile art folder {args.art} not found (pass --art PATH to fluffystuff-riichi)")
-    from datasets.scenes import write_dataset
+    from riichi_table.datasets.scenes import write_dataset
 
     styles = ("Regular", "Black") if args.style == "both" else (args.style,)
     start = time.perf_counter()

@@ -47,9 +47,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _prepare(args: argparse.Namespace) -> int:
-    from datasets.errors import DatasetError
-    from datasets.hk_real import load_split, write_yolo_split
-    from datasets.tile_crops import photo_crops, synth_crops, write_crops
+    from riichi_table.datasets.errors import DatasetError
+    from riichi_table.datasets.hk_real import load_split, write_yolo_split
+    from riichi_table.datasets.tile_crops import photo_crops, synth_crops, write_crops
 
     if args.out is None or args.hk is None:
         raise DatasetError("prepare needs --hk and --out")
@@ -89,7 +89,7 @@ def _prepare(args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vision.errors import VisionError
+    from riichi_table.vision.errors import VisionError
 
     if args.imgsz is not None and args.imgsz < 32:
         raise VisionError(f"--imgsz must be at least 32 pixels, got {args.imgsz}")
@@ -97,8 +97,8 @@ def run(args: argparse.Namespace) -> int:
         return _prepare(args)
     if args.epochs < 1:
         raise VisionError(f"--epochs must be at least 1, got {args.epochs}")
-    from vision.export import export_onnx
-    from vision.train import TrainConfig, train
+    from riichi_table.vision.export import export_onnx
+    from riichi_table.vision.train import TrainConfig, train
 
     if args.what == "export":
         if args.weights is None or args.export is None or args.imgsz is None:

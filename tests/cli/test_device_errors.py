@@ -27,7 +27,7 @@ def test_emulating_onto_a_regular_file_refuses_to_replace_it(tmp_path, capsys):
 
 
 def test_an_overlong_command_is_an_error_quoting_only_its_start(tmp_path, capsys):
-    from device.emulator import Emulator
+    from riichi_table.device.emulator import Emulator
 
     with Emulator(link=str(tmp_path / "unit")) as emu:
         assert main(["device", "send", emu.path, "A" * 3000]) == 2

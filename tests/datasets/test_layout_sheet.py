@@ -7,11 +7,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-
-from datasets.errors import DatasetError
-from datasets.layout_sheet import SHEET, find_sheet, render_sheet
-from datasets.tile_art import load_art, paste_tile, render_tile
-from engine.tiles import parse_tile, parse_tiles, tile
+from riichi_table.datasets.errors import DatasetError
+from riichi_table.datasets.layout_sheet import SHEET, find_sheet, render_sheet
+from riichi_table.datasets.tile_art import load_art, paste_tile, render_tile
+from riichi_table.engine.tiles import parse_tile, parse_tiles, tile
 
 
 def test_sheet_has_one_cell_for_each_kind_and_red_five() -> None:

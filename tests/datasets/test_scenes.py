@@ -6,10 +6,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
-from datasets.errors import DatasetError
-from datasets.scenes import CLASS_NAMES, MIN_VISIBLE, Scene, render_scene, write_dataset
-from engine.tiles import BACK_CLASS
+from riichi_table.datasets.errors import DatasetError
+from riichi_table.datasets.scenes import CLASS_NAMES, MIN_VISIBLE, Scene, render_scene, write_dataset
+from riichi_table.engine.tiles import BACK_CLASS
 
 SIZE = 320
 

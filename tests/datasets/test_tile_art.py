@@ -6,10 +6,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
-from datasets.errors import DatasetError
-from datasets.tile_art import TileBody, load_art, paste_tile, render_tile
-from engine.tiles import BACK_CLASS, parse_tile
+from riichi_table.datasets.errors import DatasetError
+from riichi_table.datasets.tile_art import TileBody, load_art, paste_tile, render_tile
+from riichi_table.engine.tiles import BACK_CLASS, parse_tile
 
 
 @pytest.fixture(scope="module")

@@ -10,9 +10,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-
-from device.driver import Driver
-from device.emulator import Emulator
+from riichi_table.device.driver import Driver
+from riichi_table.device.emulator import Emulator
 
 FAST = {"reply_timeout": 0.15, "ping_interval": 0.3, "reconnect_interval": 0.05, "handshake_timeout": 0.6}
 

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from riichi_table.device.emulator import Emulator
 
-from device.emulator import Emulator
 from riichi_table.cli import main
 
 REPO = Path(__file__).resolve().parents[2]

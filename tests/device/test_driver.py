@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 
-from device import protocol
-from device.driver import Driver
-from device.emulator import Emulator
-from device.prompts import Prompter
-from engine import events as ev
+from riichi_table.device import protocol
+from riichi_table.device.driver import Driver
+from riichi_table.device.emulator import Emulator
+from riichi_table.device.prompts import Prompter
+from riichi_table.engine import events as ev
 
 from .conftest import layers, wait_for
 

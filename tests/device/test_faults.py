@@ -9,9 +9,9 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from device import protocol
-from device.driver import Driver
-from device.emulator import Emulator
+from riichi_table.device import protocol
+from riichi_table.device.driver import Driver
+from riichi_table.device.emulator import Emulator
 
 from .conftest import layers, wait_for
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from device import protocol
-from device.pending import PendingQueue
+from riichi_table.device import protocol
+from riichi_table.device.pending import PendingQueue
 
 
 def _drain(q: PendingQueue) -> list[str]:

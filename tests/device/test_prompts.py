@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-
-from device.errors import DeviceError
-from device.prompts import LIVE_WALL, Prompter, PromptKind, PromptSettings
-from device.protocol import Verdict
-from engine import events as ev
+from riichi_table.device.errors import DeviceError
+from riichi_table.device.prompts import LIVE_WALL, Prompter, PromptKind, PromptSettings
+from riichi_table.device.protocol import Verdict
+from riichi_table.engine import events as ev
 
 
 def _prompter(settings: PromptSettings | None = None) -> tuple[Prompter, list[str]]:

@@ -6,10 +6,9 @@ import json
 from pathlib import Path
 
 import pytest
-
-from device import protocol
-from device.errors import ProtocolError
-from device.protocol import Banner, Command, Garbage, Reply
+from riichi_table.device import protocol
+from riichi_table.device.errors import ProtocolError
+from riichi_table.device.protocol import Banner, Command, Garbage, Reply
 
 VECTORS = json.loads((Path(protocol.__file__).parent / "protocol_vectors.json").read_text())["exchanges"]
 

@@ -6,9 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-
-from device.firmware import unitcore
-from device.firmware.unitcore import LineReader, Unit
+from riichi_table.device.firmware import unitcore
+from riichi_table.device.firmware.unitcore import LineReader, Unit
 
 VECTORS = json.loads((Path(unitcore.__file__).parents[1] / "protocol_vectors.json").read_text())["exchanges"]
 

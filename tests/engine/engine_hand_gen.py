@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.tiles import kinds_to_notation
+from riichi_table.engine.tiles import kinds_to_notation
 
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _WINDS = "ESWN"

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from engine.errors import IllegalEventError
-from engine.events import (
+from riichi_table.engine.errors import IllegalEventError
+from riichi_table.engine.events import (
     Ankan,
     Chi,
     Dahai,
@@ -33,9 +33,9 @@ from engine.events import (
     Tsumo,
     tile_to_pai,
 )
-from engine.game import Game
-from engine.hand import is_complete, shanten
-from engine.tiles import Tile, counts34, tile
+from riichi_table.engine.game import Game
+from riichi_table.engine.hand import is_complete, shanten
+from riichi_table.engine.tiles import Tile, counts34, tile
 
 
 def _wall(rng: random.Random, red: bool) -> list[Tile]:

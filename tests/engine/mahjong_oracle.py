@@ -13,8 +13,7 @@ from mahjong.constants import EAST, NORTH, SOUTH, WEST
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
 from mahjong.meld import Meld as MjMeld
-
-from engine.tiles import parse_tiles
+from riichi_table.engine.tiles import parse_tiles
 
 _WIND = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
 _MELD = {

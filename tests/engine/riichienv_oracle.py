@@ -9,9 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine_hand_gen import TileIds136
+from riichi_table.engine.tiles import parse_tiles
 from riichienv import Conditions, HandEvaluator, Meld, MeldType
-
-from engine.tiles import parse_tiles
 
 _WIND = {"E": 0, "S": 1, "W": 2, "N": 3}
 _MELD = {

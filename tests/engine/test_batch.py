@@ -8,7 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine.batch import handle
+from riichi_table.engine.batch import handle
+
 from riichi_table.commands.batch import process
 
 REPO = Path(__file__).resolve().parents[2]

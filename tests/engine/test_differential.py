@@ -12,8 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from engine.batch import handle
+from riichi_table.engine.batch import handle
 
 # the generator and the adapters live beside this file (pytest runs with --import-mode=importlib)
 sys.path.insert(0, str(Path(__file__).resolve().parent))

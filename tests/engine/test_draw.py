@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-
-from engine.draw import draw_op, settle_draw, shown_tenpai
-from engine.errors import EngineError
-from engine.rules import resolve_rules
-from engine.tiles import parse_tiles
+from riichi_table.engine.draw import draw_op, settle_draw, shown_tenpai
+from riichi_table.engine.errors import EngineError
+from riichi_table.engine.rules import resolve_rules
+from riichi_table.engine.tiles import parse_tiles
 
 WRC = resolve_rules("wrc")
 

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from engine.events import (
+from riichi_table.engine.events import (
     EVENT_TYPES,
     Ankan,
     Chi,
@@ -30,7 +29,7 @@ from engine.events import (
     pai_to_tile,
     tile_to_pai,
 )
-from engine.tiles import parse_tile, tile
+from riichi_table.engine.tiles import parse_tile, tile
 
 SAMPLES = [
     StartGame(names=("A", "B", "C", "D")),

@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from engine.events import Ankan, Chi, Dahai, Daiminkan, Event, Kakan, Pon, Tsumo, event_from_json
-from engine.export import (
+from riichi_table.engine.events import Ankan, Chi, Dahai, Daiminkan, Event, Kakan, Pon, Tsumo, event_from_json
+from riichi_table.engine.export import (
     _ankan_string,
     _call_string,
     _kakan_string,
@@ -18,8 +18,8 @@ from engine.export import (
     write_mjai,
     write_tenhou,
 )
-from engine.game import Game
-from engine.tiles import parse_tile
+from riichi_table.engine.game import Game
+from riichi_table.engine.tiles import parse_tile
 
 sys.path.insert(0, str(Path(__file__).parent))
 from game_sim import Player

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
-from engine.errors import EngineError
-from engine.furiten import furiten_op, furiten_verdict
-from engine.tiles import counts34, parse_tiles
+from riichi_table.engine.errors import EngineError
+from riichi_table.engine.furiten import furiten_op, furiten_verdict
+from riichi_table.engine.tiles import counts34, parse_tiles
 
 # 123456789m 11s 34s waits on 2s and 5s
 HAND = "123456789m1134s"

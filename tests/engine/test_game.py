@@ -6,9 +6,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from engine.errors import IllegalEventError
-from engine.events import (
+from riichi_table.engine.errors import IllegalEventError
+from riichi_table.engine.events import (
     Ankan,
     Chombo,
     Dahai,
@@ -26,8 +25,8 @@ from engine.events import (
     Tsumo,
     tile_to_pai,
 )
-from engine.game import Game
-from engine.tiles import parse_tiles
+from riichi_table.engine.game import Game
+from riichi_table.engine.tiles import parse_tiles
 
 sys.path.insert(0, str(Path(__file__).parent))
 from game_sim import Player

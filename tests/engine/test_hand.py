@@ -7,10 +7,9 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from engine.decompose import decompositions
-from engine.hand import counts_of, is_complete, is_tenpai, shanten, waits
-from engine.tiles import kinds_to_notation
+from riichi_table.engine.decompose import decompositions
+from riichi_table.engine.hand import counts_of, is_complete, is_tenpai, shanten, waits
+from riichi_table.engine.tiles import kinds_to_notation
 
 
 @pytest.mark.parametrize(

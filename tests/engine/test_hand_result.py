@@ -9,10 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from engine.events import Chombo, EndKyoku, Hora, ReachAccepted, StartKyoku
-from engine.game import Game
-from engine.hand_result import (
+from riichi_table.engine.events import Chombo, EndKyoku, Hora, ReachAccepted, StartKyoku
+from riichi_table.engine.game import Game
+from riichi_table.engine.hand_result import (
     AbortResult,
     ChomboResult,
     DrawResult,
@@ -23,10 +22,10 @@ from engine.hand_result import (
     result_from_json,
     result_to_json,
 )
-from engine.result_log import mjai_lines, tenhou_log
-from engine.rules import resolve_rules
-from engine.score import Win, WinInput, score
-from engine.tiles import parse_tile, parse_tiles
+from riichi_table.engine.result_log import mjai_lines, tenhou_log
+from riichi_table.engine.rules import resolve_rules
+from riichi_table.engine.score import Win, WinInput, score
+from riichi_table.engine.tiles import parse_tile, parse_tiles
 
 sys.path.insert(0, str(Path(__file__).parent))
 from game_sim import Player

@@ -6,12 +6,21 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from engine.errors import IllegalEventError
-from engine.events import Dahai, Declare, EndKyoku, Event, Hora, Reveal, Ryukyoku, Tsumo, tile_to_pai
-from engine.export import mjai_lines, settled_events
-from engine.game import Game
-from engine.tiles import parse_tiles
+from riichi_table.engine.errors import IllegalEventError
+from riichi_table.engine.events import (
+    Dahai,
+    Declare,
+    EndKyoku,
+    Event,
+    Hora,
+    Reveal,
+    Ryukyoku,
+    Tsumo,
+    tile_to_pai,
+)
+from riichi_table.engine.export import mjai_lines, settled_events
+from riichi_table.engine.game import Game
+from riichi_table.engine.tiles import parse_tiles
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_game import HANDS, deal

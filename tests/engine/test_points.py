@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from engine.points import limit_of, payments
-from engine.rules import resolve_rules
+from riichi_table.engine.points import limit_of, payments
+from riichi_table.engine.rules import resolve_rules
 
 # Seed 001 points table, one column per entry: the (han, fu) cells that share it, then
 # East (dealer) tsumo, Other tsumo, East ron, Other ron.

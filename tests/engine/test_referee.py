@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from engine.referee import (
+from riichi_table.engine.referee import (
     decompositions,
     four_kans_abort,
     four_winds,
@@ -12,7 +11,7 @@ from engine.referee import (
     nine_terminals,
     riichi_ankan_verdict,
 )
-from engine.tiles import counts34, parse_tile, parse_tiles
+from riichi_table.engine.tiles import counts34, parse_tile, parse_tiles
 
 
 def k(name: str) -> int:

@@ -6,9 +6,8 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from engine.errors import IllegalEventError
-from engine.events import (
+from riichi_table.engine.errors import IllegalEventError
+from riichi_table.engine.events import (
     Ankan,
     Chi,
     Dahai,
@@ -27,12 +26,12 @@ from engine.events import (
     pai_to_tile,
     tile_to_pai,
 )
-from engine.furiten import furiten_verdict
-from engine.game import Game
-from engine.hand import waits
-from engine.round import Round
-from engine.rules import resolve_rules
-from engine.tiles import Tile, counts34, parse_tiles
+from riichi_table.engine.furiten import furiten_verdict
+from riichi_table.engine.game import Game
+from riichi_table.engine.hand import waits
+from riichi_table.engine.round import Round
+from riichi_table.engine.rules import resolve_rules
+from riichi_table.engine.tiles import Tile, counts34, parse_tiles
 
 sys.path.insert(0, str(Path(__file__).parent))
 from game_sim import Player

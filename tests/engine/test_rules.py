@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from engine.errors import RuleError
-from engine.rules import PRESETS, Rules, resolve_rules
+from riichi_table.engine.errors import RuleError
+from riichi_table.engine.rules import PRESETS, Rules, resolve_rules
 
 
 def test_every_issue_preset_exists() -> None:

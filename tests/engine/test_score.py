@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
-from engine.batch import handle
+from riichi_table.engine.batch import handle
 
 
 def score(hand: str, win: str, **kw: Any) -> dict[str, Any]:

@@ -1,9 +1,8 @@
 """Tiles and notation (issue 3, item 1)."""
 
 import pytest
-
-from engine.errors import NotationError, TileCountError
-from engine.tiles import (
+from riichi_table.engine.errors import NotationError, TileCountError
+from riichi_table.engine.tiles import (
     Tile,
     check_copies,
     dora_from_indicator,

@@ -8,11 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-from engine.batch import handle, win_input_from_request
-from engine.errors import EngineError
-from engine.score import contexts
-from engine.yaku import ALL_YAKU, YakuContext, evaluate, form_yaku
+from riichi_table.engine.batch import handle, win_input_from_request
+from riichi_table.engine.errors import EngineError
+from riichi_table.engine.score import contexts
+from riichi_table.engine.yaku import ALL_YAKU, YakuContext, evaluate, form_yaku
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from engine_hand_gen import random_request

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from vision.calibrate import CalibrationError, check_view, from_corners, from_markers, marker_sheet
+from riichi_table.vision.calibrate import (
+    CalibrationError,
+    check_view,
+    from_corners,
+    from_markers,
+    marker_sheet,
+)
 
 
 def test_the_four_markers_map_to_the_corners_of_the_rectified_view(renderer) -> None:
@@ -54,6 +59,6 @@ def test_the_marker_sheet_is_a4_at_the_given_dpi() -> None:
 
 
 def _empty():
-    from datasets.game_play import TableLayout
+    from riichi_table.datasets.game_play import TableLayout
 
     return TableLayout(empty=True)

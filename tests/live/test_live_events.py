@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import numpy as np
-
-from vision.live_events import TableReader
-from vision.live_reader import N_CLASSES
-from vision.track import Track, TrackChanges
-from vision.zones import TableGeometry
+from riichi_table.vision.live_events import TableReader
+from riichi_table.vision.live_reader import N_CLASSES
+from riichi_table.vision.track import Track, TrackChanges
+from riichi_table.vision.zones import TableGeometry
 
 GEO = TableGeometry()
 

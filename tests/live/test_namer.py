@@ -7,13 +7,12 @@ from typing import Any
 
 import numpy as np
 import pytest
+from riichi_table.engine.tiles import parse_tiles
+from riichi_table.vision.errors import VisionError
+from riichi_table.vision.live_namer import combine, needs_second_opinion
+from riichi_table.vision.reader import models_available
 
-from engine.tiles import parse_tiles
-from vision.errors import VisionError
-from vision.live_namer import combine, needs_second_opinion
-from vision.reader import models_available
-from webui.errors import WebError
-from webui.pipeline import Assistant
+from riichi_table.assistant import Assistant, AssistantError
 
 # Ponds of all four seats, characters included (far-seat man tiles were the templates' usual misreads).
 PONDS = ("1236789m", "2367m19p", "4567m5s7z", "1m3m7m8p1z")
@@ -22,8 +21,8 @@ needs_models = pytest.mark.skipif(not models_available(), reason="models/classif
 
 @pytest.fixture(scope="module")
 def pond_view(renderer: Any) -> np.ndarray:
-    from datasets.game_play import SeatLayout, TableLayout
-    from vision.calibrate import from_markers
+    from riichi_table.datasets.game_play import SeatLayout, TableLayout
+    from riichi_table.vision.calibrate import from_markers
 
     seats = [SeatLayout(pond=[(t, False) for t in parse_tiles(p)], hand_count=0) for p in PONDS]
     frame = renderer.frame(renderer.scene(TableLayout(seats=seats)), 0, None, 10.0)
@@ -31,7 +30,7 @@ def pond_view(renderer: Any) -> np.ndarray:
 
 
 def _read_kinds(view: np.ndarray, templates: Any, namer: str) -> Counter[int]:
-    from vision.live_reader import LiveReader
+    from riichi_table.vision.live_reader import LiveReader
 
     reading = LiveReader(templates, namer=namer).read(view)  # type: ignore[arg-type]
     return Counter(t.class_id for t in reading.tiles if t.area == "pond")
@@ -56,11 +55,11 @@ def test_each_namer_reads_the_four_ponds_of_a_rendered_table_in_one_frame(
 
 
 def test_an_unknown_namer_is_refused_with_the_choices(templates: Any) -> None:
-    from vision.live_reader import LiveReader
+    from riichi_table.vision.live_reader import LiveReader
 
     with pytest.raises(VisionError, match="templates, onnx, both"):
         LiveReader(templates, namer="yolo")  # type: ignore[arg-type]
-    with pytest.raises(WebError, match="tile reader"):
+    with pytest.raises(AssistantError, match="tile reader"):
         Assistant("demo", namer="yolo")
 
 
@@ -77,7 +76,7 @@ def test_a_close_template_call_asks_the_classifier_and_both_opinions_count() -> 
 
 @needs_models
 def test_the_default_reader_is_the_onnx_classifier_and_says_so_in_health() -> None:
-    from webui.pipeline import LiveSession
+    from riichi_table.assistant import LiveSession
 
     session = LiveSession()
     assert session.namer == "onnx" and session.model_health()["state"] == "ok"
@@ -86,10 +85,11 @@ def test_the_default_reader_is_the_onnx_classifier_and_says_so_in_health() -> No
 def test_without_the_classifier_file_the_default_falls_back_to_the_templates(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Any
 ) -> None:
-    import vision.reader
-    from webui.pipeline import LiveSession
+    import riichi_table.vision.reader
 
-    monkeypatch.setattr(vision.reader, "DEFAULT_MODELS", tmp_path)  # an empty models folder
+    from riichi_table.assistant import LiveSession
+
+    monkeypatch.setattr(riichi_table.vision.reader, "DEFAULT_MODELS", tmp_path)  # an empty models folder
     session = LiveSession()
     assert session.namer == "templates"
     assert session.model_health()["state"] == "degraded" and "classifier" in session.state()["warnings"][0]

@@ -8,11 +8,10 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from datasets.game_compare import compare, load_events
+from riichi_table.datasets.game_compare import compare, load_events
 
 ROOT = Path(__file__).resolve().parents[2]
-DEMO = ROOT / "webui" / "demo"
+DEMO = ROOT / "riichi_table" / "assistant" / "demo"
 CALLS = ("chi", "pon", "daiminkan", "kakan", "ankan", "reach")
 
 

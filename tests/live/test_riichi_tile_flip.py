@@ -8,11 +8,10 @@ were read as "9p" (seed 002 3.3.14: a discard lies as it was laid, the riichi ti
 from __future__ import annotations
 
 import numpy as np
-
-from vision.live_events import TableReader
-from vision.live_reader import N_CLASSES, FrameReading, TileReading, _longest_run
-from vision.track import STABLE_HITS, Tracker
-from vision.zones import TableGeometry
+from riichi_table.vision.live_events import TableReader
+from riichi_table.vision.live_reader import N_CLASSES, FrameReading, TileReading, _longest_run
+from riichi_table.vision.track import STABLE_HITS, Tracker
+from riichi_table.vision.zones import TableGeometry
 
 GEO = TableGeometry()
 SEAT = 1

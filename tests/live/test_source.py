@@ -7,8 +7,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-
-from vision.source import FolderSource, LiveSource, SourceError, open_source
+from riichi_table.vision.source import FolderSource, LiveSource, SourceError, open_source
 
 
 def _write_frames(folder: Path, n: int) -> None:

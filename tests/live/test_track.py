@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import numpy as np
-
-from vision.live_reader import N_CLASSES, FrameReading, TileReading
-from vision.track import STABLE_HITS, Tracker, enforce_copies
-from vision.zones import TableGeometry
+from riichi_table.vision.live_reader import N_CLASSES, FrameReading, TileReading
+from riichi_table.vision.track import STABLE_HITS, Tracker, enforce_copies
+from riichi_table.vision.zones import TableGeometry
 
 GEO = TableGeometry()
 

@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import pytest
-
-from vision.zones import Placed, TableGeometry, called_from, group_hand_row, is_meld_group, pond_order
+from riichi_table.vision.zones import (
+    Placed,
+    TableGeometry,
+    called_from,
+    group_hand_row,
+    is_meld_group,
+    pond_order,
+)
 
 GEO = TableGeometry()
 

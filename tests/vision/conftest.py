@@ -28,7 +28,7 @@ def hk_folder() -> Path:
 
 @pytest.fixture(scope="session")
 def reader():  # type: ignore[no-untyped-def]
-    from vision.reader import TileReader, models_available
+    from riichi_table.vision.reader import TileReader, models_available
 
     if not models_available():
         pytest.skip("models/localizer.onnx and models/classifier.onnx are not there yet")

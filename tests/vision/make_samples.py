@@ -10,9 +10,8 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-
-from datasets.tile_art import TileBody, load_art, paste_tile, render_tile
-from engine.tiles import parse_tiles
+from riichi_table.datasets.tile_art import TileBody, load_art, paste_tile, render_tile
+from riichi_table.engine.tiles import parse_tiles
 
 ART = Path(__file__).resolve().parents[2] / ".." / "shared" / "tile-art" / "fluffystuff-riichi"
 OUT = Path(__file__).resolve().parent / "samples"

@@ -1,8 +1,7 @@
 """Box voting: a kept box becomes the score-weighted mean of the candidates that overlap it."""
 
 import numpy as np
-
-from vision.localize import vote_boxes
+from riichi_table.vision.localize import vote_boxes
 
 
 def test_a_kept_box_moves_to_the_weighted_mean_of_its_overlapping_candidates():

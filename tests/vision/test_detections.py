@@ -6,9 +6,8 @@ import dataclasses
 
 import numpy as np
 import pytest
-
-from vision.detections import Detections
-from vision.errors import VisionError
+from riichi_table.vision.detections import Detections
+from riichi_table.vision.errors import VisionError
 
 
 def _three() -> Detections:

@@ -15,8 +15,8 @@ MODELS = Path(__file__).resolve().parents[2] / "models"
 
 def _sheet_photo(art: Path) -> np.ndarray:
     """The printed sheet at 100 dpi with every tile laid on its cell, then seen slightly askew."""
-    from datasets.layout_sheet import SHEET, render_sheet
-    from datasets.tile_art import load_art, paste_tile, render_tile
+    from riichi_table.datasets.layout_sheet import SHEET, render_sheet
+    from riichi_table.datasets.tile_art import load_art, paste_tile, render_tile
 
     px = 100 / 25.4
     page = cv2.cvtColor(render_sheet(100), cv2.COLOR_GRAY2BGR)
@@ -33,8 +33,8 @@ def _sheet_photo(art: Path) -> np.ndarray:
 
 
 def test_sheet_photo_gives_a_labelled_crop_of_every_cell(art_folder: Path, tmp_path: Path) -> None:
-    from datasets.layout_sheet import SHEET
-    from datasets.tile_crops import sheet_crops
+    from riichi_table.datasets.layout_sheet import SHEET
+    from riichi_table.datasets.tile_crops import sheet_crops
 
     photo = tmp_path / "sheet.jpg"
     cv2.imwrite(str(photo), _sheet_photo(art_folder))
@@ -53,8 +53,9 @@ def test_enroll_from_a_labelled_photo_writes_a_38_class_classifier(
     pytest.importorskip("ultralytics")
     if not (MODELS / "classifier.pt").is_file():
         pytest.skip("models/classifier.pt (the enroll starting point) is not there")
+    from riichi_table.vision.classify import Classifier
+
     from riichi_table.cli import main
-    from vision.classify import Classifier
 
     photos = tmp_path / "club"
     photos.mkdir()

@@ -5,9 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from datasets.errors import DatasetError
-from datasets.hk_real import load_split, source_of, split_photos
+from riichi_table.datasets.errors import DatasetError
+from riichi_table.datasets.hk_real import load_split, source_of, split_photos
 
 
 def test_source_is_the_name_before_rf() -> None:

@@ -7,8 +7,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-
-from vision.images import BadImageError, check_frame, read_image
+from riichi_table.vision.images import BadImageError, check_frame, read_image
 
 
 def test_missing_file(tmp_path: Path) -> None:

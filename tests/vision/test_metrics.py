@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-
-from vision.metrics import ImageEval, evaluate
+from riichi_table.vision.metrics import ImageEval, evaluate
 
 BOXES = np.array([[0, 0, 10, 14], [20, 0, 30, 14], [40, 0, 50, 14]], np.float32)
 NONE = np.zeros((0, 4), np.float32)

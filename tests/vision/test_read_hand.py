@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from engine.tiles import BACK_CLASS, parse_tiles
-from vision.detections import Detections
-from vision.errors import VisionError
-from vision.read_hand import read_hand
+from riichi_table.engine.tiles import BACK_CLASS, parse_tiles
+from riichi_table.vision.detections import Detections
+from riichi_table.vision.errors import VisionError
+from riichi_table.vision.read_hand import read_hand
 
 W, H = 30, 40  # an upright tile's box in the photo
 

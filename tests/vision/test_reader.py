@@ -7,11 +7,11 @@ from pathlib import Path
 
 import cv2
 import pytest
+from riichi_table.engine.tiles import parse_tiles, tile_from_class, to_notation
+from riichi_table.vision.errors import VisionError
+from riichi_table.vision.reader import TileReader
 
-from engine.tiles import parse_tiles, tile_from_class, to_notation
 from riichi_table.cli import main
-from vision.errors import VisionError
-from vision.reader import TileReader
 
 SAMPLES = Path(__file__).resolve().parent / "samples"
 # hand_pon.jpg (tests/vision/make_samples.py): ten concealed tiles, the winning tile set apart, a pon of red

@@ -3,8 +3,7 @@
 from pathlib import Path
 
 import pytest
-
-from vision.export import _strip_folders
+from riichi_table.vision.export import _strip_folders
 
 MODELS = Path(__file__).resolve().parents[2] / "models"
 

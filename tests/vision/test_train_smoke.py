@@ -13,8 +13,7 @@ pytestmark = pytest.mark.slow
 
 def _tiny_dataset(art: Path, root: Path) -> Path:
     import cv2
-
-    from datasets.scenes import render_scene
+    from riichi_table.datasets.scenes import render_scene
 
     images, labels = root / "images" / "train", root / "labels" / "train"
     images.mkdir(parents=True)
@@ -39,12 +38,11 @@ def test_one_epoch_of_localizer_training_exports_an_onnx_that_matches_torch(
     art_folder: Path, tmp_path: Path
 ) -> None:
     import torch
+    from riichi_table.vision.export import export_onnx
+    from riichi_table.vision.localize import Localizer
+    from riichi_table.vision.onnx_session import open_session
+    from riichi_table.vision.train import TrainConfig, train
     from ultralytics import YOLO
-
-    from vision.export import export_onnx
-    from vision.localize import Localizer
-    from vision.onnx_session import open_session
-    from vision.train import TrainConfig, train
 
     data = _tiny_dataset(art_folder, tmp_path / "data")
     cfg = TrainConfig("localizer", data, tmp_path / "runs" / "smoke", epochs=1, imgsz=160, batch=4, workers=0)

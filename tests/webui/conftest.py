@@ -11,8 +11,7 @@ import numpy as np
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-
-from webui.app import create_app
+from riichi_table.webui.app import create_app
 
 REPO = Path(__file__).resolve().parents[2]
 SHARED = REPO / ".." / "shared"

@@ -31,9 +31,8 @@ pytestmark = [
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    from riichi_table.webui.app import create_app
     from werkzeug.serving import make_server
-
-    from webui.app import create_app
 
     app = create_app({"DATA_DIR": tmp_path_factory.mktemp("data"), "SSE_HEARTBEAT_S": 1.0,
                       "PIPELINE_ERROR": "no camera source (--source none)"})  # fmt: skip
@@ -118,7 +117,7 @@ def test_the_exhaustive_draw_check_shows_tenpai_and_noten_payments(server: str, 
 
 
 def test_a_recorded_hand_updates_the_open_scoreboard_by_itself(server: str, browser: Any, page: Any) -> None:
-    pytest.importorskip("engine.game", reason="needs the engine's game state")
+    pytest.importorskip("riichi_table.engine.game", reason="needs the engine's game state")
     page.goto(server + "/club/")
     page.click("#new-night button")
     for name in ("Ann", "Bob", "Cy", "Dee"):
@@ -169,10 +168,9 @@ def test_a_recorded_hand_updates_the_open_scoreboard_by_itself(server: str, brow
 def test_the_table_page_shows_the_live_view_and_the_camera_health(
     browser: Any, make_video: Any, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
+    from riichi_table.webui.app import create_app
+    from riichi_table.webui.live import start_assistant
     from werkzeug.serving import make_server
-
-    from webui.app import create_app
-    from webui.live import start_assistant
 
     folder = tmp_path_factory.mktemp("live")
     assistant, error = start_assistant(str(make_video(folder / "clip.mp4", frames=150)), "wrc", None)
@@ -194,7 +192,7 @@ def test_the_table_page_shows_the_live_view_and_the_camera_health(
 
 
 def test_a_photo_is_read_and_a_corrected_tile_is_saved_as_labelled_data(server: str, page: Any) -> None:
-    from vision.reader import models_available
+    from riichi_table.vision.reader import models_available
 
     if not models_available():
         pytest.skip("no tile models in models/ yet (localizer.onnx, classifier.onnx)")

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("engine.game", reason="needs the engine's game state (engine/game.py)")
+pytest.importorskip("riichi_table.engine.game", reason="needs the engine's game state (engine/game.py)")
 
 
 def _start(client: Any, post_form: Any, preset: str) -> str:
@@ -205,8 +205,8 @@ def test_four_kans_is_an_abortive_draw_where_the_preset_has_it_and_the_deal_stay
 def test_the_form_offers_only_the_abortive_draws_nagashi_and_fu_the_rules_allow(
     client: Any, post_form: Any, game_url: str
 ) -> None:
-    from engine.result_settle import FU_TABLE
-    from webui.results import FU_VALUES
+    from riichi_table.engine.result_settle import FU_TABLE
+    from riichi_table.webui.results import FU_VALUES
 
     assert FU_VALUES == FU_TABLE
     page = client.get(game_url).data.decode()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from webui import engine_game
+from riichi_table.webui import engine_game
 
 RON = {"kind": "win", "winners": [{"seat": 1, "han": 3, "fu": 40, "yakuman": 0}], "from": 0, "riichi": [1]}
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from webui.hub import Hub
+from riichi_table.webui.hub import Hub
 
 
 def test_a_client_that_never_reads_does_not_block_the_producer_and_keeps_the_newest_state() -> None:

@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
-from webui.results import ResultError, describe, validate
+from riichi_table.webui.results import ResultError, describe, validate
 
 
 @pytest.mark.parametrize(

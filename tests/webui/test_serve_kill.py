@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("engine.game", reason="needs the engine's game state (engine/game.py)")
+pytest.importorskip("riichi_table.engine.game", reason="needs the engine's game state (engine/game.py)")
 REPO = Path(__file__).resolve().parents[2]
 
 

@@ -6,9 +6,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-
-from webui.errors import WebError
-from webui.store import Store, StoreError, migrate, migrations
+from riichi_table.webui.errors import WebError
+from riichi_table.webui.store import Store, StoreError, migrate, migrations
 
 
 @pytest.fixture

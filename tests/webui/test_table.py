@@ -9,8 +9,7 @@ from typing import Any
 import cv2
 import numpy as np
 import pytest
-
-from webui.live import start_assistant
+from riichi_table.webui.live import start_assistant
 
 
 @pytest.fixture

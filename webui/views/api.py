@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, jsonify, request
-
-from webui import scoring, security
-from webui.live import LiveTable
+from riichi_table.webui import scoring, security
+from riichi_table.webui.live import LiveTable
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 

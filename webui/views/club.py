@@ -8,13 +8,12 @@ import json
 from datetime import date
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
+from riichi_table.webui import chart, club, exports, results, scoring
+from riichi_table.webui.db import get_store
+from riichi_table.webui.errors import WebError
+from riichi_table.webui.settings_model import current_settings
+from riichi_table.webui.views.scoreboard import publish
 from werkzeug.wrappers import Response as BaseResponse
-
-from webui import chart, club, exports, results, scoring
-from webui.app import get_store
-from webui.errors import WebError
-from webui.settings_model import current_settings
-from webui.views.scoreboard import publish
 
 bp = Blueprint("club", __name__, url_prefix="/club")
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request, send_file
-
-from webui import club, photos, scoring
-from webui.app import get_store
-from webui.live import LiveTable
-from webui.settings_model import current_settings
+from riichi_table.webui import club, photos, scoring
+from riichi_table.webui.db import get_store
+from riichi_table.webui.live import LiveTable
+from riichi_table.webui.settings_model import current_settings
 
 bp = Blueprint("hand", __name__)
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
-
-from webui import club
-from webui.app import get_store
-from webui.hub import Hub, encode_event
-from webui.store import Store, StoreError
+from riichi_table.webui import club
+from riichi_table.webui.db import get_store
+from riichi_table.webui.hub import Hub, encode_event
+from riichi_table.webui.store import Store, StoreError
 
 bp = Blueprint("scoreboard", __name__)
 CURRENT = "scoreboard"
@@ -66,7 +65,7 @@ def live_board(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def _live_state() -> dict[str, Any]:
-    from webui.live import LiveTable
+    from riichi_table.webui.live import LiveTable
 
     live: LiveTable = current_app.extensions["live"]
     return live.state()

@@ -5,18 +5,23 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, current_app, flash, redirect, render_template, request, url_for
+from riichi_table.webui import scoring
+from riichi_table.webui.db import get_store
+from riichi_table.webui.settings_model import (
+    Settings,
+    SettingsError,
+    current_settings,
+    parse_settings,
+    save_settings,
+)
 from werkzeug.wrappers import Response
-
-from webui import scoring
-from webui.app import get_store
-from webui.settings_model import Settings, SettingsError, current_settings, parse_settings, save_settings
 
 bp = Blueprint("settings", __name__)
 
 
 def _restart_pipeline(settings: Settings) -> Response:
     """Start the live pipeline on the saved source and device (the live game state starts afresh)."""
-    from webui.live import LiveTable, start_assistant
+    from riichi_table.webui.live import LiveTable, start_assistant
 
     live: LiveTable = current_app.extensions["live"]
     if settings.source == "none":
@@ -50,7 +55,7 @@ def index() -> str | Response:
             )
             return redirect(url_for("settings.index"))
     settings = current_settings(store)
-    from engine.rules import resolve_rules
+    from riichi_table.engine.rules import resolve_rules
 
     return render_template(
         "settings.html",

@@ -7,9 +7,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, render_template, request
-
-from webui.hub import Hub, encode_event
-from webui.live import LiveTable
+from riichi_table.webui.hub import Hub, encode_event
+from riichi_table.webui.live import LiveTable
 
 bp = Blueprint("table", __name__)
 

@@ -7,20 +7,20 @@ from typing import Any
 import cv2
 import numpy as np
 import pytest
+from riichi_table.vision.source import Frame
 
-from vision.source import Frame
-from webui.pipeline import LiveSession
+from riichi_table.assistant import LiveSession
 
 
 @pytest.fixture(scope="module")
 def table_frame(renderer: Any) -> np.ndarray:
-    from datasets.game_play import TableLayout
+    from riichi_table.datasets.game_play import TableLayout
 
     return renderer.frame(renderer.scene(TableLayout(empty=True)), 0, None, 10.0)
 
 
 def _corners(frame: np.ndarray) -> list[list[float]]:
-    from vision.calibrate import MARKER_IDS, find_markers
+    from riichi_table.vision.calibrate import MARKER_IDS, find_markers
 
     found = find_markers(frame)
     return [[float(v) for v in found[i]] for i in MARKER_IDS]

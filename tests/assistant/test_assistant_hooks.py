@@ -11,14 +11,13 @@ import cv2
 import numpy as np
 import pytest
 
-from webui.errors import WebError
-from webui.pipeline import Assistant
+from riichi_table.assistant import Assistant, AssistantError
 
 
 @pytest.fixture
 def make_app(tmp_path: Path) -> Iterator[Any]:
     """The web app on a temporary data folder around a given assistant."""
-    from webui.app import create_app
+    from riichi_table.webui.app import create_app
 
     apps: list[Any] = []
 
@@ -34,7 +33,7 @@ def make_app(tmp_path: Path) -> Iterator[Any]:
 
 @pytest.fixture(scope="module")
 def table_frame(renderer: Any) -> np.ndarray:
-    from datasets.game_play import TableLayout
+    from riichi_table.datasets.game_play import TableLayout
 
     return renderer.frame(renderer.scene(TableLayout(empty=True)), 0, None, 10.0)
 
@@ -55,7 +54,7 @@ def still_table(tmp_path: Path, table_frame: np.ndarray) -> Iterator[Assistant]:
 
 
 def _marker_corners(frame: np.ndarray) -> list[list[float]]:
-    from vision.calibrate import MARKER_IDS, find_markers
+    from riichi_table.vision.calibrate import MARKER_IDS, find_markers
 
     found = find_markers(frame)
     return [[float(v) for v in found[i]] for i in MARKER_IDS]
@@ -102,7 +101,7 @@ def test_bad_corners_are_refused_with_the_reason_and_the_calibration_kept(
     still_table: Assistant, corners: list[list[float]], why: str
 ) -> None:
     before = still_table.session.calibration
-    with pytest.raises(WebError, match=why):
+    with pytest.raises(AssistantError, match=why):
         still_table.calibrate(corners)
     assert still_table.session.calibration is before
 
@@ -112,14 +111,14 @@ def test_aruco_calibration_without_markers_in_view_names_them(tmp_path: Path) ->
     folder.mkdir()
     cv2.imwrite(str(folder / "0000.png"), np.full((360, 640, 3), (40, 110, 40), np.uint8))
     assistant = Assistant(str(folder), realtime=False)
-    with pytest.raises(WebError, match="no camera frame yet"):
+    with pytest.raises(AssistantError, match="no camera frame yet"):
         assistant.calibrate(None)
     assistant.start()
     try:
         deadline = time.monotonic() + 20
         while assistant.latest_frame() is None and time.monotonic() < deadline:
             time.sleep(0.05)
-        with pytest.raises(WebError, match=r"markers \[0, 1, 2, 3\] not found"):
+        with pytest.raises(AssistantError, match=r"markers \[0, 1, 2, 3\] not found"):
             assistant.calibrate(None)
         assert "not found" in assistant.state()["warnings"][0]
     finally:
@@ -146,7 +145,7 @@ def test_the_page_calibrates_through_the_flask_route(
 
 
 def test_the_led_unit_emulator_snapshot_is_offered_with_an_emu_port(tmp_path: Path) -> None:
-    pytest.importorskip("device.emulator")
+    pytest.importorskip("riichi_table.device.emulator")
     plain = Assistant("demo", realtime=False)
     assert plain.device_leds() is None
     with_unit = Assistant("demo", device_port="emu://", realtime=False)
@@ -163,7 +162,7 @@ def test_the_led_unit_emulator_snapshot_is_offered_with_an_emu_port(tmp_path: Pa
 
 
 def test_the_web_layer_shows_the_emulated_leds_in_the_table_state(make_app: Any) -> None:
-    pytest.importorskip("device.emulator")
+    pytest.importorskip("riichi_table.device.emulator")
     assistant = Assistant("demo", device_port="emu://", realtime=False)
     try:
         client = make_app(ASSISTANT=assistant, PIPELINE_ERROR=None).test_client()

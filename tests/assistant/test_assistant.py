@@ -7,8 +7,7 @@ import time
 
 import pytest
 
-from webui.errors import WebError
-from webui.pipeline import Assistant
+from riichi_table.assistant import Assistant, AssistantError
 
 
 @pytest.mark.slow
@@ -33,7 +32,7 @@ def test_the_assistant_plays_the_demo_and_publishes_state() -> None:
 
 
 def test_an_unknown_source_is_a_web_error() -> None:
-    with pytest.raises(WebError, match="cannot open source"):
+    with pytest.raises(AssistantError, match="cannot open source"):
         Assistant("no/such/video.mp4").start()
 
 

@@ -33,7 +33,7 @@ def fit_win(
 
 
 def _works(game: Any, reveal: dict[str, Any], hora: dict[str, Any]) -> bool:
-    from engine.errors import EngineError
+    from riichi_table.engine.errors import EngineError
 
     trial = copy.deepcopy(game)
     try:
@@ -47,9 +47,9 @@ def _works(game: Any, reveal: dict[str, Any], hora: dict[str, Any]) -> bool:
 def substitutions(tehai: list[str], alternatives: list[list[str]], melds: int) -> list[list[str]]:
     """Readings of an open hand with one or two tiles swapped for a second reading, that form a winning
     shape (checked cheaply on counts before the engine judges them); single swaps first."""
-    from engine.events import pai_to_tile
-    from engine.hand import is_complete
-    from engine.tiles import counts34
+    from riichi_table.engine.events import pai_to_tile
+    from riichi_table.engine.hand import is_complete
+    from riichi_table.engine.tiles import counts34
 
     def complete(hand: list[str]) -> bool:
         return is_complete(counts34(pai_to_tile(p) for p in hand), melds)

@@ -1,12 +1,12 @@
 """The running assistant: source -> calibration -> tile reading -> tracking -> engine -> device.
 
-`Assistant` is what `riichi-table serve` constructs (contract 8 of the team brief). It runs the live
+`Assistant` is what `riichi-table serve` constructs. It runs the live
 pipeline in one background thread; the web layer only reads from it (`latest_jpeg`, `state`, `subscribe`)
 and hands it a person's answers (`submit`). Each subscriber has its own bounded queue: a slow client loses
 its oldest updates and never blocks the producer.
 
-The frame-to-events work is `webui.pipeline_session.LiveSession`'s (re-exported here); the same class runs
-`riichi-table replay`. Besides contract 8 the Assistant offers the Table page's hooks (`webui.live`):
+The frame-to-events work is `riichi_table.assistant.session.LiveSession`'s; the same class runs
+`riichi-table replay`. Besides that surface the Assistant offers the Table page's hooks (`webui.live`):
 `calibrate(corners | None)`, `latest_frame()` (the raw frame for the hand check) and `device_leds()` (the LED
 unit emulator's snapshot when the device port is `emu://`).
 """
@@ -21,10 +21,10 @@ from typing import Any
 
 import cv2
 
-from webui.errors import WebError
-from webui.pipeline_session import DEMO_DIR, LiveSession
+from riichi_table.assistant.errors import AssistantError
+from riichi_table.assistant.session import DEMO_DIR, LiveSession
 
-__all__ = ["DEMO_CLIP", "DEMO_DIR", "QUEUE_SIZE", "Assistant", "LiveSession"]
+__all__ = ["DEMO_CLIP", "QUEUE_SIZE", "Assistant"]
 
 DEMO_CLIP = DEMO_DIR / "clip.mp4"
 QUEUE_SIZE = 64
@@ -49,14 +49,14 @@ class Assistant:
         realtime: bool = True,
         namer: str | None = None,
     ) -> None:
-        from vision.errors import VisionError
+        from riichi_table.vision.errors import VisionError
 
         self.source_spec = source
         self.realtime = realtime
         try:
             self.session = LiveSession(rules, namer=namer)
         except VisionError as exc:  # a missing template file or model, a namer that does not exist
-            raise WebError(f"cannot set up the tile reader: {exc}") from exc
+            raise AssistantError(f"cannot set up the tile reader: {exc}") from exc
         self._device: Any = None
         self._prompter: Any = None
         self._device_error = ""
@@ -72,9 +72,9 @@ class Assistant:
         self._camera: dict[str, Any] = {"state": "stopped", "message": "not started"}
         self._fps = 0.0
 
-    # ---- contract 8 -------------------------------------------------------------------------------------
+    # ---- the running surface ------------------------------------------------------------------------------
     def start(self) -> None:
-        """Open the source and start the pipeline thread (raises WebError if the source cannot be opened)."""
+        """Open the source and start the pipeline thread (AssistantError if the source cannot be opened)."""
         if self._thread is not None and self._thread.is_alive():
             return
         self._source = self._open_source()
@@ -136,16 +136,17 @@ class Assistant:
         """Calibrate from the table markers (None) or four corners picked on the page.
 
         corners: four [x, y] in camera pixels, bottom-left, bottom-right, top-right, top-left as seen from
-        seat 0 (the order the Table page asks for). Raises WebError saying what was wrong; the game is kept.
+        seat 0 (the order the Table page asks for). Raises AssistantError saying what was wrong; the game is
+        kept.
         """
-        from vision.errors import VisionError
+        from riichi_table.vision.errors import VisionError
 
         with self._lock:
             image = self._frame
             try:
                 self.session.calibrate(corners, image)
             except VisionError as exc:
-                raise WebError(f"calibration failed: {exc}") from exc
+                raise AssistantError(f"calibration failed: {exc}") from exc
         self._publish()
 
     def latest_frame(self) -> Any:
@@ -160,23 +161,23 @@ class Assistant:
 
     # ---- internals ----------------------------------------------------------------------------------------
     def _open_source(self) -> Any:
-        from vision.errors import VisionError
-        from vision.source import open_source
+        from riichi_table.vision.errors import VisionError
+        from riichi_table.vision.source import open_source
 
         spec = self.source_spec
         if spec == "demo":
             if not DEMO_CLIP.is_file():
-                raise WebError(f"the demo clip {DEMO_CLIP.name} is missing from {DEMO_DIR}")
+                raise AssistantError(f"the demo clip {DEMO_CLIP.name} is missing from {DEMO_DIR}")
             spec = str(DEMO_CLIP)
         try:
             return open_source(spec)
         except VisionError as exc:
-            raise WebError(f"cannot open source {self.source_spec!r}: {exc}") from exc
+            raise AssistantError(f"cannot open source {self.source_spec!r}: {exc}") from exc
 
     def _open_device(self, port: str) -> None:
         try:
-            from device.driver import Driver
-            from device.prompts import Prompter
+            from riichi_table.device.driver import Driver
+            from riichi_table.device.prompts import Prompter
 
             self._device = Driver(port)
             self._prompter = Prompter(self._device)

@@ -16,8 +16,8 @@ from typing import Any
 import cv2
 import numpy as np
 
-from webui.pipeline_view import overlay, table_state
-from webui.pipeline_wins import fit_win
+from riichi_table.assistant.view import overlay, table_state
+from riichi_table.assistant.wins import fit_win
 
 DEMO_DIR = Path(__file__).resolve().parent / "demo"
 DEFAULT_NAMER = "onnx"  # bench/live.py: 417/421 discards right at 41.6 fps; templates 412/421 at 36.8 fps
@@ -40,12 +40,12 @@ class LiveSession:
         read_every_frame: bool = False,
         namer: str | None = None,
     ) -> None:
-        from engine.game import Game
-        from vision.live_events import TableReader
-        from vision.live_namer import check_namer
-        from vision.live_reader import LiveReader, TileTemplates
-        from vision.onnx_session import ModelMissingError
-        from vision.track import Tracker
+        from riichi_table.engine.game import Game
+        from riichi_table.vision.live_events import TableReader
+        from riichi_table.vision.live_namer import check_namer
+        from riichi_table.vision.live_reader import LiveReader, TileTemplates
+        from riichi_table.vision.onnx_session import ModelMissingError
+        from riichi_table.vision.track import Tracker
 
         self.rules = rules
         self.templates_path = templates
@@ -89,7 +89,7 @@ class LiveSession:
         of vision.calibrate and of the Table page's clicks). Raises CalibrationError (a VisionError) naming
         what was wrong; the tracks (in table mm) and the game are kept.
         """
-        from vision.calibrate import CalibrationError, from_corners, from_markers
+        from riichi_table.vision.calibrate import CalibrationError, from_corners, from_markers
 
         if corners is None:
             if image is None:
@@ -138,7 +138,7 @@ class LiveSession:
 
     def _calibrated_for(self, image: Any, small: Any) -> bool:
         """Keep the calibration true to this frame; False (with the reason in view_problems) to skip it."""
-        from vision.calibrate import MOVED_PX, CalibrationError, find_markers, from_markers
+        from riichi_table.vision.calibrate import MOVED_PX, CalibrationError, find_markers, from_markers
 
         if self.calibration is not None and self.calibration.method == "manual":
             return self._manual_still(small)
@@ -182,7 +182,7 @@ class LiveSession:
     def _view_fit(self, image: Any, view: Any) -> bool:
         """Run vision.calibrate.check_view; a blurred or dark view is not read (its problems are shown), a
         too oblique one is read with a warning."""
-        from vision.calibrate import check_view
+        from riichi_table.vision.calibrate import check_view
 
         check = check_view(image, self.calibration, rectified=view, look_for_markers=False)
         self.view_problems = list(check.problems)
@@ -201,7 +201,7 @@ class LiveSession:
 
     # --- events -------------------------------------------------------------------------------------
     def _apply(self, event: dict[str, Any]) -> None:
-        from engine.errors import EngineError
+        from riichi_table.engine.errors import EngineError
 
         if not self._started:
             self._started = True
@@ -244,7 +244,7 @@ class LiveSession:
 
     def _fit_win(self, hora: dict[str, Any]) -> dict[str, Any]:
         """Make a read win legal if one or two misread tiles are all that stand in its way (warns)."""
-        from vision.live_events import ALTERNATIVES
+        from riichi_table.vision.live_events import ALTERNATIVES
 
         alternatives = hora.pop(ALTERNATIVES, None)
         reveal = next((r for r in self._reveals if r["actor"] == hora["actor"]), None)
@@ -275,7 +275,7 @@ class LiveSession:
 
     def submit(self, event: dict[str, Any]) -> dict[str, Any]:
         """A person's answer as an event (a `declare` of engine/events.py: tsumo/ron/tenpai/noten)."""
-        from engine.errors import EngineError
+        from riichi_table.engine.errors import EngineError
 
         if not isinstance(event, dict) or "type" not in event:
             return {"ok": False, "error": "expected a JSON object with a 'type' (e.g. declare)"}
