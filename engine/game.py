@@ -38,7 +38,8 @@ from riichi_table.engine.hand_result import HandResultError, Result, SettledHand
 from riichi_table.engine.round import Round
 from riichi_table.engine.round_state import KawaTile
 from riichi_table.engine.rules import Rules, resolve_rules
-from riichi_table.engine.settle import HandResult, finish_wins, settle_chombo, settle_draw_event, settle_hora
+from riichi_table.engine.settle import finish_wins, settle_chombo, settle_draw_event, settle_hora
+from riichi_table.engine.table import HandResult, Table
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +82,7 @@ class Game:
         self.warnings: list[str] = []
         self._rotated = False
         self.hora_base: multiple_ron.Snapshot | None = None  # the game just before this hand's first win
-        self._resettling = False
+        self.resettling = False
 
     # --- reading the state ---------------------------------------------------------------------------
 
@@ -102,6 +103,12 @@ class Game:
             return None
         verdict = self.round.seats[seat].furiten
         return verdict.furiten if verdict else None
+
+    def table(self) -> Table:
+        """The counters the settlement reads (`engine.table.Table`), as they are now."""
+        s = self.scores
+        dealer = 0 if self.dealer is None else self.dealer
+        return Table(self.rules, (s[0], s[1], s[2], s[3]), dealer, self.honba, self.sticks, self.pool)
 
     @property
     def wall_left(self) -> int | None:
@@ -187,7 +194,7 @@ class Game:
                 "a hand fed with tile-level events is still open: finish it with events (ending with "
                 "end_kyoku); results and events cannot be mixed within one hand"
             )
-        result = result_settle.check(self, result)
+        result = result_settle.check(self.table(), result)
         if self.first_dealer is None:
             self.first_dealer = self.dealer = 0
         dealer = 0 if self.dealer is None else self.dealer
@@ -196,7 +203,7 @@ class Game:
         for seat in sorted(result.riichi):  # 002 3.3.14: the stick goes on the table
             self.scores[seat] -= self.rules.riichi_deposit
             self.sticks += 1
-        money, keeps, next_honba = result_settle.settle(self, result)
+        money, keeps, next_honba = result_settle.settle(self.table(), result)
         for m in money:
             self._move(m)
         self.round = None
@@ -212,7 +219,7 @@ class Game:
     def _is_resettle(self, e: Hora | Ryukyoku) -> bool:
         """A ron after a ron on the same tile, or three rons called an abortive draw: see `multiple_ron`."""
         r = self.round
-        if r is None or not r.horas or r.phase != "hora" or self.hora_base is None or self._resettling:
+        if r is None or not r.horas or r.phase != "hora" or self.hora_base is None or self.resettling:
             return False
         return (isinstance(e, Ryukyoku) and e.reason == "ron3") or multiple_ron.is_another_ron(r, e)
 
@@ -274,7 +281,7 @@ class Game:
     def _finish_hand(self, r: Round) -> None:
         """Rotate after the hand's wins (at end_kyoku, or at the next start_kyoku if none came)."""
         if r.horas and not self._rotated:
-            keeps, honba = finish_wins(self, r)
+            keeps, honba = finish_wins(self.table(), r)
             self._rotate(keeps, honba)
         self._rotated = True
 
@@ -285,14 +292,14 @@ class Game:
                 self.scores[e.actor] -= self.rules.riichi_deposit
                 self.sticks += 1
             case Hora():
-                result = settle_hora(self, r, e)
+                result = settle_hora(self.table(), r, e)
                 self._move(result)
             case Ryukyoku():
-                result = settle_draw_event(self, r, e)
+                result = settle_draw_event(self.table(), r, e)
                 self._move(result)
                 self._rotate(result.dealer_keeps, result.next_honba)
             case Chombo():
-                result = settle_chombo(self, e)
+                result = settle_chombo(self.table(), self.round, e)
                 self._move(result)
                 self._rotate(result.dealer_keeps, result.next_honba)
             case EndKyoku():

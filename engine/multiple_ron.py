@@ -22,15 +22,32 @@ from __future__ import annotations
 import copy
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from riichi_table.engine.errors import EngineError, IllegalEventError
 from riichi_table.engine.events import Event, Hora, Ryukyoku
+from riichi_table.engine.round import Round
+from riichi_table.engine.rules import Rules
+from riichi_table.engine.table import HandResult
 
-if TYPE_CHECKING:
-    from riichi_table.engine.game import Game
-    from riichi_table.engine.round import Round
-    from riichi_table.engine.settle import HandResult
+
+class GameLike(Protocol):
+    """What resettling reads and puts back in `engine.game.Game` (named here so that this module need not
+    import the game that calls it)."""
+
+    rules: Rules
+    round: Round | None
+    scores: list[int]
+    sticks: int
+    pool: int
+    penalties: list[int]
+    results: list[HandResult]
+    events: list[Event]
+    warnings: list[str]
+    hora_base: Snapshot | None
+    resettling: bool  # True while `resettle` replays the hand's end through `apply`
+
+    def apply(self, event: Event) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +64,7 @@ class Snapshot:
     warnings: tuple[str, ...]
 
     @classmethod
-    def take(cls, g: Game) -> Snapshot:
+    def take(cls, g: GameLike) -> Snapshot:
         return cls(
             copy.deepcopy(g.round),
             tuple(g.scores),
@@ -59,7 +76,7 @@ class Snapshot:
             tuple(g.warnings),
         )
 
-    def restore(self, g: Game) -> None:
+    def restore(self, g: GameLike) -> None:
         g.round = copy.deepcopy(self.round)
         g.scores = list(self.scores)
         g.sticks = self.sticks
@@ -88,7 +105,7 @@ def is_another_ron(r: Round, e: Hora | Ryukyoku) -> bool:
     )
 
 
-def resettle(g: Game, e: Hora | Ryukyoku) -> None:
+def resettle(g: GameLike, e: Hora | Ryukyoku) -> None:
     """Settle the hand's wins again with `e` added (see the module docstring); IllegalEventError, nothing
     changed, when `e` is refused or one of the wins does not stand."""
     r = g.round
@@ -97,7 +114,7 @@ def resettle(g: Game, e: Hora | Ryukyoku) -> None:
     plan = _plan(g, r, e)
     later: list[Event] = [x for x in g.events[len(base.events) :] if not isinstance(x, Hora)]
     saved = Snapshot.take(g)
-    g._resettling = True
+    g.resettling = True
     try:
         base.restore(g)
         for x in later:
@@ -108,11 +125,11 @@ def resettle(g: Game, e: Hora | Ryukyoku) -> None:
         saved.restore(g)
         raise
     finally:
-        g._resettling = False
+        g.resettling = False
     g.hora_base = base if any(isinstance(x, Hora) for x in plan) else None
 
 
-def _plan(g: Game, r: Round, e: Hora | Ryukyoku) -> list[Hora | Ryukyoku]:
+def _plan(g: GameLike, r: Round, e: Hora | Ryukyoku) -> list[Hora | Ryukyoku]:
     """The hand's end events in settled order, or IllegalEventError when `e` is refused."""
     if isinstance(e, Ryukyoku):
         if "triple_ron" not in g.rules.abortive_draws:

@@ -9,8 +9,6 @@ mangan, abortive draws and chombo by preset.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from riichi_table.engine.hand_result import (
     AbortResult,
     ChomboResult,
@@ -24,7 +22,6 @@ from riichi_table.engine.points import Payments, fixed_payments, limit_of, payme
 from riichi_table.engine.round_end import ABORTIVE_RULE
 from riichi_table.engine.rules import Rules
 from riichi_table.engine.settle import (
-    HandResult,
     abortive_draw,
     chombo,
     exhaustive_draw,
@@ -32,9 +29,7 @@ from riichi_table.engine.settle import (
     win_result,
     wins_rotation,
 )
-
-if TYPE_CHECKING:
-    from riichi_table.engine.game import Game
+from riichi_table.engine.table import HandResult, Table
 
 # seed 001 fu table: 20 (pinfu tsumo), 25 (seven pairs), then rounded up to tens; 110 is the most a hand has
 FU_TABLE = (20, 25, *range(30, 120, 10))
@@ -100,17 +95,17 @@ def distance(discarder: int | None, seat: int) -> int:
     return 0 if discarder is None else (seat - discarder) % 4
 
 
-def check(g: Game, result: Result) -> Result:
+def check(t: Table, result: Result) -> Result:
     """The result as the game will settle it, or HandResultError (nothing changes).
 
     Three rons where the preset makes them an abortive draw (001 "Abortive Draw") come back as
     `AbortResult("ron3")`, as on the event path (engine/multiple_ron.py).
     """
-    rules = g.rules
+    rules = t.rules
     for seat in result.riichi:
-        if rules.riichi_needs_deposit and g.scores[seat] < rules.riichi_deposit:
+        if rules.riichi_needs_deposit and t.scores[seat] < rules.riichi_deposit:
             raise HandResultError(f"riichi: seat {seat} cannot pay the riichi deposit")
-    dealer = 0 if g.dealer is None else g.dealer
+    dealer = t.dealer
     match result:
         case WinResult():
             if len(result.winners) > 1 and rules.multiple_ron == "head_bump":
@@ -134,28 +129,28 @@ def check(g: Game, result: Result) -> Result:
     return result
 
 
-def settle(g: Game, result: Result) -> tuple[list[HandResult], bool, int]:
+def settle(t: Table, result: Result) -> tuple[list[HandResult], bool, int]:
     """The money of a checked result, after its riichi sticks are on the table: one HandResult per winner
     (nearest the discarder first), whether the dealer keeps the deal, and the next honba."""
-    dealer = 0 if g.dealer is None else g.dealer
+    dealer = t.dealer
     match result:
         case WinResult():
             money = []
             winners = sorted(result.winners, key=lambda w: distance(result.discarder, w.seat))
             for i, w in enumerate(winners):
-                p = winner_payments(w, result.tsumo, w.seat == dealer, g.rules)
-                honba = g.honba * g.rules.honba_value
+                p = winner_payments(w, result.tsumo, w.seat == dealer, t.rules)
+                honba = t.honba * t.rules.honba_value
                 deltas = win_deltas(p, w.seat, result.discarder, dealer, honba, w.pao)
-                money.append(win_result(g, w.seat, deltas, i == 0, _detail(w, result, p, g.rules), True))
-            keeps, next_honba = wins_rotation(g, dealer, [w.seat for w in winners])
+                money.append(win_result(t, w.seat, deltas, i == 0, _detail(w, result, p, t.rules), True))
+            keeps, next_honba = wins_rotation(t, dealer, [w.seat for w in winners])
             return money, keeps, next_honba
         case DrawResult():
             reason = "nagashi" if result.nagashi else "fanpai"
-            m = exhaustive_draw(g, result.tenpai, dealer, result.nagashi, reason)
+            m = exhaustive_draw(t, result.tenpai, dealer, result.nagashi, reason)
         case AbortResult():
-            m = abortive_draw(g, result.reason)
+            m = abortive_draw(t, result.reason)
         case ChomboResult():
-            m = chombo(g, result.seat, [s in result.riichi for s in range(4)], result.reason)
+            m = chombo(t, result.seat, [s in result.riichi for s in range(4)], result.reason)
     return [m], m.dealer_keeps, m.next_honba
 
 
