@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from riichi_table.engine.furiten import RequestError, parse_waiting_hand
-from riichi_table.engine.hand import waits
+from riichi_table.engine.hand import seat_waits
 from riichi_table.engine.rules import Rules, resolve_rules
 from riichi_table.engine.tiles import Tile, check_copies, counts34
 
@@ -28,13 +28,12 @@ class DrawSettlement:
     dealer_keeps: bool
 
 
-def shown_tenpai(concealed: Sequence[Tile], meld_tiles: Sequence[Sequence[Tile]]) -> bool:
-    """Whether a shown hand is tenpai (seed 002 3.3.13).
+def shown_tenpai(concealed: Sequence[Tile], meld_tiles: Sequence[Sequence[Tile]], rules: Rules) -> bool:
+    """Whether a shown hand is tenpai (seed 002 3.3.13) under `rules` (`engine.hand.seat_waits`).
 
     A kind the player holds all four of, counting melds too, is no wait: nobody can deal a fifth copy.
     """
-    held = counts34([*concealed, *(t for m in meld_tiles for t in m)])
-    return any(held[k] < 4 for k in waits(counts34(concealed), len(meld_tiles)))
+    return bool(seat_waits(counts34(concealed), meld_tiles, rules))
 
 
 def noten_total(rules: Rules) -> int:
@@ -92,13 +91,13 @@ def draw_op(request: dict[str, Any]) -> dict[str, Any]:
             tenpai.append(False)
             continue
         try:
-            concealed, melds = parse_waiting_hand(entry.get("hand"), entry.get("melds"))
+            concealed, melds = parse_waiting_hand(entry.get("hand"), entry.get("melds"), rules)
             check_copies(
                 [concealed, *(t for _, t in melds)], rules.red_fives if rules.red_five_total else (1, 1, 1)
             )
         except RequestError as exc:
             raise RequestError(f"hands[{seat}]: {exc}") from None
-        tenpai.append(shown_tenpai(concealed, [t for _, t in melds]))
+        tenpai.append(shown_tenpai(concealed, [t for _, t in melds], rules))
     settlement = settle_draw(tenpai, dealer, rules)
     return {
         "tenpai": list(settlement.tenpai),

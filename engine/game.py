@@ -263,7 +263,7 @@ class Game:
                 raise IllegalEventError("declare: tsumo, but the drawn tile is unknown; send a hora", e)
             self.apply(Hora(actor=e.actor, target=e.actor, pai=tile_to_pai(drawn)))
             return
-        window = r.last_discard or r.last_kakan
+        window = r.last_discard or r.last_kakan or r.last_ankan
         if window is None or e.target != window[0]:
             raise IllegalEventError(f"declare: ron from seat {e.target}, whose tile is not in play", e)
         self.apply(Hora(actor=e.actor, target=window[0], pai=tile_to_pai(window[1])))
