@@ -43,6 +43,14 @@ def noten_total(rules: Rules) -> int:
     ]
 
 
+def honba_after_draw(honba: int, dealer_keeps: bool, rules: Rules) -> int:
+    """The next hand's honba after an exhaustive draw: one more after every draw (002 3.4.2), or only when
+    the deal stays (003 "Dealer Rotation"), or none where the rules count no honba (000 has no counters)."""
+    if rules.honba_on_draw or (dealer_keeps and rules.honba_on_dealer_win):
+        return honba + 1
+    return 0
+
+
 def settle_draw(tenpai: Sequence[bool], dealer: int, rules: Rules) -> DrawSettlement:
     """Noten payments and dealer rotation for an exhaustive draw with these tenpai flags (one per player)."""
     n = len(tenpai)
@@ -104,7 +112,7 @@ def draw_op(request: dict[str, Any]) -> dict[str, Any]:
         "deltas": list(settlement.deltas),
         "dealer_keeps": settlement.dealer_keeps,
         "pool": settlement.pool,
-        "honba": honba + 1 if rules.honba_on_draw or settlement.dealer_keeps else 0,
+        "honba": honba_after_draw(honba, settlement.dealer_keeps, rules),
         "sticks": sticks,
     }
 

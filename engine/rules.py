@@ -41,7 +41,15 @@ class Rules:
     # 002 3.1; 000 "Passing the Deal": one East round
     game_length: Literal["east", "east_south"] = "east_south"
     bust_ends_game: bool = False  # common (tenhou ends a game when a score drops below 0)
-    extra_round_target: int = 0  # common (tenhou plays on into West until someone reaches it; 0 = never)
+    # 002 3.1: the game is the East and South rounds, no more; the online convention (tenhou) plays on into
+    # the next wind while nobody has this score after the last round (0 = never)
+    extra_round_target: int = 0
+    extra_winds: int = 1  # tenhou: an extension is at most one wind (West after South; never North)
+    # tenhou: the game ends when the last dealer of the last round keeps the deal by a win (agari-yame) or by
+    # tenpai at a draw (tenpai-yame) and is first with at least `extra_round_target`; 001 / 002 / 003 /
+    # 000 say nothing of it, so the dealer plays on there (002 3.1: the deal stays with a winning East)
+    agari_yame: bool = False
+    tenpai_yame: bool = False
     # common (WRC); none of the seeds states uma
     uma: tuple[int, int, int, int] = (15000, 5000, -5000, -15000)
     oka: int = 0  # common; the bonus the first place takes (tenhou: (30000-25000)*4)
@@ -121,6 +129,9 @@ class Rules:
     # common (no seed says; WRC and tenhou practice): riichi sticks still on the table when the game ends go
     # to first place ("first"), or stay unclaimed ("table"); 000 "Draws" only says the next winner takes them
     leftover_sticks: Literal["first", "table"] = "first"
+    # before uma and oka each final score is rounded: "none" (common; no seed rounds), or to the nearest 1,000
+    # with halves away from zero ("thousand": the online-site convention, tenhou)
+    final_rounding: Literal["none", "thousand"] = "none"
 
     @property
     def red_five_total(self) -> int:
@@ -187,6 +198,9 @@ PRESETS: dict[str, Rules] = {
         bust_ends_game=True,
         extra_round_target=30000,
         honba_to="first_winner",  # the online convention: counters with the sticks, nearest winner only
+        agari_yame=True,  # the online convention: the all-last dealer on top may stop by winning
+        tenpai_yame=True,  # ... or by being tenpai at a draw
+        final_rounding="thousand",  # the online convention: final scores to the nearest 1,000
         riichi_needs_deposit=True,
         multiple_ron="all",
         abortive_draws=("nine_terminals", "four_kans", "four_riichi", "triple_ron", "four_winds"),

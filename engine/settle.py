@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from riichi_table.engine.draw import settle_draw
+from riichi_table.engine.draw import honba_after_draw, settle_draw
 from riichi_table.engine.errors import IllegalEventError
 from riichi_table.engine.events import Chombo, Hora, Ryukyoku, pai_to_tile
 from riichi_table.engine.hand import seat_waits
@@ -213,7 +213,7 @@ def exhaustive_draw(
     pool = 0 if nagashi else money.pool
     d = list(deltas) if deltas is not None else computed
     keeps = money.dealer_keeps
-    honba = t.honba + 1 if t.rules.honba_on_draw or keeps else 0
+    honba = honba_after_draw(t.honba, keeps, t.rules)
     detail: dict[str, object] = {"reason": reason, "tenpai": list(tenpai)}
     if nagashi:
         detail["nagashi"] = list(nagashi)
