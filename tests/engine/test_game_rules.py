@@ -12,8 +12,9 @@ import pytest
 from riichi_table.engine.batch import handle
 from riichi_table.engine.errors import IllegalEventError
 from riichi_table.engine.events import Ankan, Dahai, EndKyoku, Hora, Reveal, Ryukyoku, Tsumo, tile_to_pai
-from riichi_table.engine.game import Game
+from riichi_table.engine.game import Game, round_final
 from riichi_table.engine.hand_result import AbortResult, DrawResult, HandResultError, Winner, WinResult
+from riichi_table.engine.rules import resolve_rules
 from riichi_table.engine.tiles import parse_tiles
 
 sys.path.insert(0, str(Path(__file__).parent))
@@ -241,3 +242,95 @@ def test_reveal_keeps_working_with_a_bumped_claim() -> None:
     g.apply(Reveal(actor=3, tehai=tuple(tile_to_pai(t) for t in parse_tiles("123456789p1134s"))))
     g.apply(EndKyoku())
     assert g.dealer == 1
+
+
+# --- game end and final points (tenhou conventions; presets per their seeds) -----------------------------
+
+NOBODY_TENPAI = DrawResult((False, False, False, False))
+
+
+def _place(g: Game) -> str:
+    return f"{'ESWN'[g.round_wind]}{g.hand_number}"
+
+
+def test_a_tenhou_game_goes_into_west_and_never_into_north() -> None:
+    # online convention: nobody has 30000 after South 4, so West is played; after West 4 the game ends
+    g = Game("tenhou")
+    for _ in range(8):
+        g.apply_result(NOBODY_TENPAI)
+    assert not g.ended and _place(g) == "W1"
+    for _ in range(4):
+        g.apply_result(NOBODY_TENPAI)
+    assert g.ended and _place(g) == "N1"
+
+
+@pytest.mark.parametrize("preset", ["wrc", "uspml", "online"])
+def test_other_presets_end_after_south_4_whatever_the_scores(preset: str) -> None:
+    # seed 002 3.1: the East and South rounds; 001 and 003 name no extension
+    g = Game(preset)
+    for _ in range(8):
+        g.apply_result(NOBODY_TENPAI)
+    assert g.ended
+
+
+def test_the_beginner_game_ends_when_the_deal_returns_to_the_first_dealer() -> None:
+    # seed 000 "Passing the Deal": "If the deal passes to the player who was the First Dealer, the game has
+    # ended"
+    g = Game("beginner")
+    for _ in range(3):
+        g.apply_result(NOBODY_TENPAI)
+    assert not g.ended
+    g.apply_result(NOBODY_TENPAI)
+    assert g.ended
+
+
+def _to_south_4(g: Game) -> None:
+    for _ in range(7):
+        g.apply_result(NOBODY_TENPAI)
+    assert _place(g) == "S4" and g.dealer == 3
+
+
+def test_tenpai_yame_ends_a_tenhou_game_when_the_all_last_dealer_is_first() -> None:
+    g = Game("tenhou")
+    _to_south_4(g)
+    g.apply_result(WinResult((Winner(3, 3, 30),), 2))  # dealer 5800: 30800, first
+    assert g.ended
+    g = Game("tenhou")
+    _to_south_4(g)
+    g.apply_result(WinResult((Winner(3, 1, 30),), 2))  # 1500 + 7 honba: 28600, first but under 30000
+    assert not g.ended
+    g.apply_result(DrawResult((False, False, False, True)))  # tenpai alone: 31600, first: tenpai-yame
+    assert g.ended
+
+
+def test_without_agari_yame_the_all_last_dealer_deals_again() -> None:
+    g = Game("wrc")
+    _to_south_4(g)
+    honba = g.honba
+    g.apply_result(WinResult((Winner(3, 3, 30),), 2))
+    assert not g.ended and _place(g) == "S4" and g.honba == honba + 1
+
+
+def test_a_dealer_keeping_the_deal_in_west_does_not_end_the_game_by_itself() -> None:
+    g = Game("tenhou")
+    for _ in range(8):
+        g.apply_result(NOBODY_TENPAI)
+    g.apply_result(WinResult((Winner(0, 5, 0),), None))  # dealer mangan tsumo: 4000 all, 37000
+    assert not g.ended and _place(g) == "W1"
+    g.apply_result(WinResult((Winner(1, 1, 30),), 2))  # the deal passes and seat 0 has 30000: the end
+    assert g.ended
+
+
+@pytest.mark.parametrize(
+    ("score", "rounded"), [(30800, 31000), (24400, 24000), (1500, 2000), (-1500, -2000), (-1400, -1000)]
+)
+def test_tenhou_rounds_final_scores_to_1000_half_away_from_zero(score: int, rounded: int) -> None:
+    assert round_final(score, resolve_rules("tenhou")) == rounded
+    assert round_final(score, resolve_rules("wrc")) == score
+
+
+def test_the_ranking_shows_the_rounded_and_the_unrounded_score() -> None:
+    g = Game("tenhou")
+    g.scores = [30800, 26600, 18200, 24400]
+    top = g.ranking()[0]
+    assert (top.seat, top.score, top.rounded, top.final) == (0, 30800, 31000, 41000)
