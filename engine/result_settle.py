@@ -9,6 +9,7 @@ mangan, abortive draws and chombo by preset.
 
 from __future__ import annotations
 
+from riichi_table.engine.fu import twenty_fu_possible
 from riichi_table.engine.hand_result import (
     AbortResult,
     ChomboResult,
@@ -25,6 +26,7 @@ from riichi_table.engine.settle import (
     abortive_draw,
     chombo,
     exhaustive_draw,
+    honba_points,
     win_deltas,
     win_result,
     wins_rotation,
@@ -61,11 +63,15 @@ def _check_value(w: Winner, tsumo: bool, rules: Rules) -> None:
     if w.fu == 25 and w.han < 2:
         raise HandResultError(f"{who}: 25 fu is seven pairs, which is at least 2 han (seed 001 yaku table)")
     if w.fu == 20:
-        pinfu_tsumo = tsumo and rules.pinfu_tsumo_fu and w.han >= 2
-        open_pinfu_ron = not tsumo and rules.open_pinfu_ron_fu == 20
-        if not (pinfu_tsumo or open_pinfu_ron):
+        # seed 001 fu table: a concealed pinfu tsumo is 20 fu (pinfu 1 + menzen tsumo 1: at least 2 han)
+        if not twenty_fu_possible(tsumo=tsumo, rules=rules):
+            how = "tsumo fu on a pinfu tsumo" if tsumo else "an open pinfu shape on ron as 30"
             raise HandResultError(
-                f"{who}: 20 fu only for a pinfu tsumo where the rules count no tsumo fu (seed 001 fu table)"
+                f"{who}: 20 fu is a pinfu tsumo (seed 001 fu table), and this rule set counts {how}"
+            )
+        if tsumo and w.han < 2:
+            raise HandResultError(
+                f"{who}: 20 fu is a pinfu tsumo, which is at least 2 han (seed 001 yaku table)"
             )
 
 
@@ -108,6 +114,10 @@ def check(t: Table, result: Result) -> Result:
     dealer = t.dealer
     match result:
         case WinResult():
+            if len(result.winners) == 3 and "triple_ron" in rules.abortive_draws:
+                for w in result.winners:  # each call must be a win for the abort (seed 001 "Abortive Draw")
+                    _check_winner(w, result, dealer, rules)
+                return AbortResult("ron3", result.riichi)
             if len(result.winners) > 1 and rules.multiple_ron == "head_bump":
                 nearest = min(result.winners, key=lambda w: distance(result.discarder, w.seat))
                 raise HandResultError(
@@ -115,8 +125,6 @@ def check(t: Table, result: Result) -> Result:
                 )
             for w in result.winners:
                 _check_winner(w, result, dealer, rules)
-            if len(result.winners) == 3 and "triple_ron" in rules.abortive_draws:
-                return AbortResult("ron3", result.riichi)
         case DrawResult():
             if result.nagashi and not rules.nagashi_mangan:
                 raise HandResultError("draw: this rule set has no nagashi mangan")
@@ -139,7 +147,7 @@ def settle(t: Table, result: Result) -> tuple[list[HandResult], bool, int]:
             winners = sorted(result.winners, key=lambda w: distance(result.discarder, w.seat))
             for i, w in enumerate(winners):
                 p = winner_payments(w, result.tsumo, w.seat == dealer, t.rules)
-                honba = t.honba * t.rules.honba_value
+                honba = honba_points(t, i == 0)
                 deltas = win_deltas(p, w.seat, result.discarder, dealer, honba, w.pao)
                 money.append(win_result(t, w.seat, deltas, i == 0, _detail(w, result, p, t.rules), True))
             keeps, next_honba = wins_rotation(t, dealer, [w.seat for w in winners])

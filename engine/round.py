@@ -41,10 +41,11 @@ from riichi_table.engine.events import (
     Tsumo,
     pai_to_tile,
 )
-from riichi_table.engine.hand import waits
+from riichi_table.engine.hand import seat_waits
 from riichi_table.engine.melds import Meld, MeldKind
 from riichi_table.engine.referee import four_kans_abort, four_winds, kuikae_forbidden, riichi_ankan_verdict
 from riichi_table.engine.round_state import KawaTile, RoundState, has_tiles, illegal, require
+from riichi_table.engine.rules import Rules
 from riichi_table.engine.tiles import DRAGONS, WINDS, Tile, counts34
 
 _ABORT_REASONS = {
@@ -173,7 +174,9 @@ class Round(RoundState):
             e,
         )
         if s.hand is not None:
-            require(_ready_after_discard(s.hand, len(s.melds)), "riichi on a hand that is not ready", e)
+            require(
+                _ready_after_discard(s.hand, s.melds, self.rules), "riichi on a hand that is not ready", e
+            )
         s.riichi = True
         s.double_riichi = not self.interrupted and not s.kawa
 
@@ -308,6 +311,8 @@ class Round(RoundState):
         s.kans += 1
         self.pending_dora += 1
         self._interrupt()
+        if self.rules.kokushi_robs_ankan:
+            self.last_ankan = (e.actor, tiles[0])  # seed 002 3.3.7: open to thirteen orphans until the draw
         self.phase = "rinshan"
         s.refresh_waits()
 
@@ -363,7 +368,7 @@ class Round(RoundState):
 
         Seed 001 "Temporary Furiten" / "Riichi": a wait passed since one's last discard or since one's riichi.
         """
-        for window in (self.last_discard, self.last_kakan):
+        for window in (self.last_discard, self.last_kakan, self.last_ankan):
             if window is None:
                 continue
             actor, t = window
@@ -375,14 +380,15 @@ class Round(RoundState):
                     other.refresh_furiten()
         self.last_discard = None
         self.last_kakan = None
+        self.last_ankan = None
 
 
-def _ready_after_discard(hand: Sequence[Tile], meld_count: int) -> bool:
+def _ready_after_discard(hand: Sequence[Tile], melds: Sequence[Meld], rules: Rules) -> bool:
     """Whether some discard leaves the 14-tile-equivalent hand tenpai (seed 001 "Riichi": a ready hand)."""
     counts = counts34(hand)
     for k in {t.kind for t in hand}:
         counts[k] -= 1
-        ready = bool(waits(counts, meld_count))
+        ready = bool(seat_waits(counts, [m.tiles for m in melds], rules))
         counts[k] += 1
         if ready:
             return True

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from riichi_table.engine.events import Declare, Hora, Reveal, Ryukyoku, pai_to_tile
 from riichi_table.engine.furiten import FuritenVerdict, judge_furiten
-from riichi_table.engine.hand import is_complete, waits
+from riichi_table.engine.hand import is_complete, is_kokushi, seat_waits
 from riichi_table.engine.referee import four_kans_abort, four_winds, nagashi_mangan, nine_terminals
 from riichi_table.engine.round_state import RoundState, illegal, require
 from riichi_table.engine.tiles import Tile, counts34
@@ -42,10 +42,22 @@ def winning_hand(r: RoundState, e: Hora) -> list[Tile] | None:
     return None
 
 
+def _robs_ankan(r: RoundState, e: Hora) -> bool:
+    """A ron on the tile of the concealed kan just declared (seed 002 3.3.7: thirteen orphans only)."""
+    window = r.last_ankan
+    return (
+        r.phase == "rinshan"
+        and window is not None
+        and r.rules.kokushi_robs_ankan
+        and window[0] == e.target
+        and window[1].kind == pai_to_tile(e.pai).kind
+    )
+
+
 def ron_furiten(r: RoundState, seat: int, hand13: list[Tile]) -> FuritenVerdict:
     """Furiten of a seat holding `hand13` at the moment of a ron (the tile in play is not yet passed)."""
     s = r.seats[seat]
-    wait_kinds = tuple(waits(counts34(hand13), len(s.melds)))
+    wait_kinds = tuple(seat_waits(counts34(hand13), [m.tiles for m in s.melds], r.rules))
     return judge_furiten(wait_kinds, s.discards, s.passed, s.riichi_passed)
 
 
@@ -71,14 +83,24 @@ def hora(r: RoundState, e: Hora) -> None:
     else:
         on_discard = r.phase in ("draw", "riichi_pending") and r.last_discard == (e.target, win)
         chankan = r.phase == "rinshan" and r.last_kakan == (e.target, win)
+        robs_ankan = _robs_ankan(r, e)
         require(
-            on_discard or chankan, f"ron on {e.pai} from seat {e.target}, which is not the tile in play", e
+            on_discard or chankan or robs_ankan,
+            f"ron on {e.pai} from seat {e.target}, which is not the tile in play",
+            e,
         )
     hand = winning_hand(r, e)
     s = r.seats[e.actor]
+    if hand is not None and not e.is_tsumo and not r.horas and _robs_ankan(r, e):
+        # seed 002 3.3.7: a concealed kan may be robbed only to complete thirteen orphans
+        require(is_kokushi(counts34([*hand, win])), "only thirteen orphans may rob a concealed kan", e)
     if hand is not None:
         full = counts34([*hand, win])
-        require(is_complete(full, len(s.melds)), f"seat {e.actor}'s hand is not complete with {e.pai}", e)
+        require(
+            is_complete(full, len(s.melds), r.rules.hand_shapes),
+            f"seat {e.actor}'s hand is not complete with {e.pai}",
+            e,
+        )
         if not e.is_tsumo:
             verdict = ron_furiten(r, e.actor, hand)
             if verdict.furiten:
@@ -162,7 +184,7 @@ def _check_tenpais(r: RoundState, e: Ryukyoku) -> None:
         s = r.seats[seat]
         hand = r.concealed_of(seat)
         if hand is not None and len(hand) % 3 == 1:
-            really = bool(waits(counts34(hand), len(s.melds)))
+            really = bool(seat_waits(counts34(hand), [m.tiles for m in s.melds], r.rules))
             if flag and not really:
                 r.warnings.append(f"seat {seat} declared tenpai with a hand that is not ready (chombo?)")
         if s.riichi_accepted and not flag:

@@ -12,7 +12,7 @@ from typing import Literal, NoReturn
 from riichi_table.engine.errors import IllegalEventError
 from riichi_table.engine.events import UNKNOWN_PAI, Chombo, Hora, Ryukyoku, StartKyoku, pai_to_tile
 from riichi_table.engine.furiten import FuritenVerdict, judge_furiten
-from riichi_table.engine.hand import waits
+from riichi_table.engine.hand import seat_waits
 from riichi_table.engine.melds import Meld
 from riichi_table.engine.rules import Rules
 from riichi_table.engine.tiles import Tile, counts34
@@ -35,6 +35,7 @@ class SeatState:
     """One seat during a hand. `hand` is None while the concealed tiles are unknown (a physical table)."""
 
     hand: list[Tile] | None
+    rules: Rules  # the hand shapes it may win with (`engine.hand.seat_waits`)
     concealed: int = 13
     melds: list[Meld] = field(default_factory=list)
     kawa: list[KawaTile] = field(default_factory=list)
@@ -66,7 +67,7 @@ class SeatState:
     def refresh_waits(self) -> None:
         """Recompute the waits after the concealed hand changed (only a waiting-size hand has waits)."""
         if self.hand is not None and len(self.hand) % 3 == 1:
-            self.waits = tuple(waits(counts34(self.hand), len(self.melds)))
+            self.waits = tuple(seat_waits(counts34(self.hand), [m.tiles for m in self.melds], self.rules))
         elif self.hand is None:
             self.waits = ()
         self.refresh_furiten()
@@ -118,7 +119,7 @@ class RoundState:
         self.kyoku = start.kyoku
         self.oya = start.oya
         self.dora_markers: list[Tile] = [pai_to_tile(start.dora_marker)]
-        self.seats = [SeatState(_known_hand(h)) for h in start.tehais]
+        self.seats = [SeatState(_known_hand(h), rules) for h in start.tehais]
         for s in self.seats:
             s.refresh_waits()
         self.wall_left = LIVE_WALL
@@ -126,6 +127,9 @@ class RoundState:
         self.phase: Phase = "draw"
         self.last_discard: tuple[int, Tile] | None = None  # (seat, tile) that may still be called or ronned
         self.last_kakan: tuple[int, Tile] | None = None  # (seat, tile) that may be robbed (chankan)
+        # (seat, tile) of a concealed kan that thirteen orphans may rob (seed 002 3.3.7, `kokushi_robs_ankan`)
+        self.last_ankan: tuple[int, Tile] | None = None
+        self.bumped: list[Hora] = []  # rons refused by head bump on the tile in play (seed 001 "Head Bump")
         self.pending_dora = 0
         self.interrupted = False  # the first go-around was broken by a call (seed 002 3.1)
         self.first_discards: list[int] = []

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from riichi_table.engine.draw import settle_draw
+from riichi_table.engine.draw import honba_after_draw, settle_draw
 from riichi_table.engine.errors import IllegalEventError
 from riichi_table.engine.events import Chombo, Hora, Ryukyoku, pai_to_tile
-from riichi_table.engine.hand import waits
+from riichi_table.engine.hand import seat_waits
 from riichi_table.engine.points import Payments, nagashi_mangan, received
 from riichi_table.engine.round_end import nagashi_seats, winning_hand
 from riichi_table.engine.round_state import RoundState
@@ -92,11 +92,18 @@ def settle_hora(t: Table, r: RoundState, e: Hora) -> HandResult:
     names = {str(y[0]) for y in yaku} if isinstance(yaku, list) else set()
     pao = liable if liable is not None and any(n in names for n in _LIABLE_YAKU) else None
     discarder = None if e.is_tsumo else e.target
-    deltas = win_deltas(pays, e.actor, discarder, r.oya, t.honba * t.rules.honba_value, pao)
+    deltas = win_deltas(pays, e.actor, discarder, r.oya, honba_points(t, first), pao)
     if pao is not None:
         detail["liable"] = pao
     detail = {**detail, "actor": e.actor, "target": e.target, "pai": e.pai}
     return win_result(t, e.actor, deltas, first, detail, with_table=True)
+
+
+def honba_points(t: Table, first: bool) -> int:
+    """The honba a winner is paid: every winner, or only the first after the discarder (`Rules.honba_to`)."""
+    if first or t.rules.honba_to == "each_winner":
+        return t.honba * t.rules.honba_value
+    return 0
 
 
 def win_result(
@@ -172,7 +179,7 @@ def _tenpai_flags(r: RoundState, e: Ryukyoku) -> tuple[bool, bool, bool, bool]:
         if s.declared is not None and hand is None:
             flags.append(s.declared == "tenpai")
         elif hand is not None and len(hand) % 3 == 1:
-            flags.append(bool(waits(counts34(hand), len(s.melds))))
+            flags.append(bool(seat_waits(counts34(hand), [m.tiles for m in s.melds], r.rules)))
         else:
             flags.append(False)
     return flags[0], flags[1], flags[2], flags[3]
@@ -206,7 +213,7 @@ def exhaustive_draw(
     pool = 0 if nagashi else money.pool
     d = list(deltas) if deltas is not None else computed
     keeps = money.dealer_keeps
-    honba = t.honba + 1 if t.rules.honba_on_draw or keeps else 0
+    honba = honba_after_draw(t.honba, keeps, t.rules)
     detail: dict[str, object] = {"reason": reason, "tenpai": list(tenpai)}
     if nagashi:
         detail["nagashi"] = list(nagashi)
