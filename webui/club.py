@@ -20,7 +20,8 @@ WIND_NAMES = ("East", "South", "West", "North")
 @dataclass(frozen=True)
 class HandLine:
     hand_id: int
-    position: int
+    position: int  # the stored position (undone hands leave gaps)
+    number: int  # 1.. among the game's active hands: what people call "hand 3"
     text: str
     round_label: str
     deltas: tuple[int, int, int, int]
@@ -50,7 +51,9 @@ class GameView:
         last = self.lines[-1] if self.lines else None
         return {
             "game_id": self.game.id,
+            "version": self.game.version,
             "status": self.game.status,
+            "void": self.game.voided,
             "names": list(self.names),
             "scores": list(s.scores) if s else None,
             "round": self.round_label,
@@ -105,12 +108,13 @@ def _game_view(store: Store, game: GameRow) -> GameView:
         HandLine(
             h.id,
             h.position,
+            number,
             results.describe(h.result, list(names)),
             step.round_label,
             step.deltas,
             step.scores,
         )
-        for h, step in zip(hands, replay.steps, strict=True)
+        for number, (h, step) in enumerate(zip(hands, replay.steps, strict=False), 1)
     )
     final = replay.placings if replay.state.finished or game.status == "finished" else ()
     return GameView(game, names, lines, replay.state, tuple(final), replay.error)

@@ -204,24 +204,47 @@
     if (rec) rec.hidden = false;
   }
 
-  // Record the scored win in a running club game (the club page's own form fields).
+  // Record the scored win in a running club game (the club page's own form fields). The form carries
+  // the game, the hand number and the game's version: the server refuses it if the game has moved on.
+  // The winner follows the seat wind chosen above (and choosing a winner sets the seat wind), so the
+  // recorded han/fu were scored for that player's wind.
   const rec = $("record-hand");
   if (rec) {
     const gameSel = $("record-game");
-    const names = () => (gameSel.selectedOptions[0].dataset.names || "").split("|");
+    const chosen = () => gameSel.selectedOptions[0].dataset;
+    const names = () => (chosen().names || "").split("|");
+    const winds = () => (chosen().winds || "ESWN").split("");
+    const windName = {E: "East", S: "South", W: "West", N: "North"};
     const relabel = () => {
-      const n = names();
-      for (const sel of [$("record-winner"), $("record-from")]) {
-        for (const opt of sel.options) if (opt.value !== "tsumo") opt.textContent = n[Number(opt.value)] || "seat " + opt.value;
-      }
+      const n = names(), w = winds();
+      for (const opt of $("record-winner").options) opt.textContent = `${n[Number(opt.value)]} (${windName[w[Number(opt.value)]]})`;
+      for (const opt of $("record-from").options) if (opt.value !== "tsumo") opt.textContent = "ron on " + n[Number(opt.value)];
+      const seat = w.indexOf($("seat-wind").value);
+      if (seat >= 0) $("record-winner").value = String(seat);
+      $("record-game-id").value = gameSel.value;
+      $("record-version").value = chosen().version;
+      $("record-hand-number").value = chosen().hand;
     };
     gameSel.addEventListener("change", relabel);
+    $("seat-wind").addEventListener("change", relabel);
+    $("record-winner").addEventListener("change", () => {
+      const wind = winds()[Number($("record-winner").value)];
+      if (wind && $("seat-wind").value !== wind) {
+        $("seat-wind").value = wind;
+        $("seat-wind").dispatchEvent(new Event("change"));
+      }
+    });
     relabel();
     rec.addEventListener("submit", (e) => {
       const r = state.lastScore;
       if (!r || !r.ok) { e.preventDefault(); return; }
       for (const old of rec.querySelectorAll(".generated")) old.remove();
       const seat = $("record-winner").value;
+      if (winds()[Number(seat)] !== $("seat-wind").value) {
+        e.preventDefault();
+        window.alert("The winner's seat wind in this game is not the seat wind the hand was scored with.");
+        return;
+      }
       const add = (name, value) => {
         const input = document.createElement("input");
         input.type = "hidden"; input.name = name; input.value = value; input.className = "generated";
@@ -232,6 +255,11 @@
       add("fu" + seat, r.yakuman ? 30 : r.fu);
       add("yakuman" + seat, r.yakuman || 0);
       if ($("flag-tsumo").checked) $("record-from").value = "tsumo";
+      else if ($("record-from").value === "tsumo" || $("record-from").value === seat) {
+        e.preventDefault();
+        window.alert("A ron: choose whose discard it was won on.");
+        return;
+      }
       rec.action = "/club/game/" + gameSel.value + "/hands";
     });
   }

@@ -6,12 +6,15 @@ import csv
 import io
 import json
 from datetime import date
+from typing import Any
 
 from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
 from riichi_table.webui import chart, club, exports, results, scoring
 from riichi_table.webui.db import get_store
 from riichi_table.webui.errors import WebError
+from riichi_table.webui.security import local_path
 from riichi_table.webui.settings_model import current_settings
+from riichi_table.webui.store import StaleGame
 from riichi_table.webui.views.scoreboard import publish
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -19,7 +22,7 @@ bp = Blueprint("club", __name__, url_prefix="/club")
 
 
 def _back(default: str) -> BaseResponse:
-    return redirect(request.form.get("next") or default)
+    return redirect(local_path(request.form.get("next"), default))
 
 
 @bp.get("/")
@@ -117,23 +120,44 @@ def game(game_id: int) -> str:
     )
 
 
+def expected_version(form: Any, game_id: int) -> int:
+    """The game version a changing form was drawn at (hidden fields `game_id` and `version`).
+
+    A form without them, or for another game, is refused: every recording form says which hand it is for.
+    """
+    sent_game = str(form.get("game_id", ""))
+    if sent_game != str(game_id):
+        raise WebError(
+            f"this form does not say it is for game {game_id} (it says {sent_game or 'nothing'}): "
+            "reload the game page and enter it again. Nothing was recorded."
+        )
+    raw = str(form.get("version", ""))
+    if not raw.isdigit():
+        raise WebError("this form does not say which state of the game it was drawn from: reload the page")
+    return int(raw)
+
+
 def _record_or_edit(game_id: int, hand_id: int | None) -> BaseResponse:
     store = get_store()
+    expected = expected_version(request.form, game_id)
     g = store.game(game_id)
+    if g.version != expected:  # refused before the engine is asked; the write checks again atomically
+        raise StaleGame(game_id, expected, g.version)
     result = results.from_form(request.form, request.form.getlist)
     # Check the engine accepts the game with this hand before anything is written.
-    hands = [h.result for h in store.hands(game_id)]
+    stored = store.hands(game_id)
     if hand_id is None:
-        hands.append(result)
+        hands = [h.result for h in stored] + [result]
     else:
-        hands = [result if h.id == hand_id else h.result for h in store.hands(game_id)]
+        hands = [result if h.id == hand_id else h.result for h in stored]
     finished = club.check_replay(g.rules, hands)
     if hand_id is None:
-        store.record_hand(game_id, result, finishes_game=finished)
+        store.record_hand(game_id, result, finishes_game=finished, expected_version=expected)
+        flash(f"hand {len(hands)} recorded: {results.describe(result, list(club.names_of(store, g)))}", "ok")
     else:
-        store.edit_hand(hand_id, result)
-        if finished != (g.status == "finished"):
-            store.set_game_status(game_id, finished)
+        changes_status = finished != (g.status == "finished")
+        store.edit_hand(hand_id, result, finished if changes_status else None, expected_version=expected)
+        flash("the change is saved (the old result stays in the history)", "ok")
     publish(store, game_id)
     return redirect(url_for("club.game", game_id=game_id))
 
@@ -149,14 +173,18 @@ def edit(hand_id: int) -> str | BaseResponse:
     hand = store.hand(hand_id)
     if request.method == "POST":
         return _record_or_edit(hand.game_id, hand_id)
+    if not hand.active:
+        raise WebError(f"hand {hand.position} was undone and cannot be edited")
     g = store.game(hand.game_id)
     view = club.game_view(store, g)
+    numbers = [line.number for line in view.lines if line.hand_id == hand.id]
     return render_template(
         "club_game.html",
         view=view,
         history=store.history(hand.game_id),
         describe=results.describe,
         edit=hand,
+        edit_number=numbers[0] if numbers else hand.position,
         options=results.form_options(g.rules),
     )
 
@@ -164,8 +192,8 @@ def edit(hand_id: int) -> str | BaseResponse:
 @bp.post("/game/<int:game_id>/undo")
 def undo(game_id: int) -> BaseResponse:
     store = get_store()
-    hand = store.undo_last_hand(game_id)
-    flash(f"hand {hand.position} taken back (kept in the history)", "ok")
+    hand = store.undo_last_hand(game_id, expected_version(request.form, game_id))
+    flash(f"the last hand ({hand.position}) was taken back; it stays in the history", "ok")
     publish(store, game_id)
     return redirect(url_for("club.game", game_id=game_id))
 
@@ -173,7 +201,24 @@ def undo(game_id: int) -> BaseResponse:
 @bp.post("/game/<int:game_id>/finish")
 def finish(game_id: int) -> BaseResponse:
     store = get_store()
-    store.set_game_status(game_id, request.form.get("reopen") is None)
+    store.set_game_status(
+        game_id, request.form.get("reopen") is None, expected_version(request.form, game_id)
+    )
+    publish(store, game_id)
+    return redirect(url_for("club.game", game_id=game_id))
+
+
+@bp.post("/game/<int:game_id>/void")
+def void(game_id: int) -> BaseResponse:
+    store = get_store()
+    restore = request.form.get("restore") is not None
+    store.set_game_void(game_id, not restore, expected_version(request.form, game_id))
+    flash(
+        f"game {game_id} restored"
+        if restore
+        else f"game {game_id} is void: kept in the history, out of the standings",
+        "ok",
+    )
     publish(store, game_id)
     return redirect(url_for("club.game", game_id=game_id))
 
