@@ -443,7 +443,8 @@ class Store:
             if row["voided_at"] is not None:
                 raise StoreError(f"game {game_id} is void; restore it first")
             last = c.execute(
-                "SELECT id, result FROM hands WHERE game_id = ? AND active = 1 ORDER BY position DESC LIMIT 1",
+                "SELECT id, result FROM hands WHERE game_id = ? AND active = 1 "
+                "ORDER BY position DESC LIMIT 1",
                 (game_id,),
             ).fetchone()
             if last is None:

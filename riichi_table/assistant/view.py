@@ -151,10 +151,7 @@ def last_result(game: Any) -> dict[str, Any] | None:
 def _win_json(game: Any, e: Any, result: Any, reveals: dict[int, list[str]]) -> dict[str, Any]:
     detail = dict(result.detail)
     actor = int(e.actor)
-    if e.hora_tehais:
-        tiles = [*e.hora_tehais, e.pai]
-    else:
-        tiles = reveals.get(actor, [])
+    tiles = [*e.hora_tehais, e.pai] if e.hora_tehais else reveals.get(actor, [])
     r = game.round
     melds = [_meld_json(m) for m in getattr(r.seats[actor], "melds", [])] if r is not None else []
     return {
