@@ -16,7 +16,7 @@ from typing import Any
 
 import click
 from flask import Flask, render_template, url_for
-from riichi_table.webui import db, security, timefmt
+from riichi_table.webui import db, security, timefmt, yaku_names
 from riichi_table.webui.errors import WebError
 from riichi_table.webui.hub import Hub
 from riichi_table.webui.live import LiveTable
@@ -111,6 +111,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         return render_template("error.html", heading="Upload too large", message=message), 413
 
     app.jinja_env.filters["localtime"] = timefmt.localtime
+    app.jinja_env.filters["yaku"] = yaku_names.name
+    app.jinja_env.globals["yaku_names_json"] = yaku_names.names_json
 
     @app.cli.command("init-db")
     def _init_db() -> None:

@@ -40,9 +40,17 @@ class GameView:
     error: str | None
 
     @property
+    def over(self) -> bool:
+        """The game is over (ended by the engine, ended by hand or void): no hand is next."""
+        return self.game.status == "finished" or bool(self.state and self.state.finished)
+
+    @property
     def round_label(self) -> str:
+        """The hand the table is at; for a game that is over, the last hand played and "final"."""
         if self.state is None:
             return "-"
+        if self.over:
+            return f"{self.lines[-1].round_label}, final" if self.lines else "final (no hand played)"
         return engine_game.round_label(self.state)
 
     def scoreboard(self) -> dict[str, Any]:
@@ -57,7 +65,7 @@ class GameView:
             "names": list(self.names),
             "scores": list(s.scores) if s else None,
             "round": self.round_label,
-            "dealer": s.dealer if s else None,
+            "dealer": s.dealer if s and not self.over else None,
             "seat_winds": list(engine_game.seat_winds(s)) if s else None,
             "honba": s.honba if s else None,
             "sticks": s.sticks if s else None,
@@ -139,7 +147,7 @@ def standings(store: Store, night_id: int) -> tuple[list[Standing], dict[int, li
     places: dict[int, list[int]] = {pid: [] for pid in pids}
     series = {pid: [0.0] for pid in pids}
     for view in views:
-        if not view.final:
+        if not view.final or view.game.voided:  # a void game stays listed but counts for nobody
             continue
         for placing in view.final:
             pid = view.game.seats[placing.seat]

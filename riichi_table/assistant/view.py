@@ -96,7 +96,7 @@ def last_result(game: Any) -> dict[str, Any] | None:
 
     None while a hand is in play (or before the first). Otherwise `kind` "win", "draw" (exhaustive),
     "abort" (an abortive draw, with `reason` in mjai's words) or "chombo"; `round` is the hand's
-    {bakaze, kyoku, honba}; `deltas` the score change by seat over the whole hand (riichi deposits of the hand
+    {bakaze, kyoku, honba, oya}; `deltas` the score change by seat over the whole hand (riichi deposits of the hand
     included); `wins` one entry per winner: seat, `from` (the discarder, None for tsumo), `pai` (the winning
     tile), `hand` (the winning hand's tiles as read, the winning tile last, or [] when not shown), `melds`,
     `yaku` ([code, han]), `han`, `fu`, `yakuman`, `limit`, `points`, `payments` (engine.score's form) and
@@ -125,7 +125,7 @@ def last_result(game: Any) -> dict[str, Any] | None:
         for seat in range(4):
             total[seat] += int(res.deltas[seat])
     out: dict[str, Any] = {
-        "round": {"bakaze": start.bakaze, "kyoku": start.kyoku, "honba": start.honba},
+        "round": {"bakaze": start.bakaze, "kyoku": start.kyoku, "honba": start.honba, "oya": start.oya},
         "deltas": total,
         "riichi": [seat for seat in range(4) if deposits[seat]],
         "scores": list(game.scores),

@@ -25,6 +25,15 @@ def _back(default: str) -> BaseResponse:
     return redirect(local_path(request.form.get("next"), default))
 
 
+@bp.after_request
+def _no_store(response: BaseResponse) -> BaseResponse:
+    """Club pages are never kept by the browser: Back reloads the game as it is now (a stale form that a
+    browser shows anyway is refused by its version stamp)."""
+    if response.mimetype == "text/html":
+        response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 @bp.get("/")
 def index() -> str | BaseResponse:
     store = get_store()
