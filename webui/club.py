@@ -26,6 +26,8 @@ class HandLine:
     round_label: str
     deltas: tuple[int, int, int, int]
     scores: tuple[int, int, int, int]
+    note: str = ""  # what the changes alone do not say: riichi deposits, a chombo's penalty at the end
+    penalties: tuple[int, int, int, int] = (0, 0, 0, 0)  # chombo points taken off at the final count
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,20 @@ class GameView:
         }
 
 
+def _note(result: dict[str, Any], step: engine_game.Step, names: tuple[str, str, str, str]) -> str:
+    """Riichi deposits and chombo penalties in words, so every number in the hand list is explained."""
+    parts = []
+    riichi = result.get("riichi") or []
+    if riichi:
+        parts.append("riichi: " + ", ".join(names[s] for s in riichi) + " (1,000 each to the table)")
+    for seat, penalty in enumerate(step.penalties):
+        if penalty:
+            parts.append(f"{names[seat]}: chombo penalty of {penalty:,} points, taken off at the final count")
+    if result.get("kind") == "chombo" and not any(step.penalties) and any(step.deltas):
+        parts.append(f"{names[result['seat']]} pays the chombo penalty now")
+    return "; ".join(parts)
+
+
 def names_of(store: Store, game: GameRow) -> tuple[str, str, str, str]:
     n = [store.player(pid).name for pid in game.seats]
     return (n[0], n[1], n[2], n[3])
@@ -121,6 +137,8 @@ def _game_view(store: Store, game: GameRow) -> GameView:
             step.round_label,
             step.deltas,
             step.scores,
+            _note(h.result, step, names),
+            step.penalties,
         )
         for number, (h, step) in enumerate(zip(hands, replay.steps, strict=False), 1)
     )
@@ -136,6 +154,7 @@ class Standing:
     games: int
     points: float  # sum of final results (uma/oka applied), in thousands as clubs write them
     places: tuple[int, ...]
+    chombo: int = 0  # chombo penalty points included in `points` (taken off at each game's final count)
 
 
 def standings(store: Store, night_id: int) -> tuple[list[Standing], dict[int, list[float]], list[GameView]]:
@@ -145,6 +164,7 @@ def standings(store: Store, night_id: int) -> tuple[list[Standing], dict[int, li
     pids = list(dict.fromkeys(pid for v in views for pid in v.game.seats))
     totals = {pid: 0.0 for pid in pids}
     places: dict[int, list[int]] = {pid: [] for pid in pids}
+    chombo = {pid: 0 for pid in pids}
     series = {pid: [0.0] for pid in pids}
     for view in views:
         if not view.final or view.game.voided:  # a void game stays listed but counts for nobody
@@ -153,12 +173,15 @@ def standings(store: Store, night_id: int) -> tuple[list[Standing], dict[int, li
             pid = view.game.seats[placing.seat]
             totals[pid] += placing.result
             places[pid].append(placing.place)
+            chombo[pid] += sum(line.penalties[placing.seat] for line in view.lines)
         for pid in pids:
             series[pid].append(round(totals[pid], 1))
     table = []
     for pid, total in totals.items():
         p = store.player(pid)
-        table.append(Standing(pid, p.name, p.guest, len(places[pid]), round(total, 1), tuple(places[pid])))
+        table.append(
+            Standing(pid, p.name, p.guest, len(places[pid]), round(total, 1), tuple(places[pid]), chombo[pid])
+        )
     table.sort(key=lambda s: (-s.points, s.name))
     return table, series, views
 

@@ -217,6 +217,57 @@ class Store:
             raise StoreError(f"no player with id {player_id}")
         return Player(r["id"], r["name"], bool(r["guest"]))
 
+    def rename_player(self, player_id: int, name: str) -> Player:
+        """Give a player another name (every game shows the new one)."""
+        old = self.player(player_id)
+        name = " ".join(name.split())
+        if not name or len(name) > 40:
+            raise StoreError(f"a player's name must be 1..40 characters, got {name!r}")
+        try:
+            with self.transaction() as c:
+                c.execute("UPDATE players SET name = ? WHERE id = ?", (name, player_id))
+        except sqlite3.IntegrityError as exc:
+            raise StoreError(
+                f"there is already a player called {name!r}: merge {old.name} into them instead"
+            ) from exc
+        return self.player(player_id)
+
+    def merge_players(self, source_id: int, target_id: int) -> Player:
+        """Fold `source` into `target` (the same person entered twice): every seat of `source` becomes
+        `target`'s and `source` is removed. Refused when both sat in one game (they are two people)."""
+        source, target = self.player(source_id), self.player(target_id)
+        if source_id == target_id:
+            raise StoreError("choose two different players to merge")
+        with self.transaction() as c:
+            shared = c.execute(
+                "SELECT a.game_id FROM game_seats a JOIN game_seats b ON a.game_id = b.game_id "
+                "WHERE a.player_id = ? AND b.player_id = ? LIMIT 1",
+                (source_id, target_id),
+            ).fetchone()
+            if shared is not None:
+                raise StoreError(
+                    f"{source.name} and {target.name} both sat in game {shared['game_id']}: "
+                    "they are two people and cannot be merged"
+                )
+            games = [
+                r["game_id"]
+                for r in c.execute("SELECT game_id FROM game_seats WHERE player_id = ?", (source_id,))
+            ]
+            c.execute("UPDATE game_seats SET player_id = ? WHERE player_id = ?", (target_id, source_id))
+            for game_id in games:
+                self._bump(c, game_id)
+            c.execute("DELETE FROM players WHERE id = ?", (source_id,))
+        return target
+
+    def seated_in_running_game(self, player_id: int) -> int | None:
+        """The running (not void) game the player sits in, if any."""
+        r = self.conn.execute(
+            "SELECT g.id FROM games g JOIN game_seats s ON s.game_id = g.id "
+            "WHERE s.player_id = ? AND g.status = 'running' AND g.voided_at IS NULL ORDER BY g.id LIMIT 1",
+            (player_id,),
+        ).fetchone()
+        return None if r is None else int(r["id"])
+
     # --- nights and tables ----------------------------------------------------------------------------------
     def add_night(self, title: str, held_on: str, rules: Any) -> Night:
         with self.transaction() as c:
@@ -259,7 +310,12 @@ class Store:
         if len(seats) != 4 or len(set(seats)) != 4:
             raise StoreError(f"a game needs four different players, got ids {seats}")
         for pid in seats:
-            self.player(pid)
+            player = self.player(pid)
+            busy = self.seated_in_running_game(pid)
+            if busy is not None:
+                raise StoreError(
+                    f"{player.name} is still playing in game {busy}: end or void that game first"
+                )
         if table_id is not None:
             row = self.conn.execute("SELECT night_id FROM club_tables WHERE id = ?", (table_id,)).fetchone()
             if row is None or row["night_id"] != night_id:

@@ -75,6 +75,32 @@ def add_player() -> BaseResponse:
     return _back(url_for("club.index", all=1))
 
 
+@bp.post("/players/rename")
+def rename_player() -> BaseResponse:
+    store = get_store()
+    raw = request.form.get("player", "")
+    if not raw.isdigit():
+        raise WebError("rename: choose the player to rename")
+    player_id = int(raw)
+    old = store.player(player_id).name
+    player = store.rename_player(player_id, request.form.get("name", ""))
+    flash(f"{old} is now called {player.name}", "ok")
+    return _back(url_for("club.index", all=1))
+
+
+@bp.post("/players/merge")
+def merge_players() -> BaseResponse:
+    store = get_store()
+    try:
+        source, target = int(request.form.get("source", "")), int(request.form.get("target", ""))
+    except ValueError:
+        raise WebError("merge: choose the player to fold in and the one to keep") from None
+    name = store.player(source).name
+    kept = store.merge_players(source, target)
+    flash(f"{name} merged into {kept.name}: their games are {kept.name}'s now", "ok")
+    return _back(url_for("club.index", all=1))
+
+
 @bp.get("/night/<int:night_id>")
 def night(night_id: int) -> str:
     store = get_store()

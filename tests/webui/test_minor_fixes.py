@@ -1,0 +1,89 @@
+"""Small things a club night trips over: settings overrides, redirects, names, times, yaku names, the 413
+page, the LAN addresses, results that explain themselves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from riichi_table.webui import lan, timefmt, yaku_names
+from riichi_table.webui.security import local_path
+from riichi_table.webui.settings_model import SettingsError, parse_settings
+
+
+@pytest.mark.parametrize(("overrides", "message"), [
+    ('{"starting_points": -5}', "starting_points: expected whole hundreds"),
+    ('{"starting_points": 25050}', "starting_points: expected whole hundreds"),
+    ('{"uma": [15000, 5000, -5000, -10000]}', "add up to 0"),
+    ('{"uma": [-15000, -5000, 5000, 15000]}', "first place's to be the largest"),
+    ('{"red_fives": [1, 9, 1]}', "red_fives: expected three counts 0..4"),
+    ('{"honba_value": -300}', "honba_value: expected whole hundreds"),
+    ('{"max_kans": 7}', "max_kans: expected 0..4"),
+    ('{"return_points": 20000}', "below starting_points"),
+    ('{"starting_points": "lots"}', "starting_points"),
+    ('{"no_such_rule": 1}', "unknown rule field"),
+    ("[1, 2]", "expected a JSON object"),
+])  # fmt: skip
+def test_every_rule_override_is_checked_for_type_range_and_consistency(overrides: str, message: str) -> None:
+    with pytest.raises(SettingsError, match=message):
+        parse_settings({"preset": "wrc", "overrides": overrides, "source": "demo"})
+
+
+def test_sensible_overrides_and_every_preset_pass() -> None:
+    from riichi_table.engine.rules import PRESETS
+
+    for preset in PRESETS:
+        assert parse_settings({"preset": preset, "overrides": "", "source": "demo"}).preset == preset
+    ok = parse_settings({"preset": "wrc", "overrides": '{"starting_points": 25000, "return_points": 30000}'})
+    assert ok.overrides == {"starting_points": 25000, "return_points": 30000}
+
+
+def test_the_settings_page_shows_an_override_refusal_instead_of_saving(client: Any, post_form: Any) -> None:
+    r = post_form(client, "/settings", {"preset": "wrc", "overrides": '{"starting_points": -5}', "source": "demo"})
+    assert r.status_code == 400 and b"starting_points" in r.data
+
+
+@pytest.mark.parametrize("target", [
+    "https://elsewhere.example/", "//elsewhere.example/x", "/\\elsewhere.example", "javascript:alert(1)",
+    "http:/elsewhere", "/ok\nLocation: x", "elsewhere",
+])  # fmt: skip
+def test_a_next_address_off_this_site_goes_to_the_default_instead(target: str) -> None:
+    assert local_path(target, "/") == "/"
+
+
+def test_a_local_next_path_is_kept() -> None:
+    assert local_path("/club/night/3?x=1", "/") == "/club/night/3?x=1"
+
+
+def test_the_pin_form_never_redirects_off_the_site(make_app: Any, post_form: Any) -> None:
+    client = make_app(HOST="0.0.0.0", ADMIN_PIN="24681357").test_client()
+    r = post_form(client, "/pin?next=//elsewhere.example/", {"pin": "24681357"})
+    assert r.status_code == 302 and r.headers["Location"] in ("/", "http://localhost/")
+
+
+def test_an_upload_over_the_limit_gets_a_page_in_the_apps_style(make_app: Any, csrf: Any) -> None:
+    client = make_app(MAX_CONTENT_LENGTH=1024).test_client()
+    token = csrf(client)
+    r = client.post("/settings", data={"csrf_token": token, "overrides": "x" * 5000})
+    assert r.status_code == 413
+    page = r.data.decode()
+    assert "Upload too large" in page and "the limit is" in page and 'class="top"' in page  # the app's nav
+
+
+def test_yaku_codes_read_as_english_and_japanese_names() -> None:
+    assert yaku_names.name("menzen_tsumo") == "Fully concealed self-draw (門前清自摸和 menzen tsumo)"
+    assert yaku_names.english("aka_dora") == "Red five"
+    assert yaku_names.name("some_new_yaku") == "some new yaku"
+
+
+def test_times_are_shown_in_local_time_without_seconds() -> None:
+    assert timefmt.localtime("2026-11-23T12:01:53+00:00").count(":") == 1
+    assert timefmt.localtime(None) == "" and timefmt.localtime("garbage") == "garbage"
+
+
+def test_a_wildcard_bind_shares_lan_addresses_and_a_named_host_its_own() -> None:
+    urls = lan.share_urls("0.0.0.0", 8080)
+    assert urls and all(u.startswith("http://") and u.endswith(":8080/") for u in urls)
+    assert all("0.0.0.0" not in u for u in urls)
+    assert lan.share_urls("192.168.1.20", 80) == ["http://192.168.1.20:80/"]
+    assert lan.share_urls("::1", 8080) == ["http://[::1]:8080/"]
