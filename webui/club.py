@@ -7,6 +7,7 @@ the end of the game and the final ranking with the preset's uma/oka.
 
 from __future__ import annotations
 
+import re
 import threading
 from dataclasses import dataclass
 from typing import Any
@@ -93,6 +94,18 @@ def _note(result: dict[str, Any], step: engine_game.Step, names: tuple[str, str,
     if result.get("kind") == "chombo" and not any(step.penalties) and any(step.deltas):
         parts.append(f"{names[result['seat']]} pays the chombo penalty now")
     return "; ".join(parts)
+
+
+_SEAT = re.compile(r"\bseat (\d)\b")
+_SEED = re.compile(r"\s*\(?\bseeds? \d{3}(?: [\w.\"]+)*?(?:\)|(?=[,;:]|$))")
+
+
+def plain(message: str, names: tuple[str, ...] | list[str]) -> str:
+    """A message for people: "seat 2" becomes the player's name and rule-book citations are dropped."""
+    text = _SEAT.sub(
+        lambda m: names[int(m.group(1))] if int(m.group(1)) < len(names) else m.group(0), message
+    )
+    return _SEED.sub("", text).strip()
 
 
 def names_of(store: Store, game: GameRow) -> tuple[str, str, str, str]:

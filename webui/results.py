@@ -134,6 +134,8 @@ def from_form(form: Mapping[str, Any], getlist: Any) -> dict[str, Any]:
     """Build a result from the club page's record-hand form (`getlist(name)` returns all values)."""
     kind = form.get("kind")
     riichi = [int(s) for s in getlist("riichi") if str(s).isdigit()]
+    if kind == "win" and not form.get("from"):
+        raise ResultError("won from: choose tsumo (self-draw) or whose discard it was won on")
     if kind == "win":
         winners = []
         for seat in range(4):

@@ -63,7 +63,9 @@ def check_rules(rules: Any) -> None:
     if len(uma) != 4 or sum(uma) != 0:
         raise RuleOverrideError(f"uma: expected four values for places 1..4 that add up to 0, got {uma}")
     if uma != sorted(uma, reverse=True):
-        raise RuleOverrideError(f"uma: expected first place's to be the largest and last's the smallest, got {uma}")
+        raise RuleOverrideError(
+            f"uma: expected first place's to be the largest and last's the smallest, got {uma}"
+        )
     reds = list(rules.red_fives)
     if len(reds) != 3 or not all(0 <= r <= 4 for r in reds):
         raise RuleOverrideError(f"red_fives: expected three counts 0..4 (man, pin, sou), got {reds}")

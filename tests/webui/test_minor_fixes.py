@@ -39,7 +39,9 @@ def test_sensible_overrides_and_every_preset_pass() -> None:
 
 
 def test_the_settings_page_shows_an_override_refusal_instead_of_saving(client: Any, post_form: Any) -> None:
-    r = post_form(client, "/settings", {"preset": "wrc", "overrides": '{"starting_points": -5}', "source": "demo"})
+    r = post_form(
+        client, "/settings", {"preset": "wrc", "overrides": '{"starting_points": -5}', "source": "demo"}
+    )
     assert r.status_code == 400 and b"starting_points" in r.data
 
 
@@ -87,3 +89,57 @@ def test_a_wildcard_bind_shares_lan_addresses_and_a_named_host_its_own() -> None
     assert all("0.0.0.0" not in u for u in urls)
     assert lan.share_urls("192.168.1.20", 80) == ["http://192.168.1.20:80/"]
     assert lan.share_urls("::1", 8080) == ["http://[::1]:8080/"]
+
+
+def test_messages_name_players_and_leave_out_rule_book_citations() -> None:
+    from riichi_table.webui.club import plain
+
+    names = ("Ann", "Bob", "Chiyo", "Dee")
+    text = "hand 3 was refused by the rules: seat 2 declared riichi but is noten (seed 002 3.4.2)"
+    assert plain(text, names) == "hand 3 was refused by the rules: Chiyo declared riichi but is noten"
+
+
+def _game(client: Any, post_form: Any) -> str:
+    post_form(client, "/club/nights", {"title": "Tuesday", "held_on": "2026-11-24", "preset": "wrc"})
+    for name in ("Ann", "Bob", "Chiyo", "Dee"):
+        post_form(client, "/club/players", {"name": name})
+    return str(
+        post_form(client, "/club/night/1/games", {f"seat{i}": str(i + 1) for i in range(4)}).headers[
+            "Location"
+        ]
+    )
+
+
+def test_a_win_must_say_tsumo_or_whose_discard(client: Any, post_form: Any) -> None:
+    pytest.importorskip("riichi_table.engine.game")
+    url = _game(client, post_form)
+    r = post_form(client, url + "/hands", {"kind": "win", "win1": "1", "han1": "2", "fu1": "30", "from": ""})
+    assert r.status_code == 400 and b"choose tsumo (self-draw) or whose discard" in r.data
+    page = client.get(url).data.decode()
+    assert '<option value="" selected>choose: tsumo or whose discard</option>' in page
+
+
+def test_hands_are_numbered_without_gaps_after_an_undo_and_chombo_and_riichi_are_explained(
+    client: Any, post_form: Any
+) -> None:
+    pytest.importorskip("riichi_table.engine.game")
+    url = _game(client, post_form)
+    post_form(client, url + "/hands", {"kind": "draw", "tenpai0": "1", "riichi": ["0"]})
+    post_form(client, url + "/hands", {"kind": "draw"})
+    assert b"hand 2 was taken back" in post_form(client, url + "/undo", {}, follow=True).data
+    post_form(client, url + "/hands", {"kind": "chombo", "seat": "2"})
+    page = client.get(url).data.decode()
+    numbers = [int(n) for n in __import__("re").findall(r"<tr><td>(\d+)</td><td>(?:East|South)", page)]
+    assert numbers == [1, 2]
+    assert "riichi: Ann (1,000 each to the table)" in page
+    assert "Chiyo: chombo penalty of 20,000 points, taken off at the final count" in page  # WRC: 20000
+
+
+def test_a_finished_game_shows_its_last_hand_and_final_not_the_next_hand(client: Any, post_form: Any) -> None:
+    pytest.importorskip("riichi_table.engine.game")
+    url = _game(client, post_form)
+    post_form(client, url + "/hands", {"kind": "draw", "tenpai1": "1"})
+    post_form(client, url + "/finish", {})
+    board = client.get("/api/scoreboard?game=" + url.rsplit("/", 1)[1]).json
+    assert board["round"] == "East 1, final" and board["dealer"] is None
+    assert "East 1, final" in client.get(url).data.decode()

@@ -189,15 +189,24 @@
     summary.className = "score";
     const value = r.yakuman ? (r.yakuman > 1 ? r.yakuman + "x yakuman" : "yakuman") : r.han + " han " + r.fu + " fu";
     summary.textContent = value + (r.limit ? " - " + r.limit : "") + " - " + r.points + " points";
-    fill($("yaku-table"), (r.yaku || []).map(([name, han]) => [name, han]));
+    fill($("yaku-table"), (r.yaku || []).map(([code, han]) => [resultPanel.yakuName(code), han]));
     fill($("fu-table"), (r.fu_detail || []).map(([reason, fu]) => [reason, fu]));
     const p = r.payments || {};
     const lines = [];
-    if (p.ron !== undefined) lines.push("the discarder pays " + p.ron);
-    if (p.all !== undefined) lines.push("each other player pays " + p.all);
-    if (p.dealer !== undefined) lines.push("the dealer pays " + p.dealer);
-    if (p.non_dealer !== undefined) lines.push("each non-dealer pays " + p.non_dealer);
-    lines.push("with honba and riichi sticks the winner receives " + r.total);
+    // The payments with the honba in them (the engine's `payments` are before honba; its `total` has
+    // honba and riichi sticks): the honba part is what the total holds beyond the payments and sticks.
+    const sticks = Number($("sticks").value || 0) * 1000;
+    const payers = p.ron !== undefined ? 1 : 3;
+    const base = p.ron !== undefined ? p.ron : (p.all !== undefined ? 3 * p.all : (p.dealer || 0) + 2 * (p.non_dealer || 0));
+    const honbaAll = r.total - base - sticks;
+    const honba = honbaAll > 0 && honbaAll % payers === 0 ? honbaAll / payers : 0;
+    const withHonba = (v) => honba ? (v + honba) + " (" + v + " + " + honba + " honba)" : String(v);
+    if (p.ron !== undefined) lines.push("the discarder pays " + withHonba(p.ron));
+    if (p.all !== undefined) lines.push("each other player pays " + withHonba(p.all));
+    if (p.dealer !== undefined) lines.push("the dealer pays " + withHonba(p.dealer));
+    if (p.non_dealer !== undefined) lines.push("each non-dealer pays " + withHonba(p.non_dealer));
+    if (sticks) lines.push("the winner takes the " + sticks + " in riichi sticks");
+    lines.push("the winner receives " + r.total + " in all");
     for (const l of lines) { const li = document.createElement("li"); li.textContent = l; payments.append(li); }
     state.lastScore = r;
     const rec = $("record-hand");
@@ -281,6 +290,14 @@
     const r = await postJSON("/api/score", {op: "draw", id: "draw-check", hands, dealer: Number($("draw-dealer").value),
       honba: Number($("draw-honba").value || 0), sticks: Number($("draw-sticks").value || 0), rules: $("rules").value});
     const out = $("draw-result");
+    // A player who declared riichi and shows a hand that is not ready has no noten to pay: it is a chombo
+    // (seed 002 3.4), which the club form refuses too.
+    const falseRiichi = r.ok ? hands.map((h, s) => h.riichi && h.hand && !r.tenpai[s] ? s : null).filter((s) => s !== null) : [];
+    if (falseRiichi.length) {
+      out.textContent = "Not an ordinary draw: seat " + falseRiichi.join(", ") + " declared riichi but the hand shown is not tenpai. That is a chombo (record it as one), not noten.";
+      out.className = "error";
+      return;
+    }
     out.textContent = "";
     if (!r.ok) { out.textContent = "Not checked: " + r.error; out.className = "error"; return; }
     out.className = "";

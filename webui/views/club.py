@@ -178,14 +178,21 @@ def _record_or_edit(game_id: int, hand_id: int | None) -> BaseResponse:
     g = store.game(game_id)
     if g.version != expected:  # refused before the engine is asked; the write checks again atomically
         raise StaleGame(game_id, expected, g.version)
-    result = results.from_form(request.form, request.form.getlist)
+    try:
+        result = results.from_form(request.form, request.form.getlist)
+    except WebError as exc:
+        raise WebError(club.plain(str(exc), club.names_of(store, g))) from None
     # Check the engine accepts the game with this hand before anything is written.
     stored = store.hands(game_id)
     if hand_id is None:
         hands = [h.result for h in stored] + [result]
     else:
         hands = [result if h.id == hand_id else h.result for h in stored]
-    finished = club.check_replay(g.rules, hands)
+    names = club.names_of(store, g)
+    try:
+        finished = club.check_replay(g.rules, hands)
+    except WebError as exc:
+        raise WebError(club.plain(str(exc), names) + ". Nothing was recorded.") from None
     if hand_id is None:
         store.record_hand(game_id, result, finishes_game=finished, expected_version=expected)
         flash(f"hand {len(hands)} recorded: {results.describe(result, list(club.names_of(store, g)))}", "ok")
@@ -227,8 +234,9 @@ def edit(hand_id: int) -> str | BaseResponse:
 @bp.post("/game/<int:game_id>/undo")
 def undo(game_id: int) -> BaseResponse:
     store = get_store()
-    hand = store.undo_last_hand(game_id, expected_version(request.form, game_id))
-    flash(f"the last hand ({hand.position}) was taken back; it stays in the history", "ok")
+    number = len(store.hands(game_id))
+    store.undo_last_hand(game_id, expected_version(request.form, game_id))
+    flash(f"hand {number} was taken back; it stays in the history", "ok")
     publish(store, game_id)
     return redirect(url_for("club.game", game_id=game_id))
 

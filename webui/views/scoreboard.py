@@ -54,7 +54,8 @@ def live_board(state: dict[str, Any]) -> dict[str, Any]:
         "live": True,
         "status": "finished" if r.get("ended") else "running",
         "names": [
-            f"{WIND_NAMES.get(w, 'Chair')} (chair {i})" if w else f"Chair {i}" for i, w in enumerate(name_winds)
+            f"{WIND_NAMES.get(w, 'Chair')} (chair {i})" if w else f"Chair {i}"
+            for i, w in enumerate(name_winds)
         ],
         "scores": [s.get("score") for s in seats],
         "round": f"{wind} {r.get('kyoku', '')}".strip() or "-",
