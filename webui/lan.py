@@ -39,6 +39,16 @@ def local_addresses() -> list[str]:
     return [a for a in dict.fromkeys(found) if _usable(a)]
 
 
+def qr_svg(url: str) -> str | None:
+    """The URL as an inline SVG QR code (segno), or None when segno is not installed."""
+    try:
+        import segno
+    except ImportError:
+        return None
+    svg: str = segno.make(url, error="m").svg_inline(scale=4, dark="#111", light="#fbf8ee")
+    return svg
+
+
 def share_urls(host: str, port: int) -> list[str]:
     """The URLs to give other devices: every LAN address for a wildcard bind, else the bound host.
 

@@ -143,3 +143,14 @@ def test_a_finished_game_shows_its_last_hand_and_final_not_the_next_hand(client:
     board = client.get("/api/scoreboard?game=" + url.rsplit("/", 1)[1]).json
     assert board["round"] == "East 1, final" and board["dealer"] is None
     assert "East 1, final" in client.get(url).data.decode()
+
+
+def test_the_settings_page_on_the_network_shows_the_address_and_its_qr_code(make_app: Any) -> None:
+    pytest.importorskip("segno")
+    client = make_app(HOST="0.0.0.0", SHARE_URLS=["http://192.168.1.20:8080/"]).test_client()
+    page = client.get("/settings").data.decode()
+    assert "http://192.168.1.20:8080/" in page and 'id="share-qr"' in page and "<svg" in page
+
+
+def test_the_settings_page_on_loopback_says_how_to_share(client: Any) -> None:
+    assert b"--host 0.0.0.0" in client.get("/settings").data
