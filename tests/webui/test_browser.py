@@ -126,7 +126,7 @@ def test_a_recorded_hand_updates_the_open_scoreboard_by_itself(server: str, brow
         page.click("#add-player button")
     for seat, name in enumerate(("Ann", "Bob", "Cy", "Dee")):
         page.select_option(f"select[name=seat{seat}]", label=name)
-    page.click("#start-game button")
+    page.click("#start-go")
     page.wait_for_selector("#record-form")
 
     board = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
@@ -228,7 +228,7 @@ def _new_game(page: Any, server: str, names: tuple[str, ...]) -> str:
         page.click("#add-player button")
     for seat, name in enumerate(names):
         page.select_option(f"select[name=seat{seat}]", label=name)
-    page.click("#start-game button")
+    page.click("#start-go")
     page.wait_for_selector("#record-form")
     return str(page.url)
 

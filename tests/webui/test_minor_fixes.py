@@ -154,3 +154,16 @@ def test_the_settings_page_on_the_network_shows_the_address_and_its_qr_code(make
 
 def test_the_settings_page_on_loopback_says_how_to_share(client: Any) -> None:
     assert b"--host 0.0.0.0" in client.get("/settings").data
+
+
+def test_the_points_preview_shows_what_a_hand_would_change_without_recording_it(
+    client: Any, post_form: Any
+) -> None:
+    pytest.importorskip("riichi_table.engine.game")
+    url = _game(client, post_form)
+    hand = {"kind": "win", "win1": "1", "han1": "3", "fu1": "40", "from": "0"}
+    r = client.post(url + "/preview", data=hand)
+    assert r.json["ok"] and r.json["deltas"] == [-5200, 5200, 0, 0]  # seed 001: 3 han 40 fu = 5200
+    assert client.get("/api/scoreboard?game=1").json["hands"] == 0
+    bad = client.post(url + "/preview", data={**hand, "from": "1"}).json
+    assert not bad["ok"] and "Bob cannot win on its own discard" in bad["error"]

@@ -8,11 +8,11 @@ import json
 from datetime import date
 from typing import Any
 
-from flask import Blueprint, Response, flash, redirect, render_template, request, url_for
-from riichi_table.webui import chart, club, exports, results, scoring
+from flask import Blueprint, Response, flash, jsonify, redirect, render_template, request, url_for
+from riichi_table.webui import chart, club, engine_game, exports, results, scoring
 from riichi_table.webui.db import get_store
 from riichi_table.webui.errors import WebError
-from riichi_table.webui.security import local_path
+from riichi_table.webui.security import local_path, safe
 from riichi_table.webui.settings_model import current_settings
 from riichi_table.webui.store import StaleGame
 from riichi_table.webui.views.scoreboard import publish
@@ -204,6 +204,26 @@ def _record_or_edit(game_id: int, hand_id: int | None) -> BaseResponse:
     return redirect(url_for("club.game", game_id=game_id))
 
 
+@bp.post("/game/<int:game_id>/preview")
+@safe
+def preview(game_id: int) -> Response:
+    """What recording the form's hand would change (each seat's points), without recording it."""
+    store = get_store()
+    g = store.game(game_id)
+    names = club.names_of(store, g)
+    try:
+        result = results.from_form(request.form, request.form.getlist)
+        hands = [h.result for h in store.hands(game_id)] + [result]
+        replay = engine_game.replay(g.rules, hands)
+        if replay.error:
+            raise WebError(replay.error)
+    except WebError as exc:
+        return jsonify(ok=False, error=club.plain(str(exc), names))
+    step = replay.steps[-1]
+    return jsonify(ok=True, deltas=list(step.deltas), scores=list(step.scores), names=list(names),
+                   ends_game=replay.state.finished)  # fmt: skip
+
+
 @bp.post("/game/<int:game_id>/hands")
 def record(game_id: int) -> BaseResponse:
     return _record_or_edit(game_id, None)
@@ -266,36 +286,40 @@ def void(game_id: int) -> BaseResponse:
     return redirect(url_for("club.game", game_id=game_id))
 
 
-@bp.get("/night/<int:night_id>/standings.csv")
-def standings_csv(night_id: int) -> Response:
-    store = get_store()
-    n = store.night(night_id)
-    table, _, views = club.standings(store, night_id)
+def _csv(rows: list[list[Any]], name: str) -> Response:
     out = io.StringIO()
-    w = csv.writer(out)
-    w.writerow(["rank", "player", "guest", "games", "total", "places"])
-    for rank, s in enumerate(table, 1):
-        w.writerow(
-            [
-                rank,
-                s.name,
-                "yes" if s.guest else "no",
-                s.games,
-                f"{s.points:.1f}",
-                " ".join(str(p) for p in s.places),
-            ]
-        )
-    w.writerow([])
-    w.writerow(["game", "status", "seat", "player", "score", "place", "result"])
-    for v in views:
-        for p in v.final:
-            w.writerow(
-                [v.game.id, v.game.status, p.seat, v.names[p.seat], p.score, p.place, f"{p.result:.1f}"]
-            )
-    name = f"riichi-table-night-{n.held_on}.csv"
+    csv.writer(out).writerows(rows)
     return Response(
         out.getvalue(), mimetype="text/csv", headers={"Content-Disposition": f'attachment; filename="{name}"'}
     )
+
+
+@bp.get("/night/<int:night_id>/standings.csv")
+def standings_csv(night_id: int) -> Response:
+    """One table: the night's standings (void games left out)."""
+    store = get_store()
+    n = store.night(night_id)
+    table, _, _ = club.standings(store, night_id)
+    rows: list[list[Any]] = [["rank", "player", "guest", "games", "total", "places", "chombo_penalty"]]
+    for rank, s in enumerate(table, 1):
+        places = " ".join(str(p) for p in s.places)
+        guest = "yes" if s.guest else "no"
+        rows.append([rank, s.name, guest, s.games, f"{s.points:.1f}", places, f"{s.chombo / 1000:.1f}"])
+    return _csv(rows, f"riichi-table-night-{n.held_on}-standings.csv")
+
+
+@bp.get("/night/<int:night_id>/games.csv")
+def games_csv(night_id: int) -> Response:
+    """One table: every game's seats with final score, place and result (void games marked)."""
+    store = get_store()
+    n = store.night(night_id)
+    _, _, views = club.standings(store, night_id)
+    rows: list[list[Any]] = [["game", "status", "seat", "player", "score", "place", "result"]]
+    for v in views:
+        status = "void" if v.game.voided else v.game.status
+        for p in v.final:
+            rows.append([v.game.id, status, p.seat, v.names[p.seat], p.score, p.place, f"{p.result:.1f}"])
+    return _csv(rows, f"riichi-table-night-{n.held_on}-games.csv")
 
 
 @bp.get("/game/<int:game_id>/tenhou.json")
