@@ -191,6 +191,8 @@ class FormOptions:
     nagashi: bool
     pao: bool
     fu_values: tuple[int, ...] = FU_VALUES
+    fixed: bool = False  # fixed payments (the beginner preset, seed 000 "Scoring"): tokens, no fu asked
+    unit: str = "points"
 
 
 def form_options(rules_spec: Any) -> FormOptions:
@@ -209,4 +211,11 @@ def form_options(rules_spec: Any) -> FormOptions:
         for reason in ABORT_REASONS
         if ABORTIVE_RULE[reason] in rules.abortive_draws
     )
-    return FormOptions(reasons, bool(rules.nagashi_mangan), bool(rules.liability))
+    fixed = rules.payment_mode == "fixed"
+    return FormOptions(
+        reasons,
+        bool(rules.nagashi_mangan),
+        bool(rules.liability),
+        fixed=fixed,
+        unit="tokens" if fixed else "points",
+    )

@@ -96,11 +96,12 @@ def last_result(game: Any) -> dict[str, Any] | None:
 
     None while a hand is in play (or before the first). Otherwise `kind` "win", "draw" (exhaustive),
     "abort" (an abortive draw, with `reason` in mjai's words) or "chombo"; `round` is the hand's
-    {bakaze, kyoku, honba, oya}; `deltas` the score change by seat over the whole hand (riichi deposits of the hand
-    included); `wins` one entry per winner: seat, `from` (the discarder, None for tsumo), `pai` (the winning
-    tile), `hand` (the winning hand's tiles as read, the winning tile last, or [] when not shown), `melds`,
-    `yaku` ([code, han]), `han`, `fu`, `yakuman`, `limit`, `points`, `payments` (engine.score's form) and
-    `deltas` (this winner's payments with honba and sticks); `tenpai` (four bools) and `nagashi` at a draw.
+    {bakaze, kyoku, honba, oya}; `deltas` the score change by seat over the whole hand (its riichi
+    deposits included); `riichi` the seats that declared; `wins` one entry per winner: seat, `from` (the
+    discarder, None for tsumo), `pai` (the winning tile), `hand` (the winning hand's tiles as read, the
+    winning tile last, or [] when not shown), `melds`, `yaku` ([code, han]), `han`, `fu`, `yakuman`,
+    `limit`, `points`, `payments` (engine.score's form) and `deltas` (this winner's payments with honba and
+    sticks); `tenpai` (four bools) and `nagashi` at a draw.
     Read from the engine's own record of the hand (`Game.events`, `Game.results`): nothing is recomputed.
     """
     events = list(getattr(game, "events", []))
@@ -144,7 +145,8 @@ def last_result(game: Any) -> dict[str, Any] | None:
         out["reason"] = reason
         tenpai = detail.get("tenpai")
         out["tenpai"] = list(tenpai) if isinstance(tenpai, list | tuple) else None
-        out["nagashi"] = list(detail.get("nagashi") or [])  # type: ignore[call-overload]
+        nagashi = detail.get("nagashi")
+        out["nagashi"] = list(nagashi) if isinstance(nagashi, list | tuple) else []
     return out
 
 

@@ -167,3 +167,17 @@ def test_the_points_preview_shows_what_a_hand_would_change_without_recording_it(
     assert client.get("/api/scoreboard?game=1").json["hands"] == 0
     bad = client.post(url + "/preview", data={**hand, "from": "1"}).json
     assert not bad["ok"] and "Bob cannot win on its own discard" in bad["error"]
+
+
+def test_the_beginner_preset_counts_tokens_and_asks_for_no_fu(client: Any, post_form: Any) -> None:
+    pytest.importorskip("riichi_table.engine.game")
+    post_form(client, "/club/nights", {"title": "Learners", "held_on": "2026-11-24", "preset": "beginner"})
+    for name in ("Ann", "Bob", "Chiyo", "Dee"):
+        post_form(client, "/club/players", {"name": name})
+    url = post_form(client, "/club/night/1/games", {f"seat{i}": str(i + 1) for i in range(4)}).headers[
+        "Location"
+    ]
+    page = client.get(url).data.decode()
+    assert "<th>tokens</th>" in page and 'name="fu1"' not in page
+    r = post_form(client, url + "/hands", {"kind": "win", "win1": "1", "han1": "1", "from": "0"})
+    assert r.status_code == 302, r.data

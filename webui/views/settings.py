@@ -42,8 +42,12 @@ def _share() -> dict[str, object]:
 
     host = str(current_app.config["HOST"])
     if host in lan.LOOPBACK:
-        return {"urls": [], "qr": None, "note": "served on this computer only: start riichi-table serve "
-                "with --host 0.0.0.0 (and --admin-pin) to open it on phones and other screens"}
+        return {
+            "urls": [],
+            "qr": None,
+            "note": "served on this computer only: start riichi-table serve "
+            "with --host 0.0.0.0 (and --admin-pin) to open it on phones and other screens",
+        }
     urls = current_app.config.get("SHARE_URLS")
     if not urls:  # not started by serve (which knows the port it bound): the port this request came to
         port = request.host.rsplit(":", 1)[-1]
