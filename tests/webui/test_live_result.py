@@ -63,8 +63,9 @@ def test_the_result_stays_after_the_hand_ends_and_clears_when_the_next_hand_star
 
 
 def test_a_chombo_is_shown_as_the_hands_result() -> None:
-    from riichi_table.assistant.view import last_result
     from riichi_table.engine.game import Game
+
+    from riichi_table.assistant.view import last_result
 
     game = Game("wrc")
     game.apply({"type": "start_game"})
