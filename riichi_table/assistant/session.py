@@ -16,7 +16,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from riichi_table.assistant.view import overlay, table_state
+from riichi_table.assistant.view import last_result, overlay, table_state
 from riichi_table.assistant.wins import fit_win
 
 DEMO_DIR = Path(__file__).resolve().parent / "demo"
@@ -300,6 +300,7 @@ class LiveSession:
         g = self.game
         return {
             **table_state(g),
+            "last_result": last_result(g),
             "warnings": (self.view_problems + g.warnings + self.table.warnings + self.warnings)[-12:],
             "events": self.accepted[-20:],
             "questions": list(self.questions),
