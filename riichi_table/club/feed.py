@@ -162,14 +162,17 @@ class ClubFeed:
         self._events_seen = len(events)
         for i, e in enumerate(new):
             kind = e.get("type")
-            if kind in _CLOSERS or kind == "end_kyoku":
-                self._close(game, e if kind in _CLOSERS else _next_closer(new[i + 1 :]))
-            if kind == "start_kyoku":
-                self._segment = [e]
+            if kind == "end_kyoku":
+                if self._segment:
+                    self._segment.append(e)
+                self._close(game, _next_closer(new[i + 1 :]))
+            elif kind in _CLOSERS:
+                self._close(game, e)
+                self._segment = [e] if kind == "start_kyoku" else []
+                if kind == "end_game":
+                    self.end_game(game)
             elif self._segment:
                 self._segment.append(e)
-            if kind == "end_game":
-                self.end_game(game)
         if game.ended and not self._segment:
             self.end_game(game)
 

@@ -60,18 +60,30 @@ def pg_cluster() -> Iterator[str]:
         os.chown(data, pw.pw_uid, pw.pw_gid)
     run = {"check": True, "capture_output": True, "text": True, "timeout": 120}
     try:
-        subprocess.run(_as_user(user, [str(bindir / "initdb"), "-D", str(data), "--auth=trust", "-U", "club",
-                                       "--no-sync"]), **run)  # fmt: skip
+        subprocess.run(
+            _as_user(
+                user, [str(bindir / "initdb"), "-D", str(data), "--auth=trust", "-U", "club", "--no-sync"]
+            ),
+            **run,
+        )
         opts = f"-k {base} -c listen_addresses='' -c fsync=off"
-        subprocess.run(_as_user(user, [str(bindir / "pg_ctl"), "-D", str(data), "-o", opts, "-l",
-                                       str(base / "log"), "-w", "start"]), **run)  # fmt: skip
+        subprocess.run(
+            _as_user(
+                user,
+                [str(bindir / "pg_ctl"), "-D", str(data), "-o", opts, "-l", str(base / "log"), "-w", "start"],
+            ),
+            **run,
+        )
     except subprocess.CalledProcessError as exc:
         pytest.fail(f"could not start a throw-away PostgreSQL cluster: {exc.stderr or exc.stdout}")
     try:
         yield str(base)
     finally:
-        subprocess.run(_as_user(user, [str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]),
-                       capture_output=True, timeout=60)  # fmt: skip
+        subprocess.run(
+            _as_user(user, [str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]),
+            capture_output=True,
+            timeout=60,
+        )
         shutil.rmtree(base, ignore_errors=True)
 
 

@@ -177,8 +177,14 @@ def test_an_amendment_keeps_history_and_a_stale_one_is_refused(
     _push_all(client, msgs[:3], token)
     hand = json.loads(json.dumps(msgs[1]["hand"]))
     hand["corrections"] = [{"type": "declare", "actor": 0, "call": "tenpai"}]
-    amend = {**msgs[1], "type": "amend", "key": "T1-g0:amend:1:1", "base_version": 1, "hand": hand,
-             "reason": "seat 0 was tenpai"}  # fmt: skip
+    amend = {
+        **msgs[1],
+        "type": "amend",
+        "key": "T1-g0:amend:1:1",
+        "base_version": 1,
+        "hand": hand,
+        "reason": "seat 0 was tenpai",
+    }
     r = _post(client, amend, token)
     assert r.status_code == 200 and r.json["version"] == 2
     # the scorer's desk edits it too (version 3); a table edit still on version 2 is stale
