@@ -4,9 +4,10 @@
 run: setup
 	.venv/bin/riichi-table serve --source demo
 
+# python -P: the checkout folder is not put on sys.path, so only the installed names (riichi_table.*) import.
 test: setup-full
 	.venv/bin/ruff check .
-	.venv/bin/python -m pytest
+	.venv/bin/python -P -m pytest
 
 lint:
 	.venv/bin/ruff check .

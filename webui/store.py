@@ -89,7 +89,7 @@ def _now() -> str:
 def migrations() -> list[tuple[int, str]]:
     """The schema migrations shipped with the package, as (version, SQL) in order."""
     found = []
-    for entry in resources.files("webui").joinpath("migrations").iterdir():
+    for entry in resources.files("riichi_table.webui").joinpath("migrations").iterdir():
         name = entry.name
         if name.endswith(".sql") and name[:4].isdigit():
             found.append((int(name[:4]), entry.read_text(encoding="utf-8")))
