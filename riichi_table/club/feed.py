@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import json
+import logging
 import secrets
 import threading
 from collections.abc import Callable
@@ -26,6 +27,7 @@ from riichi_table.club.client import Forwarder
 from riichi_table.club.outbox import Outbox
 from riichi_table.club.protocol import VERSION
 
+log = logging.getLogger(__name__)
 _CLOSERS = ("start_kyoku", "end_game")
 _RESULTS = ("hora", "ryukyoku", "chombo")
 
@@ -144,6 +146,8 @@ class ClubFeed:
         """Write whatever finished since the last call. A new Game object (the demo clip starting again)
         starts a new club game."""
         if game is not self._game_obj:
+            if self._game_obj is not None and not self._ended:
+                self.end_game(self._game_obj)  # the table left that game (the demo clip starting again)
             self._game_obj = game
             self._events_seen = self._results_used = self._settled_seen = 0
             self._segment = []
@@ -183,6 +187,11 @@ class ClubFeed:
             return
         results = game.results[self._results_used : self._results_used + n]
         self._results_used += n
+        if len(results) != n:  # the engine settled fewer hands than the events say: never send a guess
+            log.warning(
+                "club feed: hand with %d results in its events but %d settled; not sent", n, len(results)
+            )
+            return
         start = seg[0]
         if closer is not None and closer.get("type") == "start_kyoku":
             state = {"scores": list(closer["scores"]), "sticks": int(closer["kyotaku"])}
@@ -215,6 +224,7 @@ class ClubAssistant:
         self.forwarder = forwarder
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._last: tuple[Any, Any] = (None, None)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._inner, name)
@@ -240,7 +250,13 @@ class ClubAssistant:
 
     def _poll(self) -> None:
         session = self._inner.session
-        self.feed.observe(session.game, list(session.accepted))
+        game, events = session.game, session.accepted
+        # A session starting again replaces its game, then its event list: wait until both are new, so a new
+        # game is never read with the old game's events.
+        if (game is self._last[0]) != (events is self._last[1]):
+            return
+        self._last = (game, events)
+        self.feed.observe(game, list(events))
 
     def _watch(self) -> None:
         while not self._stop.wait(self.POLL_S):

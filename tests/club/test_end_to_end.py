@@ -162,3 +162,65 @@ def test_a_club_night_survives_a_killed_server_and_a_killed_table(tmp_path: Path
                     proc.wait(timeout=10)
                 except subprocess.TimeoutExpired:
                     proc.kill()
+
+
+@pytest.mark.slow
+def test_serve_with_club_pushes_the_demo_clips_hand_and_shows_club_health(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "OMP_NUM_THREADS": "1"}
+    club_dir = tmp_path / "club"
+    token = subprocess.run(
+        _cli("club", "add-table", "T1", "--data-dir", str(club_dir)),
+        capture_output=True,
+        text=True,
+        check=True,
+        env=env,
+    ).stdout.strip()
+    port, table_port = _free_port(), _free_port()
+    url = f"http://127.0.0.1:{port}"
+    server = subprocess.Popen(
+        _cli("serve", "--club-server", "--port", str(port), "--data-dir", str(club_dir)),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=env,
+    )
+    table = subprocess.Popen(
+        _cli(
+            "serve",
+            "--source",
+            "demo",
+            "--port",
+            str(table_port),
+            "--data-dir",
+            str(tmp_path / "t1"),
+            "--club",
+            url,
+            "--table",
+            "T1",
+        ),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env={**env, "RIICHI_TABLE_CLUB_TOKEN": token},
+    )
+    try:
+        _wait_up(url, server)
+        end = time.monotonic() + 240
+        wall: dict[str, Any] = {}
+        while time.monotonic() < end:
+            assert table.poll() is None, table.stdout.read() if table.stdout else ""
+            wall = _get(url + "/club/state.json")
+            if wall["tables"] and wall["tables"][0]["hands"] >= 1:
+                break
+            time.sleep(1)
+        (t1,) = wall["tables"]
+        assert t1["table"] == "T1" and t1["hands"] == 1 and "hora" in t1["last_result"]
+        hand = _get(f"{url}/club/game/{t1['game']}.json")["hands"][0]["hand"]
+        assert hand["record"][-1]["type"] == "end_kyoku"
+        health = _get(f"http://127.0.0.1:{table_port}/api/table")["health"]["club"]
+        assert health["state"] in ("ok", "sending")
+    finally:
+        for proc in (table, server):
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
