@@ -138,8 +138,9 @@ def _rules(value: object) -> None:
 
 
 def _four_ints(value: object, field: str) -> None:
-    ok = isinstance(value, list) and len(value) == 4
-    if not ok or any(isinstance(v, bool) or not isinstance(v, int) or abs(v) > MAX_SCORE for v in value):
+    if not (isinstance(value, list) and len(value) == 4) or any(
+        isinstance(v, bool) or not isinstance(v, int) or abs(v) > MAX_SCORE for v in value
+    ):
         raise ProtocolError(f"{field}: expected 4 whole numbers, got {value!r}")
 
 

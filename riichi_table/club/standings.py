@@ -32,7 +32,8 @@ def rank_game(rules: Any, state: dict[str, Any]) -> list[Standing]:
     game.pool = int(state["pool"])
     game.penalties = [int(p) for p in state["penalties"]]
     game.first_dealer = game.dealer = 0
-    return game.ranking()
+    ranked: list[Standing] = game.ranking()
+    return ranked
 
 
 def night(games: Sequence[Any]) -> list[PlayerLine]:

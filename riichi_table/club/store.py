@@ -188,14 +188,14 @@ class ClubStore:
                     if table != msg.table or dig != msg.digest:
                         raise ConflictError(f"key {msg.key!r} was already used for a different message")
                     return {**json.loads(response), "duplicate": True}
-                response = getattr(self, "_" + msg.type)(conn, msg)
+                answer: dict[str, Any] = getattr(self, "_" + msg.type)(conn, msg)
                 self._x(
                     conn,
                     "INSERT INTO club_receipts (key, table_name, digest, response, received_at) "
                     "VALUES (?, ?, ?, ?, ?)",
-                    (msg.key, msg.table, msg.digest, json.dumps(response), now()),
+                    (msg.key, msg.table, msg.digest, json.dumps(answer), now()),
                 )
-                return response
+                return answer
         except self.integrity_errors as exc:  # a race the order checks did not see (PostgreSQL)
             raise ConflictError(f"refused by the store: {exc}") from None
 

@@ -16,7 +16,7 @@ from pathlib import Path
 CLUB_DB_NAME = "club_server.sqlite"
 
 
-def add_store_arguments(parser: argparse.ArgumentParser) -> None:
+def add_store_arguments(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
     parser.add_argument(
         "--club-db",
         default=None,

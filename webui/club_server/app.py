@@ -116,11 +116,14 @@ def edit_hand(game: str, seq: int) -> tuple[Response, int]:
     if request.remote_addr not in ("127.0.0.1", "::1"):
         raise ForbiddenError("hands are edited on the club server's own machine (127.0.0.1)")
     body = request.get_json(silent=True)
-    if not isinstance(body, dict) or not isinstance(body.get("base_version"), int):
+    if (
+        not isinstance(body, dict)
+        or not isinstance(body.get("base_version"), int)
+        or not isinstance(body.get("hand"), dict)
+    ):
         raise ProtocolError('expected JSON {"base_version": N, "hand": {...}, "reason": text}')
-    version = _store().edit_hand(
-        game, seq, body["base_version"], body.get("hand"), str(body.get("reason", ""))
-    )
+    hand: dict[str, Any] = body["hand"]
+    version = _store().edit_hand(game, seq, body["base_version"], hand, str(body.get("reason", "")))
     current_app.extensions["club_wall"].changed()
     return jsonify(ok=True, game=game, seq=seq, version=version), 200
 
