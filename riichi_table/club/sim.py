@@ -50,8 +50,11 @@ def scripted_results(seed: str) -> Iterator[dict[str, Any]]:
         }
 
 
-def play(feed: ClubFeed, seed: str, hands: int, interval: float, rules: str = "wrc") -> int:
-    """Play `hands` hands (new games as games end), observing after each; returns the hands written."""
+def play(
+    feed: ClubFeed, seed: str, hands: int, interval: float, rules: str = "wrc", echo: bool = False
+) -> int:
+    """Play `hands` hands (new games as games end), observing after each; returns the hands written.
+    `echo`: print a line per hand."""
     results = scripted_results(seed)
     game = Game(rules)
     feed.observe(game, [])
@@ -66,7 +69,8 @@ def play(feed: ClubFeed, seed: str, hands: int, interval: float, rules: str = "w
             continue  # a drawn result this game cannot take (a riichi stick with too few points): draw again
         feed.observe(game, [])
         written += 1
-        print(f"hand {written} game {feed.game_id} seq {feed._seq}", flush=True)
+        if echo:
+            print(f"hand {written} game {feed.game_id}", flush=True)
         time.sleep(interval)
     return written
 
@@ -92,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         outbox, args.table, "wrc", on_write=forwarder.wake, game_ids=lambda n: f"{args.table}-g{n}"
     )
     forwarder.start()
-    play(feed, args.seed or args.table, args.hands, args.interval)
+    play(feed, args.seed or args.table, args.hands, args.interval, echo=True)
     deadline = time.monotonic() + args.drain_timeout
     while outbox.counts()["waiting"] and time.monotonic() < deadline:
         time.sleep(0.1)
