@@ -37,6 +37,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "enroll": ("riichi_table.commands.enroll", "adapt the reader to a club's own tiles from a few photos"),
     "device": ("riichi_table.commands.device", "talk to the LED/buzzer unit, or run its emulator"),
+    "club": ("riichi_table.commands.club", "the club server's tables: add-table, revoke, list"),
 }
 
 # Base exceptions of each package; looked up lazily so that no package is imported just to catch its errors.
@@ -47,6 +48,7 @@ _ERROR_BASES = (
     ("riichi_table.webui.errors", "WebError"),
     ("riichi_table.assistant.errors", "AssistantError"),
     ("riichi_table.datasets.errors", "DatasetError"),
+    ("riichi_table.club.errors", "ClubError"),
 )
 
 

@@ -3,6 +3,8 @@
     riichi-table serve --port 8080 --source demo
     riichi-table serve --source 0                 # the first USB camera
     riichi-table serve --source game.mp4 --host 0.0.0.0 --admin-pin 4321
+    riichi-table serve --source 0 --club http://192.168.1.10:8080 --table T1  # $RIICHI_TABLE_CLUB_TOKEN
+    riichi-table serve --club-server --host 0.0.0.0                           # the club's big screen
 
 --source: `demo` (the built-in clip), a camera index, a video file, a folder of frames, an rtsp/http URL, or
 `none` for a scoreboard/club machine without a camera. Without --source the Settings page's choice is used.
@@ -45,6 +47,82 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="PIN (4 to 64 characters; longer is safer) that unlocks editing when not on 127.0.0.1 "
         "(or $RIICHI_TABLE_ADMIN_PIN)",
     )
+    _add_club_arguments(parser)
+
+
+# ---- the club (docs/club.md): a table pushing to the club server, or the club server itself ----------------
+def _add_club_arguments(parser: argparse.ArgumentParser) -> None:
+    from riichi_table.commands.club import add_store_arguments
+
+    club = parser.add_argument_group("club")
+    club.add_argument(
+        "--club", metavar="URL", default=None, help="push this table's hands to the club server"
+    )
+    club.add_argument("--table", metavar="NAME", default=None, help="this table's name at the club server")
+    club.add_argument(
+        "--token",
+        default=None,
+        help="this table's token (`riichi-table club add-table`; or $RIICHI_TABLE_CLUB_TOKEN)",
+    )
+    club.add_argument(
+        "--club-server", action="store_true", help="run the club server (wall of tables, standings, pushes)"
+    )
+    add_store_arguments(club)
+
+
+def _club_link(args: argparse.Namespace, data_dir: Path, assistant: Any, rules: Any) -> Any:
+    """Wrap the assistant so that its hands go to the outbox and on to the club server."""
+    from riichi_table.club.client import TOKEN_ENV, ClubClient, Forwarder
+    from riichi_table.club.errors import ClubError
+    from riichi_table.club.feed import ClubAssistant, ClubFeed
+    from riichi_table.club.outbox import OUTBOX_NAME, Outbox
+    from riichi_table.club.protocol import check_table_name
+
+    token = args.token or os.environ.get(TOKEN_ENV)
+    if not args.table or not token:
+        raise ClubError(f"--club needs --table NAME and a token (--token or ${TOKEN_ENV})")
+    check_table_name(args.table)
+    if assistant is None:
+        print("riichi-table: --club: no live pipeline, so no hands to push", file=sys.stderr, flush=True)
+        return None
+    outbox = Outbox(data_dir / OUTBOX_NAME)
+    forwarder = Forwarder(outbox, ClubClient(args.club, token))
+    feed = ClubFeed(outbox, args.table, rules, on_write=forwarder.wake)
+    linked = ClubAssistant(assistant, feed, forwarder)
+    linked.start()
+    print(
+        f"riichi-table: table {args.table} pushes to the club server {args.club} (outbox {outbox.path})",
+        flush=True,
+    )
+    return linked
+
+
+def _run_club_server(args: argparse.Namespace) -> int:
+    from werkzeug.serving import make_server
+
+    from riichi_table.commands.club import store_spec
+    from riichi_table.webui.club_server import create_club_app
+    from riichi_table.webui.errors import WebError
+
+    app = create_club_app({"CLUB_DB": store_spec(args), "HOST": args.host})
+    try:
+        server = make_server(args.host, args.port, app, threaded=True)
+    except (OSError, SystemExit) as exc:
+        raise WebError(f"cannot listen on {args.host}:{args.port}: {exc}") from None
+    print(f"riichi-table: club server on http://{args.host}:{server.server_port}/club", flush=True)
+
+    def _stop(_signum: int, _frame: object) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, _stop)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+        app.extensions["club_store"].close()
+    return 0
 
 
 def _settings(data_dir: Path) -> Any:
@@ -68,6 +146,8 @@ def run(args: argparse.Namespace) -> int:
 
     if not 0 <= args.port < 65536:
         raise WebError(f"--port: expected 1..65535 (or 0 for any free port), got {args.port}")
+    if args.club_server:
+        return _run_club_server(args)
     if args.rules:
         from riichi_table.engine.rules import resolve_rules
 
@@ -82,6 +162,8 @@ def run(args: argparse.Namespace) -> int:
     error: str | None = "no camera source (--source none)"
     if source != "none":
         assistant, error = start_assistant(source, rules, device)
+    if args.club:
+        assistant = _club_link(args, data_dir, assistant, rules) or assistant
     pin = args.admin_pin or os.environ.get("RIICHI_TABLE_ADMIN_PIN") or None
     if pin is not None and not 4 <= len(pin) <= 64:
         raise WebError(f"--admin-pin: expected 4 to 64 characters (longer is safer), got {len(pin)}")

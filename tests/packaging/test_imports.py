@@ -171,8 +171,9 @@ MAY_IMPORT = {
     "device": {"engine"},
     "datasets": {"engine", "vision"},
     "assistant": {"engine", "vision", "device"},
-    "webui": {"engine", "vision", "assistant"},
-    "commands": {"engine", "vision", "device", "datasets", "assistant", "webui"},
+    "club": {"engine"},  # the table's outbox and client run in the assistant's process: standard library only
+    "webui": {"engine", "vision", "assistant", "club"},
+    "commands": {"engine", "vision", "device", "datasets", "assistant", "webui", "club"},
     "models": set(),
 }
 

@@ -25,6 +25,12 @@
       el.className = s === "ok" || s === "running" || s === "connected" ? "ok" : (["error", "lost", "poor", "moved"].includes(s) ? "bad" : "");
     }
     $("health-fps").textContent = state.fps ? state.fps + " fps" : "";
+    const club = $("health-club");  // only a table that pushes to a club server has this entry (docs/club.md)
+    club.hidden = !h.club;
+    if (h.club) {
+      club.textContent = healthText("club", h.club);
+      club.className = h.club.state === "ok" ? "ok" : (h.club.state === "sending" ? "" : "bad");
+    }
   }
 
   const WIND_NAME = {E: "East", S: "South", W: "West", N: "North"};
