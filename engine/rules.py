@@ -116,6 +116,10 @@ class Rules:
     open_riichi: bool = False  # 001 table: open riichi 2 han
     nagashi_mangan: bool = False  # 001 table: nagashi mangan
     renhou_han: int = 0  # 001 table: renhou 5 (mangan); 0 = not a yaku, 13 = yakuman
+    # 001 yaku table, "After a Kan (Rinchan kaihou): Win on the kan replacement tile draw or discard": read
+    # literally, a ron on the discard that follows a kan's replacement draw also counts (the older rule,
+    # uspml); 002 / 003 and the online rules count only the tsumo on the replacement tile
+    rinshan_on_kan_discard: bool = False
     double_wind_pair_fu: int = 4  # 001 fu table garbled; common 4 (2 for each wind); WRC 2
     kiriage_mangan: bool = False  # common option: 4 han 30 fu and 3 han 60 fu become mangan
     counted_yakuman: bool = False  # 001 table "Yakuman (13+ Han)"; WRC caps counted han at sanbaiman
@@ -164,6 +168,7 @@ PRESETS: dict[str, Rules] = {
         open_riichi=True,  # 001 table
         nagashi_mangan=True,  # 001 table
         renhou_han=5,  # 001 table: renhou 5 han
+        rinshan_on_kan_discard=True,  # 001 table: "Win on the kan replacement tile draw or discard"
         counted_yakuman=True,  # 001 points table "Yakuman (13+ Han)"
         double_wind_pair_fu=4,
     ),

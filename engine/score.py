@@ -110,7 +110,10 @@ class WinInput:
             ),
             (s.haitei and not s.tsumo, "haitei is a tsumo on the last tile (use houtei for ron)"),
             (s.houtei and s.tsumo, "houtei is a ron on the last discard (use haitei for tsumo)"),
-            (s.rinshan and not s.tsumo, "rinshan is a tsumo on the replacement tile"),
+            (
+                s.rinshan and not s.tsumo and not self.rules.rinshan_on_kan_discard,
+                "rinshan is a tsumo on the replacement tile (a ron only with rinshan_on_kan_discard, 001)",
+            ),
             (s.chankan and s.tsumo, "chankan is a ron"),
             # 002 3.4.1: no kan on the last tile, so the last discard is never robbed from a kan
             (s.chankan and s.houtei, "chankan and houtei cannot both apply"),
