@@ -1,4 +1,4 @@
-"""The batch protocol (issue 3 "Command line and machine interface"): one request dict in, one response out.
+"""The batch protocol (docs/engine.md, "Command line"): one request dict in, one response out.
 
 `handle(request)` never raises for bad input: it answers `{"id": ..., "ok": false, "error": "..."}`.
 Ops: "score", "waits" and "nagashi" here; "furiten" goes to `engine.furiten.furiten_op` and "draw" to

@@ -194,7 +194,7 @@ class NoWin:
 
 
 def score(w: WinInput) -> Win | NoWin:
-    """Score a won hand the way that scores highest (issue 3 item 3).
+    """Score a won hand the way that scores highest (docs/engine.md).
 
     Hand-wide facts (tile kinds, dora, the yaku that hold for every reading of a form) are worked out once;
     each reading adds only its own yaku, fu and basic points, and the `Win` is built for the best one.
