@@ -25,7 +25,7 @@ def test_ryanpeikou_beats_seven_pairs_reading() -> None:
 
 
 def test_ron_on_a_shanpon_counts_that_pon_as_open() -> None:
-    # the reading that scores highest: closed pon vs sequence on ron; 001 fu table: concealed pon 4, open pon 2
+    # the best reading: closed pon vs sequence on ron; 001 fu table: concealed pon 4, open pon 2
     resp = score("123m456p789s2255s", "5s", rules={"preset": "wrc"}, seat_wind="S", riichi=True)
     assert ["open pon 5s", 2] in resp["fu_detail"]
 
