@@ -10,6 +10,7 @@ code paths: the scorer and the game read fields, they never test a preset's name
 
 from __future__ import annotations
 
+import json
 import types
 import typing
 from collections.abc import Mapping, Sequence
@@ -303,6 +304,9 @@ def _describe(hint: object) -> str:
     return str(hint).replace("typing.", "").replace("riichi_table.engine.rules.", "")
 
 
+_RESOLVED: dict[str, Rules] = {}  # override objects already checked and built (bounded, below)
+
+
 def resolve_rules(spec: str | Mapping[str, object] | Rules | None) -> Rules:
     """The rules a request names: None (wrc), a preset name, or `{"preset": name, field: value, ...}`.
 
@@ -319,6 +323,23 @@ def resolve_rules(spec: str | Mapping[str, object] | Rules | None) -> Rules:
         return PRESETS[spec]
     if not isinstance(spec, Mapping):
         raise RuleError(f"bad rules {spec!r}: expected a preset name or an object of overrides")
+    # a batch of requests names the same overrides again and again: check and build them once
+    try:
+        key: str | None = json.dumps(spec, sort_keys=True)  # keeps true and 1 apart, unlike a plain dict
+    except (TypeError, ValueError):  # not JSON: the checks below name the bad value
+        key = None
+    cached = _RESOLVED.get(key) if key is not None else None
+    if cached is not None:
+        return cached
+    rules = _resolve_overrides(spec)
+    if key is not None:
+        if len(_RESOLVED) >= 256:
+            _RESOLVED.clear()
+        _RESOLVED[key] = rules
+    return rules
+
+
+def _resolve_overrides(spec: Mapping[str, object]) -> Rules:
     preset = spec.get("preset", "wrc")
     if not isinstance(preset, str):
         raise RuleError(f"bad rules preset {preset!r}: expected a preset name")
