@@ -1,6 +1,6 @@
 """Hands per second for scoring and for waits: this engine, the `mahjong` package and riichienv, one run.
 
-    .venv/bin/python bench/engine.py [N]
+    .venv/bin/python bench/engine.py [N]      (or `batch`: only the `riichi-table batch` comparison)
 
 All three score the same N random complete hands (tests/engine/engine_hand_gen.py) under matching rules,
 and compute waits/shanten of the same 13-tile hands (each complete hand less its winning tile). Printed:
@@ -22,8 +22,11 @@ sys.path.insert(0, str(ROOT / "tests" / "engine"))
 from engine_hand_gen import random_request  # noqa: E402
 from riichi_table.engine.batch import win_input_from_request  # noqa: E402
 from riichi_table.engine.hand import shanten, shanten_and_waits  # noqa: E402
+from riichi_table.engine.rules import resolve_rules  # noqa: E402
 from riichi_table.engine.score import score  # noqa: E402
 from riichi_table.engine.tiles import parse_tiles  # noqa: E402
+
+WRC = resolve_rules("wrc")
 
 
 def _rate(n: int, fn) -> tuple[float, float]:  # type: ignore[no-untyped-def]
@@ -39,19 +42,23 @@ def _rate(n: int, fn) -> tuple[float, float]:  # type: ignore[no-untyped-def]
 
 
 def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
     import mahjong_oracle
+
+    if sys.argv[1:2] == ["batch"]:  # only the batch-command comparison
+        _batch_command(10000, mahjong_oracle.HandCalculator())
+        return
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
 
     rng = random.Random(1)
     reqs = [random_request(rng, mahjong_oracle.OUR_RULES) for _ in range(n)]
     ours_in = [win_input_from_request(r) for r in reqs]
     mj_in = [mahjong_oracle.mahjong_args(r) for r in reqs]
     hands13 = []
-    for r in reqs:
+    for r, w in zip(reqs, ours_in, strict=True):
         counts = [0] * 34
         for t in parse_tiles(r["hand"]):
             counts[t.kind] += 1
-        hands13.append((counts, len(r.get("melds", []))))
+        hands13.append((counts, len(w.melds), [m.tiles for m in w.melds]))
     # the prepared inputs are long-lived: keep the collector from walking them inside the timed passes
     gc.collect()
     gc.freeze()
@@ -59,7 +66,7 @@ def main() -> None:
 
     rows["riichi-table"] = (
         _rate(n, lambda: [score(w) for w in ours_in]),
-        _rate(n, lambda: [shanten_and_waits(c, m) for c, m in hands13]),
+        _rate(n, lambda: [shanten_and_waits(c, t, WRC) for c, _, t in hands13]),
     )
     calc = mahjong_oracle.HandCalculator()
     from mahjong.shanten import Shanten
@@ -71,7 +78,7 @@ def main() -> None:
             n,
             lambda: [
                 sh.calculate_shanten(c) if m == 0 else sh.calculate_shanten_for_regular_hand(c)
-                for c, m in hands13
+                for c, m, _ in hands13
             ],
         ),
     )
@@ -82,7 +89,7 @@ def main() -> None:
         riichienv = None
     if riichienv is not None:
         hands136 = [
-            [k * 4 + i for k, c in enumerate(counts) for i in range(c)] for counts, m in hands13 if m == 0
+            [k * 4 + i for k, c in enumerate(counts) for i in range(c)] for counts, m, _ in hands13 if m == 0
         ]
         closed_n = len(hands136)
         score_rate = _rate(n, lambda: [riichienv_score(r) for r in reqs])
@@ -100,6 +107,49 @@ def main() -> None:
         )
     print("(mahjong's 'waits' column is its shanten; riichienv's is its shanten on closed hands)")
     _random_hands(n, sh, riichienv)
+    _batch_command(10000, calc)
+
+
+def _batch_command(n: int, calc) -> None:  # type: ignore[no-untyped-def]
+    """`riichi-table batch` over n random score requests as a separate process, start-up, parsing, checks and
+    JSON output included (wall time), against the mahjong package scoring the same requests in-process
+    (requests converted to its arguments before timing, start-up not). Best of three each."""
+    import json
+    import os
+    import resource
+    import subprocess
+    import tempfile
+
+    import mahjong_oracle
+
+    rng = random.Random(3)
+    reqs = [random_request(rng, mahjong_oracle.OUR_RULES) for _ in range(n)]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "requests.jsonl"
+        path.write_text("".join(json.dumps({"op": "score", "id": i, **r}) + "\n" for i, r in enumerate(reqs)))
+        command = [sys.executable, "-m", "riichi_table", "batch", str(path), "-o", os.devnull]
+        ours, ours_cpu = [], []
+        for _ in range(3):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            start = time.perf_counter()
+            subprocess.run(command, check=True)
+            ours.append(time.perf_counter() - start)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            ours_cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    mj_in = [mahjong_oracle.mahjong_args(r) for r in reqs]  # converted before timing: the peer only scores
+    theirs, theirs_cpu = [], []
+    for _ in range(3):
+        start, cpu = time.perf_counter(), time.process_time()
+        for a in mj_in:
+            calc.estimate_hand_value(**a)
+        theirs.append(time.perf_counter() - start)
+        theirs_cpu.append(time.process_time() - cpu)
+    print(f"\n`riichi-table batch` over {n} random score requests (a process, start-up included)")
+    print(f"{'':<42} {'wall s':>8} {'CPU s':>8}")
+    print(f"{'riichi-table batch (process)':<42} {min(ours):>8.2f} {min(ours_cpu):>8.2f}")
+    print(f"{'mahjong 2.1.0 in-process':<42} {min(theirs):>8.2f} {min(theirs_cpu):>8.2f}")
+    wall, cpu = min(theirs) / min(ours), min(theirs_cpu) / min(ours_cpu)
+    print(f"ours / theirs speed: {wall:.2f}x wall, {cpu:.2f}x CPU (CPU: the fair figure on a shared machine)")
 
 
 def _random_hands(n: int, sh, riichienv) -> None:  # type: ignore[no-untyped-def]
@@ -113,7 +163,7 @@ def _random_hands(n: int, sh, riichienv) -> None:  # type: ignore[no-untyped-def
             counts[k] += 1
         hands.append(counts)
     rows = {
-        "riichi-table shanten_and_waits": _rate(n, lambda: [shanten_and_waits(c, 0) for c in hands]),
+        "riichi-table shanten_and_waits": _rate(n, lambda: [shanten_and_waits(c, (), WRC) for c in hands]),
         "riichi-table shanten": _rate(n, lambda: [shanten(c, 0) for c in hands]),
         "mahjong 2.1.0 calculate_shanten": _rate(n, lambda: [sh.calculate_shanten(c) for c in hands]),
     }

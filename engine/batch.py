@@ -1,4 +1,4 @@
-"""The batch protocol (issue 3 "Command line and machine interface"): one request dict in, one response out.
+"""The batch protocol (docs/engine.md, "Command line"): one request dict in, one response out.
 
 `handle(request)` never raises for bad input: it answers `{"id": ..., "ok": false, "error": "..."}`.
 Ops: "score", "waits" and "nagashi" here; "furiten" goes to `engine.furiten.furiten_op` and "draw" to
@@ -94,16 +94,16 @@ def _get_seat(req: Mapping[str, Any], name: str) -> int | None:
 
 
 def _check_fields(req: Mapping[str, Any], allowed: frozenset[str]) -> None:
-    unknown = sorted(k for k in req if k not in allowed)
+    unknown = [k for k in req if k not in allowed]
     if unknown:
-        raise RequestError(f"unknown field {unknown[0]!r} for op {req.get('op')!r}")
+        raise RequestError(f"unknown field {sorted(map(str, unknown))[0]!r} for op {req.get('op')!r}")
 
 
 def win_input_from_request(req: Mapping[str, Any]) -> WinInput:
     """The WinInput a score request describes (raises EngineError naming the bad field)."""
     _check_fields(req, _SCORE_FIELDS)
     rules = resolve_rules(req.get("rules"))
-    situation = Situation(**{name: _get_bool(req, name) for name in FLAGS})
+    situation = Situation(**{name: _get_bool(req, name) for name in FLAGS if name in req})
     return WinInput(
         hand=tuple(parse_tiles(_get_str(req, "hand"))),
         win=parse_tile(_get_str(req, "win")),

@@ -4,7 +4,7 @@ completed.
 A *decomposition* splits the concealed tiles (winning tile included) into sets and one pair. A *reading* adds
 the melds and the wait: the same decomposition can be read with the winning tile in different groups
 (e.g. 2345m won on 5m: 345m ryanmen, or the 5 completing 55 ... ), and the scorer keeps the reading that
-scores highest (issue 3 item 3). On ron, a concealed pon completed by the discard counts as an open pon
+scores highest. On ron, a concealed pon completed by the discard counts as an open pon
 (fu and sanankou), the usual rule.
 
 Per-suit splits are cached by the packed suit pattern (see engine/hand.py), so a hand is decomposed by

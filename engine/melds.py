@@ -29,15 +29,18 @@ class Meld:
     def __post_init__(self) -> None:
         kinds = sorted(t.kind for t in self.tiles)
         size = 3 if self.kind in ("chi", "pon") else 4
-        name = to_notation(self.tiles)
         if len(kinds) != size:
-            raise TileCountError(f"a {self.kind} has {size} tiles, not {len(kinds)} ({name!r})")
+            raise TileCountError(
+                f"a {self.kind} has {size} tiles, not {len(kinds)} ({to_notation(self.tiles)!r})"
+            )
         if self.kind == "chi":
             first = kinds[0]
             if first >= 27 or first % 9 > 6 or kinds != [first, first + 1, first + 2]:
-                raise TileCountError(f"a chi is three consecutive tiles of one suit, not {name!r}")
+                raise TileCountError(
+                    f"a chi is three consecutive tiles of one suit, not {to_notation(self.tiles)!r}"
+                )
         elif len(set(kinds)) != 1:
-            raise TileCountError(f"a {self.kind} is {size} identical tiles, not {name!r}")
+            raise TileCountError(f"a {self.kind} is {size} identical tiles, not {to_notation(self.tiles)!r}")
         if self.kind == "ankan":
             if self.from_seat is not None:
                 raise TileCountError("an ankan is not called from anyone: leave 'from' out")

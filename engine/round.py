@@ -105,6 +105,7 @@ class Round(RoundState):
         require(self.wall_left > 0, "tsumo from an empty wall (the hand is an exhaustive draw)", e)
         s = self.seats[e.actor]
         self.after_kan = self.phase == "rinshan"
+        self.kan_discard_seat = None
         self.wall_left -= 1
         self.close_window()
         s.drawn = None if e.pai == UNKNOWN_PAI else pai_to_tile(e.pai)
@@ -148,6 +149,7 @@ class Round(RoundState):
             self.first_discards.append(t.kind)
         s.refresh_waits()
         self.last_discard = (e.actor, t)
+        self.kan_discard_seat = e.actor if self.after_kan else None
         self.turn = (e.actor + 1) % 4
         self.phase = "riichi_pending" if riichi_discard else "draw"
         self._note_abortive_due()
@@ -381,6 +383,7 @@ class Round(RoundState):
         self.last_discard = None
         self.last_kakan = None
         self.last_ankan = None
+        self.kan_discard_seat = None
 
 
 def _ready_after_discard(hand: Sequence[Tile], melds: Sequence[Meld], rules: Rules) -> bool:

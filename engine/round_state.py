@@ -137,6 +137,9 @@ class RoundState:
         self.result: Hora | Ryukyoku | Chombo | None = None
         self.warnings: list[str] = []
         self.after_kan = False  # the current turn's draw came from the dead wall (rinshan)
+        # the seat whose discard follows its kan's replacement draw, until the next draw or call (for
+        # `Rules.rinshan_on_kan_discard`, seed 001 yaku table "After a Kan ... or discard")
+        self.kan_discard_seat: int | None = None
 
     @property
     def total_kans(self) -> int:

@@ -10,6 +10,7 @@ code paths: the scorer and the game read fields, they never test a preset's name
 
 from __future__ import annotations
 
+import json
 import types
 import typing
 from collections.abc import Mapping, Sequence
@@ -116,6 +117,10 @@ class Rules:
     open_riichi: bool = False  # 001 table: open riichi 2 han
     nagashi_mangan: bool = False  # 001 table: nagashi mangan
     renhou_han: int = 0  # 001 table: renhou 5 (mangan); 0 = not a yaku, 13 = yakuman
+    # 001 yaku table, "After a Kan (Rinchan kaihou): Win on the kan replacement tile draw or discard": read
+    # literally, a ron on the discard that follows a kan's replacement draw also counts (the older rule,
+    # uspml); 002 / 003 and the online rules count only the tsumo on the replacement tile
+    rinshan_on_kan_discard: bool = False
     double_wind_pair_fu: int = 4  # 001 fu table garbled; common 4 (2 for each wind); WRC 2
     kiriage_mangan: bool = False  # common option: 4 han 30 fu and 3 han 60 fu become mangan
     counted_yakuman: bool = False  # 001 table "Yakuman (13+ Han)"; WRC caps counted han at sanbaiman
@@ -164,6 +169,7 @@ PRESETS: dict[str, Rules] = {
         open_riichi=True,  # 001 table
         nagashi_mangan=True,  # 001 table
         renhou_han=5,  # 001 table: renhou 5 han
+        rinshan_on_kan_discard=True,  # 001 table: "Win on the kan replacement tile draw or discard"
         counted_yakuman=True,  # 001 points table "Yakuman (13+ Han)"
         double_wind_pair_fu=4,
     ),
@@ -298,6 +304,9 @@ def _describe(hint: object) -> str:
     return str(hint).replace("typing.", "").replace("riichi_table.engine.rules.", "")
 
 
+_RESOLVED: dict[str, Rules] = {}  # override objects already checked and built (bounded, below)
+
+
 def resolve_rules(spec: str | Mapping[str, object] | Rules | None) -> Rules:
     """The rules a request names: None (wrc), a preset name, or `{"preset": name, field: value, ...}`.
 
@@ -314,6 +323,23 @@ def resolve_rules(spec: str | Mapping[str, object] | Rules | None) -> Rules:
         return PRESETS[spec]
     if not isinstance(spec, Mapping):
         raise RuleError(f"bad rules {spec!r}: expected a preset name or an object of overrides")
+    # a batch of requests names the same overrides again and again: check and build them once
+    try:
+        key: str | None = json.dumps(spec, sort_keys=True)  # keeps true and 1 apart, unlike a plain dict
+    except (TypeError, ValueError):  # not JSON: the checks below name the bad value
+        key = None
+    cached = _RESOLVED.get(key) if key is not None else None
+    if cached is not None:
+        return cached
+    rules = _resolve_overrides(spec)
+    if key is not None:
+        if len(_RESOLVED) >= 256:
+            _RESOLVED.clear()
+        _RESOLVED[key] = rules
+    return rules
+
+
+def _resolve_overrides(spec: Mapping[str, object]) -> Rules:
     preset = spec.get("preset", "wrc")
     if not isinstance(preset, str):
         raise RuleError(f"bad rules preset {preset!r}: expected a preset name")

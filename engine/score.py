@@ -110,7 +110,10 @@ class WinInput:
             ),
             (s.haitei and not s.tsumo, "haitei is a tsumo on the last tile (use houtei for ron)"),
             (s.houtei and s.tsumo, "houtei is a ron on the last discard (use haitei for tsumo)"),
-            (s.rinshan and not s.tsumo, "rinshan is a tsumo on the replacement tile"),
+            (
+                s.rinshan and not s.tsumo and not self.rules.rinshan_on_kan_discard,
+                "rinshan is a tsumo on the replacement tile (a ron only with rinshan_on_kan_discard, 001)",
+            ),
             (s.chankan and s.tsumo, "chankan is a ron"),
             # 002 3.4.1: no kan on the last tile, so the last discard is never robbed from a kan
             (s.chankan and s.houtei, "chankan and houtei cannot both apply"),
@@ -191,7 +194,7 @@ class NoWin:
 
 
 def score(w: WinInput) -> Win | NoWin:
-    """Score a won hand the way that scores highest (issue 3 item 3).
+    """Score a won hand the way that scores highest (docs/engine.md).
 
     Hand-wide facts (tile kinds, dora, the yaku that hold for every reading of a form) are worked out once;
     each reading adds only its own yaku, fu and basic points, and the `Win` is built for the best one.

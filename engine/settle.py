@@ -38,7 +38,8 @@ def _situation(r: RoundState, e: Hora) -> Situation:
         ippatsu=s.ippatsu and s.riichi_accepted,
         haitei=tsumo and r.wall_left == 0 and not r.after_kan,
         houtei=not tsumo and not chankan and r.wall_left == 0,
-        rinshan=tsumo and r.after_kan,
+        rinshan=(tsumo and r.after_kan)
+        or (not tsumo and r.rules.rinshan_on_kan_discard and r.kan_discard_seat == e.target),
         chankan=chankan,
         tenhou=tsumo and first_turn and e.actor == r.oya,
         chiihou=tsumo and first_turn and e.actor != r.oya,

@@ -17,7 +17,7 @@ from riichi_table.engine.rules import Rules
 
 @dataclass(frozen=True, slots=True)
 class Situation:
-    """How and when the hand was won: the request's flags (issue 3 "score" request)."""
+    """How and when the hand was won: the score request's flags."""
 
     tsumo: bool = False
     riichi: bool = False

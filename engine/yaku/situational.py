@@ -63,8 +63,9 @@ def houtei(c: YakuContext) -> bool:
 
 @yaku("rinshan", 1, 1, gate="rinshan")
 def rinshan(c: YakuContext) -> bool:
-    """嶺上開花 rinshan kaihou: tsumo on the kan replacement tile (001 table "After a Kan")."""
-    return c.situation.rinshan and c.situation.tsumo
+    """嶺上開花 rinshan kaihou: tsumo on the kan replacement tile (001 table "After a Kan"), or, where the
+    rules read 001's "draw or discard" literally (`rinshan_on_kan_discard`), ron on the discard after it."""
+    return c.situation.rinshan and (c.situation.tsumo or c.rules.rinshan_on_kan_discard)
 
 
 @yaku("chankan", 1, 1, gate="chankan")

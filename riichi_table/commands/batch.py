@@ -1,4 +1,4 @@
-"""`riichi-table batch FILE|-`: JSON lines in, one JSON line out per input line, in order (issue 3)."""
+"""`riichi-table batch FILE|-`: JSON lines in, one JSON line out per input line, in order."""
 
 from __future__ import annotations
 

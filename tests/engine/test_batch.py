@@ -1,4 +1,4 @@
-"""The batch protocol and the `score` / `batch` commands (issue 3 "Command line and machine interface")."""
+"""The batch protocol and the `score` / `batch` commands (docs/engine.md, "Command line")."""
 
 from __future__ import annotations
 

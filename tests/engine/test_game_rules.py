@@ -334,3 +334,40 @@ def test_the_ranking_shows_the_rounded_and_the_unrounded_score() -> None:
     g.scores = [30800, 26600, 18200, 24400]
     top = g.ranking()[0]
     assert (top.seat, top.score, top.rounded, top.final) == (0, 30800, 31000, 41000)
+
+
+# --- rinshan on the discard after a kan (uspml) -------------------------------------------------------
+
+RINSHAN_HANDS = ["9999p234p567p234s", "123456789m1122z", "234m23456p23456s", "678m678p678s3334z"]
+
+
+@pytest.mark.parametrize(("preset", "counted"), [("uspml", True), ("wrc", False), ("tenhou", False)])
+def test_a_ron_on_the_discard_after_a_kan_counts_rinshan_only_under_uspml(preset: str, counted: bool) -> None:
+    # seed 001 yaku table: "After a Kan (Rinchan kaihou): Win on the kan replacement tile draw or discard";
+    # uspml reads "or discard" literally (`rinshan_on_kan_discard`), the others count the tsumo only
+    g = Game(preset)
+    deal(g, RINSHAN_HANDS)
+    g.apply(Tsumo(actor=0, pai="5s"))
+    g.apply(Ankan(actor=0, consumed=("9p", "9p", "9p", "9p")))
+    g.apply(Tsumo(actor=0, pai="E"))
+    g.apply(Dahai(actor=0, pai="E", tsumogiri=True))
+    g.apply(Hora(actor=1, target=0, pai="E"))
+    yaku = g.results[-1].detail["yaku"]
+    assert isinstance(yaku, list)
+    assert ("rinshan" in [y[0] for y in yaku]) is counted
+
+
+def test_rinshan_on_a_later_discard_does_not_count() -> None:
+    g = Game("uspml")
+    deal(g, RINSHAN_HANDS)
+    g.apply(Tsumo(actor=0, pai="5s"))
+    g.apply(Ankan(actor=0, consumed=("9p", "9p", "9p", "9p")))
+    g.apply(Tsumo(actor=0, pai="1p"))
+    g.apply(Dahai(actor=0, pai="1p", tsumogiri=True))
+    g.apply(Tsumo(actor=1, pai="3p"))
+    g.apply(Dahai(actor=1, pai="3p", tsumogiri=True))
+    g.apply(Tsumo(actor=2, pai="E"))
+    g.apply(Dahai(actor=2, pai="E", tsumogiri=True))
+    g.apply(Hora(actor=1, target=2, pai="E"))
+    yaku = g.results[-1].detail["yaku"]
+    assert isinstance(yaku, list) and "rinshan" not in [y[0] for y in yaku]

@@ -19,13 +19,13 @@ def test_issue_example_scores_riichi_tsumo_dora() -> None:
 
 
 def test_ryanpeikou_beats_seven_pairs_reading() -> None:
-    # issue 3 item 3: two identical chi twice vs seven pairs -> the higher score
+    # the reading that scores highest: two identical chi twice vs seven pairs -> the higher score
     resp = score("112233m445566p9s", "9s")
     assert dict(resp["yaku"]) == {"ryanpeikou": 3} and resp["fu"] == 40
 
 
 def test_ron_on_a_shanpon_counts_that_pon_as_open() -> None:
-    # issue 3 item 3: closed pon vs sequence on ron; 001 fu table: concealed pon 4, open pon 2
+    # the best reading: closed pon vs sequence on ron; 001 fu table: concealed pon 4, open pon 2
     resp = score("123m456p789s2255s", "5s", rules={"preset": "wrc"}, seat_wind="S", riichi=True)
     assert ["open pon 5s", 2] in resp["fu_detail"]
 

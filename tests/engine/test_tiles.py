@@ -1,4 +1,4 @@
-"""Tiles and notation (issue 3, item 1)."""
+"""Tiles and notation (docs/engine.md)."""
 
 import pytest
 from riichi_table.engine.errors import NotationError, TileCountError
