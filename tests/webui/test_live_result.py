@@ -73,3 +73,18 @@ def test_a_chombo_is_shown_as_the_hands_result() -> None:
     game.apply({"type": "chombo", "actor": 1})
     result = last_result(game)
     assert result is not None and (result["kind"], result["seat"]) == ("chombo", 1)
+
+
+def test_the_live_scoreboard_is_about_the_hand_that_ended_until_the_next_starts() -> None:
+    from riichi_table.webui.views.scoreboard import live_board
+
+    from riichi_table.assistant.view import last_result, table_state
+
+    game = _demo_game("end_kyoku")
+    state = {**table_state(game), "last_result": last_result(game), "available": True}
+    board = live_board(state)
+    assert board["round"] == "East 1, result" and board["result"]["kind"] == "win"
+    assert board["seat_winds"] == ["E", "S", "W", "N"] and board["dealer"] is None
+    game.apply(game.next_start("1p").to_json())
+    board = live_board({**table_state(game), "last_result": last_result(game), "available": True})
+    assert board["round"] == "East 2" and board["result"] is None and board["dealer"] == 1

@@ -45,27 +45,31 @@ def live_board(state: dict[str, Any]) -> dict[str, Any]:
         why = state.get("error") or "the live table has no game yet"
         return {"game_id": None, "live": True, "error": why, "names": None, "scores": None}
     winds = [s.get("wind") or "" for s in seats]
-    result = state.get("last_result")
-    oya = (result.get("round") or {}).get("oya") if isinstance(result, dict) else r.get("oya")
-    name_winds = ["ESWN"[(s - oya) % 4] for s in range(4)] if isinstance(oya, int) else winds
-    wind = WIND_NAMES.get(str(r.get("bakaze")), "")
+    result = state.get("last_result") if isinstance(state.get("last_result"), dict) else None
+    shown = dict(r)
+    if result is not None:  # until the next hand starts, the board is about the hand that ended
+        ended = result.get("round") or {}
+        shown = {**r, "bakaze": ended.get("bakaze"), "kyoku": ended.get("kyoku"), "oya": ended.get("oya"),
+                 "honba": ended.get("honba")}  # fmt: skip
+    oya = shown.get("oya")
+    if isinstance(oya, int):
+        winds = ["ESWN"[(s - oya) % 4] for s in range(4)]
+    wind = WIND_NAMES.get(str(shown.get("bakaze")), "")
+    label = f"{wind} {shown.get('kyoku', '')}".strip() or "-"
     return {
         "game_id": "live",
         "live": True,
         "status": "finished" if r.get("ended") else "running",
-        "names": [
-            f"{WIND_NAMES.get(w, 'Chair')} (chair {i})" if w else f"Chair {i}"
-            for i, w in enumerate(name_winds)
-        ],
+        "names": [f"Chair {i}" for i in range(4)],
         "scores": [s.get("score") for s in seats],
-        "round": f"{wind} {r.get('kyoku', '')}".strip() or "-",
-        "dealer": r.get("oya"),
+        "round": f"{label}, result" if result is not None else label,
+        "dealer": oya if result is None else None,
         "seat_winds": winds if all(winds) else None,
-        "honba": r.get("honba"),
+        "honba": shown.get("honba"),
         "sticks": r.get("kyotaku"),
         "finished": bool(r.get("ended")),
         "last": None,
-        "result": result if isinstance(result, dict) else None,
+        "result": result,
         "final": [],
         "hands": None,
         "error": None,
