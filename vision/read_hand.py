@@ -26,7 +26,7 @@ from riichi_table.vision.errors import VisionError
 GAP_FACTOR = 0.3
 WIN_GAP_FACTOR = 0.15
 SIDEWAYS_RATIO = 1.22
-UNCERTAIN_BELOW = 0.5
+UNCERTAIN_BELOW = 0.7  # calibrated confidence: a tile with under a 70 % chance of being right is flagged
 MeldKind = Literal["chi", "pon", "kan", "ankan", "kakan"]
 _SEAT_BY_POSITION = {"left": 3, "middle": 2, "right": 1}
 

@@ -44,6 +44,7 @@ class TrainConfig:
     threads: int = 0  # torch CPU threads (0: torch's choice)
     lr0: float = 0.003
     weights: Path | None = None  # start from these weights (fine-tuning) instead of from scratch
+    zoom: float = 0.5  # localizer: random scale augmentation +-zoom (ultralytics `scale`; 0.9 for close-ups)
 
 
 def _model_source(cfg: TrainConfig) -> str:
@@ -103,7 +104,13 @@ def train(cfg: TrainConfig, resume: bool = True) -> Path:
         verbose=False,
     )
     if cfg.task == "localizer":
-        model.train(**common, single_cls=True, close_mosaic=max(1, cfg.epochs // 6), cache="ram")
+        if not 0.0 <= cfg.zoom < 1.0:
+            raise VisionError(
+                f"zoom augmentation must be in 0..1 (a share of the image size), got {cfg.zoom}"
+            )
+        model.train(
+            **common, single_cls=True, close_mosaic=max(1, cfg.epochs // 6), cache="ram", scale=cfg.zoom
+        )
     else:
         model.train(**common, fliplr=0.0, flipud=0.0, scale=0.15, erasing=0.1, auto_augment=None)
     return _best(cfg.run_dir)

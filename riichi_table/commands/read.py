@@ -1,7 +1,8 @@
 """`riichi-table read PHOTO [--json]`: read a revealed hand from a photo and score it with the engine.
 
 Prints the hand in notation (concealed tiles, `+` the winning tile set apart, melds in brackets with `<seat`
-the relative seat the called tile came from), each tile with its confidence; tiles below 0.5 are marked `?`.
+the relative seat the called tile came from), each tile with its confidence; tiles below 0.7 (a calibrated
+chance of being right, docs/vision.md) are marked `?` and listed as uncertain.
 The score comes from `engine.batch.handle` (op "score"); the winning tile is the one set apart in the photo,
 or `--win` when the photo does not show one apart.
 """

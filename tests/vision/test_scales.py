@@ -92,3 +92,16 @@ def test_close_ups_of_rows_from_the_real_training_photos_are_read_exactly_but_on
             misread.append(f"{stem}: {report.line()}")
     # measured: 7 of the 8 read exactly (hand_108 loses one tile of 14); the goal is all of them
     assert len(misread) <= 1, misread
+
+
+def test_detect_conf_keeps_only_boxes_at_or_above_that_confidence(reader: TileReader, tmp_path: Path) -> None:
+    from riichi_table.cli import main
+
+    image = str(SAMPLES / "scale_row.jpg")
+    assert main(["detect", image, "--out", str(tmp_path / "all")]) == 0
+    every = [float(r.split()[5]) for r in (tmp_path / "all" / "scale_row.txt").read_text().splitlines()]
+    cut = float(np.median(every))
+    assert main(["detect", image, "--out", str(tmp_path / "some"), "--conf", str(cut)]) == 0
+    kept = [float(r.split()[5]) for r in (tmp_path / "some" / "scale_row.txt").read_text().splitlines()]
+    assert len(kept) == sum(c >= cut - 1e-4 for c in every) and 0 < len(kept) < len(every) + 1
+    assert min(kept) >= cut - 1e-4
