@@ -8,7 +8,8 @@ were.
 Naming with a profile (`ProfileClassifier`): every class gets a score `similarity / temperature`, the
 cosine similarity of the crop's embedding to the class prototype; a class the profile has no crops of gets
 `unknown_similarity` instead, so among those the base classifier decides. The base classifier's
-log-probabilities, weighted by `base_weight`, are added, and the softmax of the sum is the result.
+log-probabilities, weighted by `base_weight`, are added, and the softmax of the sum is the result; where
+the base classifier gives a back (face-down tile) at least `base_back`, its answer stands.
 
 Profiles live in `profiles_dir()`: `$RIICHI_TABLE_PROFILES`, else `$XDG_DATA_HOME/riichi-table/profiles`
 (`~/.local/share/riichi-table/profiles`). `riichi-table enroll --profile NAME` writes one there,
@@ -36,6 +37,7 @@ from riichi_table.vision.embedder import Embedder, normalise
 from riichi_table.vision.errors import VisionError
 
 PROFILE_SUFFIX = ".npz"
+BACK = 37  # detector class of a face-down tile (ARCHITECTURE.md)
 PROFILE_VERSION = 1
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 MIN_SHARED = 5  # crops of kinds the other photos also show, needed to judge whether a photo is the same set
@@ -214,10 +216,34 @@ def _another_set(embedded: list[tuple[str, NDArray[np.float32], NDArray[np.int64
     ]
 
 
+def augmented(crops: NDArray[np.uint8], copies: int, seed: int = 0) -> NDArray[np.uint8]:
+    """`copies` altered copies of each crop, as photos of a table alter a tile: a few degrees of turn, a
+    little shift and scale, a squashed (oblique) view, light, white balance, blur and noise.
+    """
+    import cv2
+
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(copies):
+        for crop in crops:
+            s = crop.shape[0]
+            centre = (s / 2 + rng.normal(0, 1.5), s / 2 + rng.normal(0, 1.5))
+            turn = cv2.getRotationMatrix2D(centre, float(rng.normal(0, 4)), float(rng.uniform(0.92, 1.12)))
+            x = cv2.warpAffine(crop, turn, (s, s), borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
+            x = (x * rng.uniform(0.6, 1.3) + rng.uniform(-25, 25)) * rng.uniform(0.85, 1.15, 3)
+            if rng.random() < 0.5:
+                x = cv2.GaussianBlur(x, (0, 0), float(rng.uniform(0.5, 1.5)))
+            if rng.random() < 0.5:
+                x = cv2.resize(cv2.resize(x, (s, int(s * rng.uniform(0.75, 1.0)))), (s, s))
+            out.append(np.clip(x + rng.normal(0, 4, x.shape), 0, 255).astype(np.uint8))
+    return np.stack(out) if out else crops[:0]
+
+
 def build_profile(
-    name: str, photos: Sequence[LabelledCrops], embedder: Embedder
+    name: str, photos: Sequence[LabelledCrops], embedder: Embedder, augment: int = 8
 ) -> tuple[Profile, list[Rejected]]:
-    """Prototypes from the enrolled photos; photos of another set are left out and reported.
+    """Prototypes from the enrolled photos (each crop and `augment` altered copies of it, `augmented`);
+    photos of another set are left out and reported.
 
     Raises `ProfileError` when no photo is left to learn from.
     """
@@ -227,18 +253,22 @@ def build_profile(
         embedded.append((photo.name, feats, np.asarray(photo.class_id, np.int64)))
     rejected = _another_set(embedded)
     bad = {r.photo for r in rejected}
-    kept = [e for e in embedded if e[0] not in bad]
+    kept = [p for p in photos if p.name not in bad]
     if not kept:
         reasons = "; ".join(f"{r.photo}: {r.reason}" for r in rejected) or "no photos given"
         raise ProfileError(f"nothing to learn profile {name} from: {reasons}")
-    feats = np.concatenate([f for _, f, _ in kept])
-    ids = np.concatenate([y for _, _, y in kept])
+    feats = np.concatenate([e[1] for e in embedded if e[0] not in bad])
+    ids = np.concatenate([e[2] for e in embedded if e[0] not in bad])
+    if augment:
+        crops = np.concatenate([p.crops for p in kept])
+        _, more = embedder.run(augmented(crops, augment))
+        feats = np.concatenate([feats, more])
+        ids = np.concatenate([ids, np.tile(np.concatenate([np.asarray(p.class_id) for p in kept]), augment)])
     classes, protos = _prototypes(feats, ids)
-    counts = np.array([(ids == c).sum() for c in classes], np.int64)
+    counts = np.array([(ids[: len(ids) // (augment + 1)] == c).sum() for c in classes], np.int64)
     created = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
-    profile = Profile(
-        name, classes, protos, counts, embedder.classifier_sha256, tuple(k[0] for k in kept), created
-    )
+    photo_names = tuple(p.name for p in kept)
+    profile = Profile(name, classes, protos, counts, embedder.classifier_sha256, photo_names, created)
     return profile, rejected
 
 
@@ -255,6 +285,7 @@ class ProfileClassifier:
         temperature: float = 0.05,
         base_weight: float = 0.3,
         unknown_similarity: float = 0.6,
+        base_back: float = 0.5,
     ) -> None:
         if profile.classifier_sha256 and embedder.classifier_sha256 != profile.classifier_sha256:
             raise ProfileError(
@@ -271,6 +302,7 @@ class ProfileClassifier:
         self.embedder, self.profile = embedder, profile
         self.size, self.margin = embedder.size, embedder.margin
         self.temperature, self.base_weight, self.unknown = temperature, base_weight, unknown_similarity
+        self.base_back = base_back
 
     def probabilities(self, crops: NDArray[np.uint8]) -> NDArray[np.float32]:
         """(N, 38) class probabilities for (N, S, S, 3) upright BGR crops, columns in class-id order."""
@@ -280,7 +312,12 @@ class ProfileClassifier:
         score = sims / self.temperature + self.base_weight * np.log(np.maximum(base, 1e-6))
         score -= score.max(1, keepdims=True)
         probs = np.exp(score)
-        return (probs / probs.sum(1, keepdims=True)).astype(np.float32)
+        probs /= probs.sum(1, keepdims=True)
+        # A face-down tile shows no face to learn: where the base is sure of a back (standing, in the wall,
+        # seen from any side) it stays one. Enrolled backs are lying ones only.
+        sure_back = base[:, BACK] >= self.base_back
+        probs[sure_back] = base[sure_back]
+        return probs.astype(np.float32)
 
     def __call__(
         self, frame: NDArray[np.uint8], boxes_xyxy: NDArray[np.float32]
@@ -308,3 +345,32 @@ def open_active_classifier(
     """The active profile's classifier, or None when the base classifier is to be used alone."""
     name = active_profile(folder)
     return None if name == BASE else open_profile_classifier(name, models_dir, threads, folder)
+
+
+@dataclass(frozen=True)
+class HeldBack:
+    """Before/after on held-back photos: each photo named by the base alone and by a profile of the others."""
+
+    tiles: int
+    base: float
+    profile: float
+
+
+def held_back_accuracy(photos: Sequence[LabelledCrops], embedder: Embedder, augment: int = 8) -> HeldBack:
+    """Leave one photo out: its crops named by the base classifier and by a profile built from the rest.
+
+    Needs at least two photos (`ProfileError` otherwise). Tells a club whether its profile is worth choosing
+    before the profile is used on a table.
+    """
+    if len(photos) < 2:
+        raise ProfileError("before/after needs at least two photos (one is held back while the others teach)")
+    right_base = right_profile = total = 0
+    for i, held in enumerate(photos):
+        rest = [p for j, p in enumerate(photos) if j != i]
+        profile, _ = build_profile("held-back", rest, embedder, augment)
+        truth = np.asarray(held.class_id)
+        right_base += int((embedder.run(held.crops)[0].argmax(1) == truth).sum())
+        named = ProfileClassifier(embedder, profile).probabilities(held.crops).argmax(1)
+        right_profile += int((named == truth).sum())
+        total += len(truth)
+    return HeldBack(total, right_base / max(1, total), right_profile / max(1, total))

@@ -101,7 +101,12 @@ def _enroll_profile(args: argparse.Namespace) -> int:
     from riichi_table.datasets.layout_sheet import read_sheet_photo
     from riichi_table.datasets.tile_crops import labelled_photos
     from riichi_table.vision.embedder import EMBEDDER_FILE, Embedder
-    from riichi_table.vision.profiles import ProfileClassifier, build_profile, profile_path
+    from riichi_table.vision.profiles import (
+        ProfileClassifier,
+        build_profile,
+        held_back_accuracy,
+        profile_path,
+    )
     from riichi_table.vision.reader import DEFAULT_MODELS
 
     target = profile_path(args.profile, args.profiles)
@@ -119,6 +124,12 @@ def _enroll_profile(args: argparse.Namespace) -> int:
     profile, rejected = build_profile(target.stem, photos, embedder)
     for r in rejected:
         print(f"skipped {r.photo}: {r.reason}", file=sys.stderr)
+    bad = {r.photo for r in rejected}
+    kept = [p for p in photos if p.name not in bad]
+    if len(kept) >= 2:
+        held = held_back_accuracy(kept, embedder)
+        print(f"held-back photos ({held.tiles} tiles, each named by a profile of the other photos): "
+              f"base {held.base:.4f}, profile {held.profile:.4f}")  # fmt: skip
     profile.save(target)
     tiles = int(profile.counts.sum())
     print(f"wrote profile {profile.name} to {target}: {len(profile.class_id)} classes, {tiles} tiles from "
