@@ -1,12 +1,21 @@
-"""Measure enrolling: classifier accuracy on photos of a tile set before and after enrolling N photos of it.
+"""Measure enrolling a tile set: accuracy on new photos of it before and after enrolling N photos, and time.
 
-    .venv/bin/python bench/enroll.py --base work-data/runs/cls-syn/weights/best.pt --n 5 10 20
+    OMP_NUM_THREADS=1 .venv/bin/python bench/enroll.py                 # prototypes only (about 2 minutes)
+    OMP_NUM_THREADS=1 .venv/bin/python bench/enroll.py --finetune 1 5  # plus today's fine-tune (minutes each)
 
-The "new club set" is the real Hong Kong style set of hk-real (its faces differ from the riichi art: the white
-dragon is a blue frame, the characters are drawn differently). `--base` should be a classifier that never saw
-it (trained on synthetic crops only). Enrolment photos are N source photos of the hk-real training split (with
-their augmented copies, as a club would label a few photos); accuracy is measured with the true boxes on
-every validation photo (other source photos), so it isolates the classifier.
+Three tile sets, each with the classifier named on true boxes of new photos (so it isolates naming):
+
+- `recoloured`: the Regular riichi art with its inks swapped (red drawn green, green blue, blue red:
+  `datasets.render_layout.RECOLOUR`), a set the shipped classifier never saw. Enrolled from rendered photos of
+  the filled layout sheet (any tilt, some upside down); tested on rendered table scenes of the same set.
+- `black`: the Black riichi art (the shipped classifier trained on its synthetic crops). Same protocol.
+- `hk-real`: the real Hong Kong style photos. Enrolled from N photos of the training split (one image per
+  source photo), tested on every validation photo. The shipped classifier trained on this split, so it is a
+  seen set: the row shows what choosing a profile costs or gains on a set the base already reads.
+
+Methods: `base` (shipped classifier, no profile), `prototypes` (`vision.profiles.ProfileClassifier`, default
+settings) and `fine-tune` (`vision.enroll.fine_tune_classifier` from models/classifier.pt, today's
+`riichi-table enroll --out`), each timed on this CPU.
 """
 
 from __future__ import annotations
@@ -15,74 +24,151 @@ import argparse
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from riichi_table.datasets.hk_real import LabelledPhoto, load_split  # noqa: E402
-from riichi_table.datasets.tile_crops import build_enroll_crops  # noqa: E402
-from riichi_table.vision.enroll import crop_accuracy, fine_tune_classifier  # noqa: E402
-from riichi_table.vision.export import export_onnx  # noqa: E402
+from riichi_table.datasets.layout_sheet import read_sheet_photo  # noqa: E402
+from riichi_table.datasets.render_layout import RECOLOUR, recolour, render_sheet_photo  # noqa: E402
+from riichi_table.datasets.scenes import render_scene  # noqa: E402
+from riichi_table.vision.crops import cut_crops  # noqa: E402
+from riichi_table.vision.embedder import EMBEDDER_FILE, Embedder  # noqa: E402
 from riichi_table.vision.images import read_image  # noqa: E402
+from riichi_table.vision.profiles import ProfileClassifier, build_profile  # noqa: E402
+
+MODELS = ROOT / "models"
 
 
-def samples(photos: list[LabelledPhoto]) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
-    out = []
-    for photo in photos:
-        image = read_image(photo.image)
-        h, w = image.shape[:2]
-        b = photo.boxes_xywhn
-        boxes = np.stack(
-            [
-                (b[:, 0] - b[:, 2] / 2) * w,
-                (b[:, 1] - b[:, 3] / 2) * h,
-                (b[:, 0] + b[:, 2] / 2) * w,
-                (b[:, 1] + b[:, 3] / 2) * h,
-            ],
-            1,
-        )
-        out.append((image, photo.class_id, boxes))
-    return out
+@dataclass(frozen=True)
+class Crops:
+    """Labelled crops of one photo (the `LabelledCrops` shape `build_profile` takes)."""
+
+    name: str
+    crops: np.ndarray
+    class_id: np.ndarray
+
+
+def _boxes(photo: LabelledPhoto, image: np.ndarray) -> np.ndarray:
+    h, w = image.shape[:2]
+    b = photo.boxes_xywhn
+    return np.stack(
+        [(b[:, 0] - b[:, 2] / 2) * w, (b[:, 1] - b[:, 3] / 2) * h, (b[:, 0] + b[:, 2] / 2) * w,
+         (b[:, 1] + b[:, 3] / 2) * h], 1)  # fmt: skip
+
+
+def photo_crops(photo: LabelledPhoto) -> Crops:
+    image = read_image(photo.image)
+    return Crops(photo.image.name, cut_crops(image, _boxes(photo, image), 64, 0.0), photo.class_id)
+
+
+def scene_crops(art: Path, style: str, order: tuple[int, int, int] | None, count: int) -> Crops:
+    """True-box crops (visible >= 60 %) of `count` rendered table scenes of one style, seed 100."""
+    crops, ids = [], []
+    for i in range(count):
+        scene = render_scene(art, 100, i, 640, styles=(style,))
+        labels = [lab for lab in scene.labels if lab.visible >= 0.6]
+        if labels:
+            image = recolour(scene.image, order)
+            crops.append(cut_crops(image, np.array([lab.box for lab in labels], np.float32), 64, 0.0))
+            ids += [lab.class_id for lab in labels]
+    return Crops(f"{style} scenes", np.concatenate(crops), np.asarray(ids, np.int64))
+
+
+def accuracy_of(probabilities: np.ndarray, test: Crops) -> float:
+    return float((probabilities.argmax(1) == test.class_id).mean())
+
+
+def finetune(
+    work: Path, n: int, sheets: list[Path], photos: list[LabelledPhoto], art: Path, test: Crops, epochs: int
+) -> tuple[float, float]:
+    """Today's enroll: fine-tune models/classifier.pt on the enrolled crops; (accuracy, seconds)."""
+    from riichi_table.datasets.tile_crops import build_enroll_crops
+    from riichi_table.vision.classify import Classifier
+    from riichi_table.vision.enroll import fine_tune_classifier
+    from riichi_table.vision.export import export_onnx
+
+    t = time.time()
+    crops = work / f"crops{n}"
+    build_enroll_crops(sheets, photos, art, crops)
+    best = fine_tune_classifier(MODELS / "classifier.pt", crops, work / f"run{n}", epochs=epochs)
+    onnx = export_onnx(best, work / f"enrolled{n}.onnx", 64, batch=-1)
+    seconds = time.time() - t
+    return accuracy_of(Classifier(onnx, threads=1, flip_tta=True).probabilities(test.crops), test), seconds
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--base", type=Path, required=True, help="classifier .pt that never saw the set")
     parser.add_argument("--hk", type=Path, default=ROOT / ".." / "shared" / "datasets" / "hk-real-train")
     parser.add_argument(
         "--art", type=Path, default=ROOT / ".." / "shared" / "tile-art" / "fluffystuff-riichi"
     )
-    parser.add_argument("--n", type=int, nargs="+", default=[5, 10, 20])
+    parser.add_argument("--n", type=int, nargs="+", default=[1, 2, 5, 10])
+    parser.add_argument("--scenes", type=int, default=30, help="test scenes per rendered set")
+    parser.add_argument("--finetune", type=int, nargs="*", default=[], help="N values to fine-tune at too")
     parser.add_argument("--epochs", type=int, default=10)
-    parser.add_argument("--work", type=Path, default=None)
+    parser.add_argument("--sets", nargs="+", default=["recoloured", "black", "hk-real"])
     args = parser.parse_args()
-    split = load_split(args.hk)
-    test = samples(list(split.val))
-    sources = sorted({p.source for p in split.train})
-    rng = np.random.default_rng(0)
-    order = [sources[i] for i in rng.permutation(len(sources))]
+    embedder = Embedder(MODELS / EMBEDDER_FILE, threads=1)
+    rows = []
     with tempfile.TemporaryDirectory() as tmp:
-        work = args.work or Path(tmp)
-        base_onnx = export_onnx(args.base, work / "base.onnx", 64, batch=-1)
-        print(f"test: {len(test)} validation photos, {sum(len(s[1]) for s in test)} tiles (true boxes)")
-        print(f"before enrolling: accuracy {crop_accuracy(base_onnx, test):.4f}")
-        for n in args.n:
-            chosen = set(order[:n])
-            photos = [p for p in split.train if p.source in chosen]
-            t = time.time()
-            crops = work / f"crops{n}"
-            counts = build_enroll_crops([], photos, args.art, crops)
-            best = fine_tune_classifier(args.base, crops, work / f"run{n}", epochs=args.epochs)
-            onnx = export_onnx(best, work / f"enrolled{n}.onnx", 64, batch=-1)
-            acc = crop_accuracy(onnx, test)
-            print(
-                f"N = {n:2d} photos ({len(photos)} images with copies, {counts['club']} tiles): "
-                f"accuracy {acc:.4f}  ({time.time() - t:.0f} s to enroll on this CPU)"
-            )
+        work = Path(tmp)
+        for which in args.sets:
+            sheet_files: list[Path] = []
+            hk_photos: list[LabelledPhoto] = []
+            if which == "hk-real":
+                split = load_split(args.hk)
+                test = Crops("hk-real val", *_concat([photo_crops(p) for p in split.val]))
+                first: dict[str, LabelledPhoto] = {}
+                for p in split.train:
+                    first.setdefault(p.source, p)
+                sources = sorted(first)
+                order = np.random.default_rng(0).permutation(len(sources))
+                hk_photos = [first[sources[i]] for i in order[: max(args.n)]]
+                enrol = [photo_crops(p) for p in hk_photos]
+            else:
+                style, colours = ("Regular", RECOLOUR) if which == "recoloured" else ("Black", None)
+                test = scene_crops(args.art, style, colours, args.scenes)
+                enrol = []
+                for s in range(max(args.n)):
+                    image = render_sheet_photo(
+                        str(args.art), style, s, recolour_order=colours, upside_down=s % 3 == 1
+                    )
+                    sheet_files.append(work / f"{which}-sheet{s}.jpg")
+                    cv2.imwrite(str(sheet_files[-1]), image)
+                    enrol.append(read_sheet_photo(sheet_files[-1]))  # type: ignore[arg-type]
+            base = accuracy_of(embedder.run(test.crops)[0], test)
+            rows.append((which, len(test.class_id), "base (no profile)", 0, base, 0.0))
+            print(f"{which}: {len(test.class_id)} test tiles, base {base:.4f}", flush=True)
+            for n in args.n:
+                t = time.time()
+                profile, rejected = build_profile(f"{which}-{n}", enrol[:n], embedder)  # type: ignore[arg-type]
+                seconds = time.time() - t
+                acc = accuracy_of(ProfileClassifier(embedder, profile).probabilities(test.crops), test)
+                rows.append((which, len(test.class_id), "prototypes", n, acc, seconds))
+                print(
+                    f"  N={n}: prototypes {acc:.4f} ({seconds:.1f} s, {len(rejected)} rejected)", flush=True
+                )
+                if n in args.finetune:
+                    acc, seconds = finetune(
+                        work, n, sheet_files[:n], hk_photos[:n], args.art, test, args.epochs
+                    )
+                    rows.append((which, len(test.class_id), "fine-tune (today)", n, acc, seconds))
+                    print(f"  N={n}: fine-tune {acc:.4f} ({seconds:.0f} s)", flush=True)
+    print("\n| set | test tiles | method | photos | accuracy | seconds to enroll |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    for which, tiles, method, n, acc, seconds in rows:
+        print(f"| {which} | {tiles} | {method} | {n or '-'} | {100 * acc:.1f} % | {seconds:.1f} |")
     return 0
+
+
+def _concat(parts: list[Crops]) -> tuple[np.ndarray, np.ndarray]:
+    return np.concatenate([p.crops for p in parts]), np.concatenate([p.class_id for p in parts])
 
 
 if __name__ == "__main__":

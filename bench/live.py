@@ -2,6 +2,7 @@
 
 Run from the repo root:  .venv/bin/python bench/live.py [--seeds 101 102 103] [--hands 2]
                                                         [--namers templates onnx both] [--keep DIR]
+                         .venv/bin/python bench/live.py --matrix [--seeds 104] [--hands 1] [--keep DIR]
 Seeds 101+ are never used by tests (the tests use the demo, seed 25). For each seed a game clip is rendered
 at 1280x720 (not timed; a clip already in --keep DIR is reused), replayed through the whole pipeline (timed)
 once per tile namer (vision.live_namer: the enrolled templates, the ONNX crop classifier, or templates with
@@ -9,6 +10,11 @@ the classifier on close calls), and compared with its ground truth: event precis
 counts when it is right and in order), whether each hand's result (winner, from whom, tile, points moved)
 matches, and whether the final scores match. The peer for speed is the same pipeline reading every frame (no
 frame differencing), with the first namer.
+
+--matrix renders the same game(s) under each Look of `MATRIX` (felt x back x camera angle x light, and the
+hard renders with standing hands, the two-high dead wall, point sticks, tile thickness, highlights, motion
+blur and exposure steps; datasets.game_render.Look), the old render first as the peer, and prints one row per
+cell: event F1, hands right, discards right, frames read / frames, fps and the view's last "why not".
 """
 
 from __future__ import annotations
@@ -81,6 +87,86 @@ def discard_misreads(truth: list[dict[str, Any]], got: list[dict[str, Any]]) -> 
     return out
 
 
+# (felt, back, tilt, light, hard): the old render first, then one condition changed at a time, then together.
+MATRIX: list[tuple[str, str | None, float | None, float, bool]] = [
+    ("green", None, None, 1.0, False),
+    ("blue", None, None, 1.0, False),
+    ("black", None, None, 1.0, False),
+    ("wood", None, None, 1.0, False),
+    ("white", None, None, 1.0, False),
+    ("green", "yellow", None, 1.0, False),
+    ("green", "blue", None, 1.0, False),
+    ("green", "green", None, 1.0, False),
+    ("green", "black", None, 1.0, False),
+    ("green", None, 30.0, 1.0, False),
+    ("green", None, 40.0, 1.0, False),
+    ("green", None, 44.0, 1.0, False),
+    ("green", None, None, 0.55, False),
+    ("green", None, None, 1.0, True),
+    ("blue", "yellow", 37.0, 0.7, True),
+    ("black", "blue", 40.0, 0.7, True),
+]
+
+
+def f1(c: Comparison) -> float:
+    """Event F1 over every event type (an event counts when it is right and in order)."""
+    tp = sum(c.tp.values())
+    exp = sum(c.expected.values())
+    got = sum(c.produced.values())
+    return 0.0 if tp == 0 else 2 * tp / (exp + got)
+
+
+def matrix(args: argparse.Namespace, work: Path) -> int:
+    from riichi_table.datasets.game_render import Look
+    from riichi_table.datasets.synth_game import generate
+
+    print(f"{'look':<36} {'F1':>5} {'hands':>6} {'dahai':>9} {'read/frames':>12} {'fps':>6}  why not")
+    for felt, back, tilt, light, hard in MATRIX:
+        look = Look(felt, back, tilt, light, hard)
+        total, frames_all, read_all, secs, hands, why = Comparison(), 0, 0, 0.0, [], ""
+        for seed in args.seeds:
+            folder = work / f"seed{seed}-{look.name.replace('/', '-')}"
+            if not (folder / "clip.mp4").is_file() or not (folder / "truth.mjai.jsonl").is_file():
+                generate(seed, folder, args.art, hands=args.hands, look=look)
+            got, frames, read, seconds, why = replay_why(folder / "clip.mp4", args.namers[0])
+            c = compare(load_events(folder / "truth.mjai.jsonl"), got)
+            total.add(c)
+            hands += c.hands
+            frames_all, read_all, secs = frames_all + frames, read_all + read, secs + seconds
+        print(
+            f"{look.name:<36} {f1(total):>5.2f} {sum(hands):>3}/{len(hands):<2} "
+            f"{total.tp['dahai']:>4}/{total.expected['dahai']:<4} {read_all:>5}/{frames_all:<6} "
+            f"{frames_all / secs:>6.1f}  {why[:70]}",
+            flush=True,
+        )
+    print(f"clips in {work}")
+    return 0
+
+
+def replay_why(clip: Path, namer: str) -> tuple[list[dict[str, Any]], int, int, float, str]:
+    """`replay` plus the session's last "why not" (its view message when frames went unread)."""
+    from riichi_table.engine.events import event_from_json
+    from riichi_table.engine.export import mjai_lines
+    from riichi_table.vision.source import open_source
+
+    from riichi_table.assistant import LiveSession
+
+    source = open_source(str(clip))
+    session = LiveSession("wrc", namer=namer)
+    started = time.perf_counter()
+    try:
+        while (frame := source.read()) is not None or not source.finished:
+            if frame is not None:
+                session.process(frame)
+    finally:
+        source.close()
+    session.finish()
+    seconds = time.perf_counter() - started
+    events = [json.loads(line) for line in mjai_lines([event_from_json(e) for e in session.events()], "wrc")]
+    why = "; ".join(session.why_not()) if hasattr(session, "why_not") else ""
+    return events, session.frames, session.processed, seconds, why
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, nargs="+", default=[101, 102, 103])
@@ -91,7 +177,12 @@ def main() -> int:
     )
     parser.add_argument("--keep", type=Path, default=None, help="keep (and reuse) clips and logs here")
     parser.add_argument("--no-peer", action="store_true", help="skip the read-every-frame run")
+    parser.add_argument("--matrix", action="store_true", help="felt x back x angle x light matrix (Look)")
     args = parser.parse_args()
+    if args.matrix:
+        if args.namers == ["templates", "onnx", "both"]:
+            args.namers = ["onnx"]
+        return matrix(args, args.keep or Path(tempfile.mkdtemp(prefix="bench-live-matrix-")))
     from riichi_table.datasets.synth_game import generate
 
     work = args.keep or Path(tempfile.mkdtemp(prefix="bench-live-"))

@@ -1,11 +1,17 @@
 """Benchmark the tile reader against the `mahjong-detector` package (PyPI), in one run on this machine's CPU.
 
     .venv/bin/python bench/vision.py [--hk ../shared/datasets/hk-real-train] [--synth DIR] [--repeat 30]
+    .venv/bin/python bench/vision.py --fit-calibration models/confidence_calibration.json
 
 Prints, for both readers: median milliseconds per image at 640x640 and at 1280x720, and on the real
 validation photos (hk-real split by source photo, none of them trained on): localisation recall and
 precision, classification accuracy of the localised tiles, tile F1 (IoU >= 0.5 and the right kind) and
-mAP50. With --detector, the same for a one-model 38-class detector. With --synth (a YOLO scene dataset
+mAP50; the same per scale band of the scale sweep built from those photos (bench/vision_sweep.py: the
+photos, zoomed crops, mosaics), the close-up hand set's exact rate (every tile of a row found and named, no
+extra box), the calibration table (share right among boxes with confidence >= 0.5/0.7/0.9) and the mean ms
+per sweep image. --fit-calibration fits the confidence map on the same kind of sweep built from the
+TRAINING split (never the validation photos) and writes it.
+With --detector, the same for a one-model 38-class detector. With --synth (a YOLO scene dataset
 from `riichi-table synth`), the same figures on its val images, for our reader only (the peer knows no
 backs or red fives).
 """
@@ -24,10 +30,13 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
-from riichi_table.datasets.hk_real import load_split  # noqa: E402
+from riichi_table.datasets.hk_real import LabelledPhoto, load_split  # noqa: E402
+from riichi_table.vision.calibration_scores import box_outcomes, fit, reliability  # noqa: E402
 from riichi_table.vision.metrics import ImageEval, evaluate, kind_of  # noqa: E402
 from riichi_table.vision.reader import TileReader  # noqa: E402
+from vision_sweep import Sample, band_of, mosaics, rows, zoomed  # noqa: E402
 
 Predict = Callable[[np.ndarray], tuple[np.ndarray, np.ndarray, np.ndarray]]  # boxes xyxy, kinds, confidences
 _PEER_NAMES = {
@@ -128,6 +137,86 @@ def quality(fn: Predict, samples: list[tuple[np.ndarray, np.ndarray, np.ndarray,
     return evaluate(evals).line()
 
 
+def load_samples(photos: tuple[LabelledPhoto, ...]) -> list[Sample]:
+    out = []
+    for photo in photos:
+        image = cv2.imread(str(photo.image))
+        h, w = image.shape[:2]
+        out.append(
+            Sample(
+                image,
+                _xyxy(photo.boxes_xywhn, w, h),
+                kind_of(photo.class_id),
+                _xyxy(photo.ignore_xywhn, w, h),
+                photo.image.stem,
+            )
+        )
+    return out
+
+
+def sweep_of(base: list[Sample], seed: int = 0) -> list[Sample]:
+    """The photos, zoomed crops (a tile 25 % and 40 % of the width) and 3x3 / 5x5 mosaics."""
+    return base + zoomed(base, [0.25, 0.4], seed) + mosaics(base, 3, 12, seed) + mosaics(base, 5, 6, seed)
+
+
+def sweep_report(fn: Predict, sweep: list[Sample], closeups: list[Sample]) -> None:
+    per_band: dict[str, list[ImageEval]] = {}
+    conf_all, right_all = [], []
+    t0 = time.perf_counter()
+    for s in sweep:
+        boxes, kinds, conf = fn(s.image)
+        ev = ImageEval(boxes, kinds, conf, s.boxes, s.kinds, s.ignore)
+        band = band_of(s.tile_share)
+        if band is not None:
+            per_band.setdefault(band, []).append(ev)
+        c, r = box_outcomes(boxes, kinds, conf, s.boxes, s.kinds, s.ignore)
+        conf_all.append(c)
+        right_all.append(r)
+    ms = (time.perf_counter() - t0) * 1000 / max(1, len(sweep))
+    for band in sorted(per_band, key=lambda b: float(b.split("-")[0])):
+        print(f"    tiles {band:>8s} of the width: {evaluate(per_band[band]).line()}")
+    print(
+        f"    all sweep images: {evaluate([e for v in per_band.values() for e in v]).line()};",
+        f"{ms:.1f} ms/image",
+    )
+    exact = 0
+    for s in closeups:
+        boxes, kinds, conf = fn(s.image)
+        r = evaluate([ImageEval(boxes, kinds, conf, s.boxes, s.kinds, s.ignore)])
+        exact += r.tile_f1 == 1.0
+    print(
+        f"    close-up rows read exactly: {exact}/{len(closeups)}",
+        f"({100 * exact / max(1, len(closeups)):.0f} %)",
+    )
+    table = reliability(np.concatenate(conf_all), np.concatenate(right_all))
+    print(
+        "    calibration: " + "; ".join(f"conf >= {c}: {n} boxes, {100 * p:.1f} % right" for c, n, p in table)
+    )
+
+
+def fit_calibration(hk: Path, out: Path, models: Path | None) -> int:
+    split = load_split(hk)
+    one_copy: dict[str, LabelledPhoto] = {}
+    for photo in split.train:
+        one_copy.setdefault(photo.source, photo)
+    base = load_samples(tuple(one_copy.values()))
+    sweep = sweep_of(base, seed=1)
+    fn = ours(TileReader(models, calibrate=False))
+    conf_all, right_all = [], []
+    for s in sweep:
+        boxes, kinds, conf = fn(s.image)
+        c, r = box_outcomes(boxes, kinds, conf, s.boxes, s.kinds, s.ignore)
+        conf_all.append(c)
+        right_all.append(r)
+    conf, right = np.concatenate(conf_all), np.concatenate(right_all)
+    cal = fit(conf, right, f"hk-real training split scale sweep: {len(sweep)} images, {len(conf)} boxes")
+    cal.save(out)
+    print(f"{out}: fitted on {len(sweep)} training-split images, {len(conf)} boxes")
+    for c, n, p in reliability(cal(conf), right):
+        print(f"  (fit data, calibrated) conf >= {c}: {n} boxes, {100 * p:.1f} % right")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hk", type=Path, default=ROOT / ".." / "shared" / "datasets" / "hk-real-train")
@@ -135,8 +224,17 @@ def main() -> int:
     parser.add_argument("--models", type=Path, default=None)
     parser.add_argument("--repeat", type=int, default=30)
     parser.add_argument("--detector", type=Path, default=None, help="also measure a 38-class detector .onnx")
+    parser.add_argument("--fit-calibration", type=Path, default=None, metavar="JSON")
+    parser.add_argument("--no-sweep", action="store_true", help="skip the scale sweep and close-up set")
+    parser.add_argument("--single-scale", action="store_true", help="also measure our one-pass reader")
     args = parser.parse_args()
+    if args.fit_calibration is not None:
+        return fit_calibration(args.hk, args.fit_calibration, args.models)
     readers: dict[str, Predict] = {"riichi-table": ours(TileReader(args.models))}
+    if args.single_scale:
+        readers["riichi-table one pass, raw"] = ours(
+            TileReader(args.models, multiscale=False, calibrate=False)
+        )
     if args.detector is not None:
         readers[f"one detector ({args.detector.name})"] = single_detector(args.detector)
     other = peer()
@@ -152,6 +250,13 @@ def main() -> int:
     print(f"real validation photos (hk-real, split by source photo): {len(samples)}")
     for name, fn in readers.items():
         print(f"{name:24s} {quality(fn, samples)}")
+    if not args.no_sweep:
+        base = load_samples(load_split(args.hk).val)
+        sweep, closeups = sweep_of(base), rows(base, min_tiles=5)
+        print(f"scale sweep from the validation photos: {len(sweep)} images; close-up rows: {len(closeups)}")
+        for name, fn in readers.items():
+            print(name)
+            sweep_report(fn, sweep, closeups)
     if args.synth is not None:
         print(f"synthetic validation scenes: {args.synth}")
         print(f"{'riichi-table':24s} {quality(readers['riichi-table'], synth_samples(args.synth))}")

@@ -4,18 +4,28 @@ The scene is drawn flat in the table plane (1 px per mm, a margin around the mar
 `datasets.tile_art`, then each frame adds what a camera adds: a hand and arm reaching in (with a shadow),
 perspective (a homography to 1280x720 or another size), slow lighting changes, sensor noise and, once, a
 short bump that leaves the camera slightly moved.
+
+A `Look` makes the renderer a harder teacher (docs/live.md, "Harder renders"): the felt (green, blue, black,
+wood, white cloth), the tiles' back colour, a pinhole camera tilted up to ~45 degrees off overhead from seat
+0's side, dim and uneven light, and with `hard` the things a real table adds: standing hands and the two-high
+dead wall drawn with their height seen from the camera, point sticks beside the ponds, lying tiles with their
+thickness (the face is drawn where the camera sees it, shifted away from the camera), tinted faces,
+specular highlights, motion blur while an arm moves, exposure steps and arm shadows. The default `Look()`
+draws exactly the old clips (the regression set).
 """
 
 from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 from riichi_table.datasets.game_play import MeldShape, SeatLayout, TableLayout
+from riichi_table.datasets.render_table import point_stick
+from riichi_table.datasets.render_table import wood as wood_top
 from riichi_table.datasets.tile_art import TileArt, TileBody, paste_tile, render_tile
 from riichi_table.engine.tiles import Tile
 from riichi_table.vision.calibrate import DEFAULT_MARKER_MM, marker_image
@@ -24,6 +34,41 @@ from riichi_table.vision.zones import TableGeometry
 MARGIN_MM = 90
 BODY = TileBody(view=0.12, thickness=0.6)
 SKIN = (112, 150, 205)
+
+# BGR colours of the felts and tile backs a Look names (what clubs use).
+FELT_COLOURS = {
+    "green": (58, 112, 46),
+    "blue": (120, 62, 28),
+    "black": (30, 29, 28),
+    "white": (212, 218, 220),
+}
+BACK_COLOURS = {
+    "yellow": (40, 185, 225),
+    "blue": (165, 95, 35),
+    "green": (70, 140, 50),
+    "red": (45, 45, 185),
+    "black": (35, 33, 32),
+}
+CAMERA_MM = 1150.0  # camera distance from the table centre for a tilted Look
+LYING_FACE_MM = 18.0  # height of a lying tile's face (a real tile's thickness)
+STANDING_MM = 35.0  # height of a standing tile
+
+
+@dataclass(frozen=True)
+class Look:
+    """How a clip looks. felt: green|blue|black|wood|white; back: a BACK_COLOURS name or None (the art's own);
+    tilt: camera degrees off overhead (None: the old fixed camera); light: exposure factor (1 = as before)."""
+
+    felt: str = "green"
+    back: str | None = None
+    tilt: float | None = None
+    light: float = 1.0
+    hard: bool = False
+
+    @property
+    def name(self) -> str:
+        tilt = "old-camera" if self.tilt is None else f"{self.tilt:g}deg"
+        return f"{self.felt}/{self.back or 'red'}/{tilt}/light{self.light:g}{'/hard' if self.hard else ''}"
 
 
 @dataclass(frozen=True)
@@ -40,9 +85,22 @@ class TableRenderer:
     """Renders layouts to camera frames; deterministic for a seed."""
 
     def __init__(
-        self, art: TileArt, seed: int, size: tuple[int, int] = (1280, 720), noise: float = 3.0
+        self,
+        art: TileArt,
+        seed: int,
+        size: tuple[int, int] = (1280, 720),
+        noise: float = 3.0,
+        look: Look | None = None,
     ) -> None:
         self.art = art
+        self.look = look or Look()
+        if self.look.felt not in (*FELT_COLOURS, "wood"):
+            raise ValueError(f"felt {self.look.felt!r}: expected one of {[*FELT_COLOURS, 'wood']}")
+        if self.look.back is not None and self.look.back not in BACK_COLOURS:
+            raise ValueError(f"back {self.look.back!r}: expected one of {list(BACK_COLOURS)}")
+        back = BACK_COLOURS[self.look.back] if self.look.back else None
+        self.body = BODY if back is None else TileBody(view=0.12, thickness=0.6, back_colour=back)
+        self.back_colour = back or art.back_colour
         self.geo = TableGeometry()
         self.rng = random.Random(seed)
         self.size = size
@@ -54,6 +112,8 @@ class TableRenderer:
         self._bump: tuple[int, int] | None = None
         self._np_rng = np.random.default_rng(seed)
         self._noise = np.zeros((size[1], size[0], 3), np.int16)
+        self._shade = self._light_field() if (self.look.light != 1.0 or self.look.hard) else None
+        self._exposure = 1.0
 
     # --- the table plane ----------------------------------------------------------------------------------
     def _mat(self, side: int) -> NDArray[np.uint8]:
@@ -63,10 +123,16 @@ class TableRenderer:
         felt_colour = np.array(
             (58 + self.rng.randint(-8, 8), 112 + self.rng.randint(-10, 10), 46), np.float32
         )
+        if self.look.felt != "green":
+            felt_colour = np.array(FELT_COLOURS.get(self.look.felt, (0, 0, 0)), np.float32)
         texture = cv2.GaussianBlur(rng.normal(0, 1, (side // 8, side // 8)).astype(np.float32), (0, 0), 2)
         texture = cv2.resize(texture, (side, side))
         felt = np.clip(felt_colour[None, None, :] * (1 + 0.06 * texture[..., None]), 0, 255).astype(np.uint8)
+        if self.look.felt == "wood":
+            felt = wood_top(rng, side, side)
         wood[m : side - m, m : side - m] = felt[m : side - m, m : side - m]
+        if self.look.felt == "black":
+            wood[:] = felt  # a black cloth over the whole table, markers printed on white
         px = int(DEFAULT_MARKER_MM)
         marker = cv2.cvtColor(marker_image(0, px), cv2.COLOR_GRAY2BGR)
         corners = {0: (0, 1), 1: (1, 1), 2: (1, 0), 3: (0, 0)}
@@ -80,9 +146,12 @@ class TableRenderer:
     def _paste(
         self, canvas: NDArray[np.uint8], t: Tile | None, seat: int, u: float, v: float, sideways: bool
     ) -> None:
-        sprite = render_tile(self.art, t, height=int(self.geo.tile_h), sideways=sideways, body=BODY)
+        sprite = render_tile(self.art, t, height=int(self.geo.tile_h), sideways=sideways, body=self.body)
         x, y = self.geo.to_table(seat, u, v)
         jitter = self.rng.uniform(-1.5, 1.5)
+        if self.look.hard:
+            dx, dy = self._parallax(x, y, LYING_FACE_MM)
+            x, y = x + dx * 0.5, y + dy * 0.5  # the face's centre, between footprint and raised face
         paste_tile(canvas, sprite, (x + MARGIN_MM, y + MARGIN_MM), self.geo.seat_angle(seat) + jitter)
 
     def _standing(self, canvas: NDArray[np.uint8], seat: int, u: float) -> None:
@@ -90,7 +159,23 @@ class TableRenderer:
         v = self.geo.hand_v + 6
         pts_face = [(u - w / 2, v), (u + w / 2, v), (u + w / 2, v + d * 0.55), (u - w / 2, v + d * 0.55)]
         pts_back = [(u - w / 2, v - d * 0.45), (u + w / 2, v - d * 0.45), (u + w / 2, v), (u - w / 2, v)]
-        for pts, colour in ((pts_face, self.art.face_colour), (pts_back, self.art.back_colour)):
+        if self.look.hard:
+            # The tile's height seen from the camera: its body reaches from the footprint to the raised top.
+            foot = [self.geo.to_table(seat, a, b) for a, b in (*pts_back[:2], *pts_face[2:])]
+            dx, dy = self._parallax(*foot[0], STANDING_MM)
+            body = np.array([*foot, *((x + dx, y + dy) for x, y in foot)], np.float32) + MARGIN_MM
+            hull = cv2.convexHull(np.round(body).astype(np.int32))
+            side = tuple(int(c * 0.8) for c in self.back_colour)
+            cv2.fillConvexPoly(canvas, hull, side, cv2.LINE_AA)
+            face = [self.geo.to_table(seat, a, b) for a, b in pts_face]
+            face_up = np.array([*face[2:], *((x + dx, y + dy) for x, y in face[2:][::-1])], np.float32)
+            cv2.fillConvexPoly(
+                canvas,
+                cv2.convexHull(np.round(face_up + MARGIN_MM).astype(np.int32)),
+                tuple(int(c * 0.9) for c in self.art.face_colour),
+                cv2.LINE_AA,
+            )
+        for pts, colour in ((pts_face, self.art.face_colour), (pts_back, self.back_colour)):
             poly = np.array([self.geo.to_table(seat, a, b) for a, b in pts], np.float32) + MARGIN_MM
             cv2.fillConvexPoly(
                 canvas, np.round(poly).astype(np.int32), tuple(int(c) for c in colour), cv2.LINE_AA
@@ -145,23 +230,88 @@ class TableRenderer:
             u = (i - 3) * (geo.tile_w + 1.0)
             shown = i - 2
             t = layout.dora[shown] if 0 <= shown < len(layout.dora) else None
+            if self.look.hard and t is None:
+                self._stack(canvas, u)
+                continue
             self._paste(canvas, t, 0, u, 0.0, False)
             if 0 <= shown < len(layout.ura):
                 self._paste(canvas, layout.ura[shown], 0, u, geo.tile_h + 4, False)
         del cx, cy
         for seat, s in enumerate(layout.seats):
             self._seat(canvas, seat, s)
+            if self.look.hard:
+                # Point sticks beside the pond and at the player's edge: never tiles.
+                for su, sv, angle in ((-150.0, 262.0, 0.0), (-300.0, 395.0, 0.0), (300.0, 270.0, 90.0)):
+                    x, y = geo.to_table(seat, su, sv)
+                    rng = np.random.default_rng(seat * 1000 + int(su) + 500)
+                    point_stick(rng, canvas, x + MARGIN_MM, y + MARGIN_MM, angle + 90.0 * seat, 1.0)
         return canvas
+
+    def _stack(self, canvas: NDArray[np.uint8], u: float) -> None:
+        """A two-high stack of the dead wall, face down: the upper tile is drawn where the camera sees it."""
+        sprite = render_tile(self.art, None, height=int(self.geo.tile_h), body=self.body)
+        x, y = self.geo.to_table(0, u, 0.0)
+        paste_tile(canvas, sprite, (x + MARGIN_MM, y + MARGIN_MM), 0.0)
+        dx, dy = self._parallax(x, y, 2 * LYING_FACE_MM)
+        top = render_tile(self.art, None, height=int(self.geo.tile_h), body=replace(self.body, light=1.08))
+        paste_tile(canvas, top, (x + dx + MARGIN_MM, y + dy + MARGIN_MM), 0.0)
+
+    def _eye(self) -> tuple[float, float, float]:
+        """The camera's position in table mm (x, y) and height; the old camera: about 1.1 m above seat 0's
+        side of the centre."""
+        tilt = math.radians(self.look.tilt if self.look.tilt is not None else 12.0)
+        cx, cy = self.geo.centre
+        return cx, cy + CAMERA_MM * math.sin(tilt), CAMERA_MM * math.cos(tilt)
+
+    def _parallax(self, x: float, y: float, height: float) -> tuple[float, float]:
+        """Table-plane shift (mm) of a point `height` mm above (x, y) as the camera sees it: away from the
+        camera's foot, by height / (camera height - height) of the distance."""
+        ex, ey, ez = self._eye()
+        k = height / max(ez - height, 1.0)
+        return (x - ex) * k, (y - ey) * k
 
     # --- the camera ---------------------------------------------------------------------------------------
     def _camera(self) -> NDArray[np.float64]:
-        w, _h = self.size
+        w, h = self.size
         k = w / 1280.0
         m, side = MARGIN_MM, self.geo.side_mm
         src = np.array([[m, m + side], [m + side, m + side], [m + side, m], [m, m]], np.float32)
         dst = np.array([[255, 655], [1025, 655], [935, 62], [345, 62]], np.float32) * k
+        if self.look.tilt is not None:
+            dst = self._pinhole(src - MARGIN_MM, w, h)
         dst += np.array([[self.rng.uniform(-15, 15) * k for _ in range(2)] for _ in range(4)], np.float32)
         return np.asarray(cv2.getPerspectiveTransform(src, dst), np.float64)
+
+    def _pinhole(self, pts: NDArray[np.float32], w: int, h: int) -> NDArray[np.float32]:
+        """Where table points (mm) land in a w x h frame from a camera tilted `look.tilt` degrees off overhead
+        towards seat 0, looking at the centre; scaled so the markers (and their margin) fill the frame."""
+        ex, ey, ez = self._eye()
+        eye = np.array([ex, ey, ez])
+        cx, cy = self.geo.centre
+        forward = np.array([cx, cy, 0.0]) - eye
+        forward /= np.linalg.norm(forward)
+        right = np.array([1.0, 0.0, 0.0])
+        down = np.cross(right, forward)
+        down /= np.linalg.norm(down)
+        world = np.c_[pts.astype(np.float64), np.zeros(len(pts))] - eye
+        cam = np.stack([world @ right, world @ down, world @ forward], axis=1)
+        flat = cam[:, :2] / cam[:, 2:3]
+        # Fit the marker square grown by the markers' half size into the frame, keeping the aspect.
+        grow = (DEFAULT_MARKER_MM / 2 + 25) / self.geo.side_mm
+        centre = flat.mean(axis=0)
+        span = (flat - centre) * (1 + 2 * grow)
+        scale = min((w - 60) / np.ptp(span[:, 0]), (h - 60) / np.ptp(span[:, 1]))
+        out = (flat - centre) * scale + np.array([w / 2, h / 2])
+        return out.astype(np.float32)
+
+    def _light_field(self) -> NDArray[np.float32]:
+        """Uneven light: brighter where a lamp hangs, darker towards one corner, times the Look's exposure."""
+        w, h = self.size
+        rng = np.random.default_rng(self.rng.randrange(1 << 30))
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        lx, ly = rng.uniform(0.2, 0.8) * w, rng.uniform(0.1, 0.6) * h
+        fall = np.exp(-((xx - lx) ** 2 + (yy - ly) ** 2) / (2 * (0.7 * w) ** 2))
+        return (self.look.light * (0.7 + 0.35 * fall)).astype(np.float32)
 
     def schedule_bump(self, frame_index: int) -> None:
         """Shake the camera for a few frames from `frame_index`; it then stays a little moved."""
@@ -196,13 +346,34 @@ class TableRenderer:
             kernel = np.zeros((blur, blur), np.float32)
             kernel[blur // 2, :] = 1.0 / blur
             image = cv2.filter2D(image, -1, kernel)
+        if self.look.hard and arm is not None and arm.reach > 0.9:
+            image = cv2.blur(image, (5, 1))  # the camera's shutter while a hand moves fast
         t = index / fps
         gain = 0.92 + 0.12 * math.sin(t * 0.35) - (0.25 if 14.0 < (t % 40.0) < 17.0 else 0.0)
-        image = cv2.convertScaleAbs(image, alpha=gain, beta=0)
+        if self.look.hard and self.rng.random() < 0.03:
+            self._exposure = self.rng.uniform(0.85, 1.15)  # the camera's auto exposure steps
+        gain *= self._exposure
+        if self._shade is not None:
+            lit = image.astype(np.float32) * (self._shade * gain)[..., None]
+            if self.look.hard:
+                lit += self._glare(image)
+            image = np.clip(lit, 0, 255).astype(np.uint8)
+        else:
+            image = cv2.convertScaleAbs(image, alpha=gain, beta=0)
         if self.noise > 0:
             cv2.randn(self._noise, 0, self.noise)
             image = cv2.add(image, self._noise, dtype=cv2.CV_8U)
         return np.asarray(image, np.uint8)
+
+    def _glare(self, image: NDArray[np.uint8]) -> NDArray[np.float32]:
+        """Specular highlights: glossy faces under a lamp shine near the lamp's reflection."""
+        if not hasattr(self, "_glare_map"):
+            w, h = self.size
+            yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+            spot = np.exp(-((xx - 0.55 * w) ** 2 + (yy - 0.35 * h) ** 2) / (2 * (0.12 * w) ** 2))
+            self._glare_map = (40.0 * spot).astype(np.float32)
+        bright = (image.min(axis=2) > 150).astype(np.float32)
+        return (self._glare_map * bright)[..., None]
 
     def _with_arm(self, scene: NDArray[np.uint8], arm: Arm) -> NDArray[np.uint8]:
         geo = self.geo

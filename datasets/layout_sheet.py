@@ -5,12 +5,18 @@ Print it at 100 % scale on A4 landscape (`riichi-table synth --sheet sheet.pdf`)
 millimetres, origin at the page's top-left corner, x to the right, y down:
 
 - `SHEET.cells`: one `SheetCell` per tile, its rectangle (a tile lies upright, face up, inside it).
-  Rows: 1m..9m 0m / 1p..9p 0p / 1s..9s 0s / East South West North White Green Red.
+  Rows: 1m..9m 0m / 1p..9p 0p / 1s..9s 0s / East South West North White Green Red. The red fives have
+  their own cells (the last of each suit row).
+- `SHEET.back_cells`: two more cells at the end of the honour row where a tile lies face down (its back,
+  detector class 37).
 - `SHEET.markers`: four `SheetMarker`s (ArUco `DICT_4X4_50`, ids 0..3: top-left, top-right, bottom-right,
   bottom-left), each a black square of `size_mm` whose outer corners are listed clockwise from top-left
   (the order OpenCV's detector reports).
 - `find_sheet(image) -> NDArray (3x3)`: homography from image pixels to sheet mm, from the markers it sees
   (at least two); `DatasetError` if it sees fewer.
+- `read_sheet_photo(path_or_image, name) -> SheetPhoto`: the labelled crop of every cell that holds a tile,
+  after checking the photo (markers, marker geometry, sharpness, tiles laid); `SheetPhotoError` naming the
+  photo and what is wrong otherwise.
 - `render_sheet(dpi) -> grey image`, `write_sheet(path)`: the page as PNG or PDF (one page, exact size).
 """
 
@@ -77,6 +83,7 @@ class SheetLayout:
     height_mm: float
     cells: tuple[SheetCell, ...]
     markers: tuple[SheetMarker, ...]
+    back_cells: tuple[tuple[float, float], ...] = ()  # top-left corners (mm) of the face-down cells
     aruco_dict: str = ARUCO_DICT
 
     def cell_for(self, tile: Tile) -> SheetCell:
@@ -99,7 +106,9 @@ def _layout() -> SheetLayout:
         SheetMarker(2, PAGE_W - edge_x - m, bottom_y),
         SheetMarker(3, edge_x, bottom_y),
     )
-    return SheetLayout(PAGE_W, PAGE_H, tuple(cells), markers)
+    last = len(_ROWS) - 1
+    backs = tuple((_GRID_X + c * CELL_W, _GRID_Y + last * CELL_H) for c in (8, 9))
+    return SheetLayout(PAGE_W, PAGE_H, tuple(cells), markers, backs)
 
 
 SHEET = _layout()
@@ -133,7 +142,15 @@ def render_sheet(dpi: int = 300) -> NDArray[np.uint8]:
         cx, cy = pt(*cell.centre_mm)
         cv2.putText(img, name, (cx - tw // 2, cy + th // 2), cv2.FONT_HERSHEY_SIMPLEX, scale, 190,
                     max(1, round(0.4 * px)), cv2.LINE_AA)  # fmt: skip
-    title = "riichi-table enroll sheet: print at 100% on A4, lay each tile face up on its name"
+    for x_mm, y_mm in SHEET.back_cells:
+        x0, y0 = pt(x_mm, y_mm)
+        x1, y1 = pt(x_mm + CELL_W, y_mm + CELL_H)
+        cv2.rectangle(img, (x0, y0), (x1, y1), 150, max(1, round(0.3 * px)))
+        (tw, th), _ = cv2.getTextSize("back", cv2.FONT_HERSHEY_SIMPLEX, scale, max(1, round(0.4 * px)))
+        cx, cy = pt(x_mm + CELL_W / 2, y_mm + CELL_H / 2)
+        cv2.putText(img, "back", (cx - tw // 2, cy + th // 2), cv2.FONT_HERSHEY_SIMPLEX, scale, 190,
+                    max(1, round(0.4 * px)), cv2.LINE_AA)  # fmt: skip
+    title = "riichi-table enroll sheet: print at 100% on A4, each tile face up on its name, 2 face down"
     cv2.putText(
         img, title, pt(32, 16), cv2.FONT_HERSHEY_SIMPLEX, 0.09 * px, 60, max(1, round(0.25 * px)), cv2.LINE_AA
     )
@@ -201,3 +218,161 @@ def find_sheet(image: NDArray[np.uint8]) -> NDArray[np.float64]:
     if hom is None:
         raise DatasetError("layout sheet markers found but their positions do not fit a sheet")
     return hom
+
+
+class SheetPhotoError(DatasetError):
+    """A sheet photo that cannot be enrolled from; the message names the photo and what is wrong."""
+
+
+@dataclass(frozen=True)
+class SheetPhoto:
+    """The labelled crops of one sheet photo: upright `size` x `size` BGR crops of the cells holding a tile.
+
+    `class_id` is the detector class of each crop (ARCHITECTURE.md: 0..36 faces, 37 back); `empty` names the
+    cells left empty; `sharpness` is the marker-edge measure `read_sheet_photo` checked.
+    """
+
+    name: str
+    crops: NDArray[np.uint8]
+    class_id: NDArray[np.int64]
+    empty: tuple[str, ...]
+    sharpness: float
+
+
+_RECT_PX = 4.0  # px per mm of the rectified sheet the checks look at
+MAX_MARKER_ERROR_MM = 2.5  # markers further than this from where the sheet has them: not this sheet
+MIN_SHARPNESS = 0.3  # marker-edge sharpness (see _sharpness) under which a photo is too blurred
+EMPTY_CORRELATION = 0.55  # a cell this like the blank printed cell holds no tile
+MIN_TILES = 10  # fewer tiles than this on a photo: not a filled sheet
+
+
+def _all_cells() -> list[tuple[str, int, float, float]]:
+    """(name, class id, x mm, y mm) of every cell, faces then backs."""
+    cells = [(c.tile.name, c.tile.detector_class, c.x_mm, c.y_mm) for c in SHEET.cells]
+    cells += [(f"back{i + 1}", 37, x, y) for i, (x, y) in enumerate(SHEET.back_cells)]
+    return cells
+
+
+def _locate(gray: NDArray[np.uint8], name: str) -> tuple[NDArray[np.float64], float]:
+    """Homography image px -> sheet mm and the largest marker-corner misfit (mm)."""
+    detector = cv2.aruco.ArucoDetector(_dictionary(), cv2.aruco.DetectorParameters())
+    corners, ids, _ = detector.detectMarkers(gray)
+    known = {m.marker_id: m for m in SHEET.markers}
+    src, dst = [], []
+    for quad, mid in zip(corners, [] if ids is None else ids.ravel(), strict=False):
+        if int(mid) in known:
+            src.append(quad.reshape(4, 2))
+            dst.append(known[int(mid)].corners_mm())
+    if len(src) < 2:
+        raise SheetPhotoError(
+            f"{name}: layout sheet not found: saw {len(src)} of its 4 corner markers (need at least 2; "
+            "keep the whole sheet in the picture)"
+        )
+    pts, ref = np.concatenate(src).astype(np.float64), np.concatenate(dst).astype(np.float64)
+    hom, _ = cv2.findHomography(pts, ref, 0)
+    if hom is None:
+        raise SheetPhotoError(f"{name}: markers found but their positions do not fit a sheet")
+    fitted = cv2.perspectiveTransform(pts[None], hom)[0]
+    return hom, float(np.abs(fitted - ref).max())
+
+
+def _rectified(image: NDArray[np.uint8], hom: NDArray[np.float64]) -> NDArray[np.uint8]:
+    scale = np.diag([_RECT_PX, _RECT_PX, 1.0])
+    size = (round(PAGE_W * _RECT_PX), round(PAGE_H * _RECT_PX))
+    return cv2.warpPerspective(image, scale @ hom, size, flags=cv2.INTER_AREA)
+
+
+def _sharpness(rect: NDArray[np.uint8]) -> float:
+    """Mean of (strongest gradient across each marker's edge / the marker's contrast), 0..~0.5.
+
+    A sharp black-white edge at 4 px/mm steps within a pixel or two; blur spreads it, lowering the peak
+    gradient for the same contrast, whatever the light.
+    """
+    gray = rect if rect.ndim == 2 else cv2.cvtColor(rect, cv2.COLOR_BGR2GRAY)
+    values = []
+    for m in SHEET.markers:
+        x0, y0 = (round(v * _RECT_PX) for v in (m.x_mm - 2, m.y_mm - 2))
+        side = round((m.size_mm + 4) * _RECT_PX)
+        patch = gray[y0 : y0 + side, x0 : x0 + side].astype(np.float32)
+        if patch.size == 0:
+            continue
+        lo, hi = np.percentile(patch, 5), np.percentile(patch, 95)
+        if hi - lo < 20:
+            continue
+        gx = np.abs(cv2.Sobel(patch, cv2.CV_32F, 1, 0, ksize=3)) / 4
+        gy = np.abs(cv2.Sobel(patch, cv2.CV_32F, 0, 1, ksize=3)) / 4
+        values.append(float(np.percentile(np.maximum(gx, gy), 99)) / (hi - lo))
+    return float(np.median(values)) if values else 0.0
+
+
+def _blank_cells(size: int) -> NDArray[np.float32]:
+    """The printed (empty) cells of the sheet as size x size grey crops, in `_all_cells` order."""
+    page = render_sheet(100)
+    px = 100 / 25.4
+    square = np.array([[0, 0], [size, 0], [size, size], [0, size]], np.float32)
+    out = []
+    for _, _, x, y in _all_cells():
+        quad = np.array([[x, y], [x + CELL_W, y], [x + CELL_W, y + CELL_H], [x, y + CELL_H]], np.float32)
+        warp = cv2.getPerspectiveTransform(quad * px, square)
+        out.append(cv2.warpPerspective(page, warp, (size, size), flags=cv2.INTER_AREA))
+    return np.stack(out).astype(np.float32)
+
+
+def _correlation(a: NDArray[np.float32], b: NDArray[np.float32]) -> float:
+    """Correlation of two grey crops, blurred first so that a pixel or two of misfit does not count."""
+    a, b = (cv2.GaussianBlur(v, (0, 0), 2.5) for v in (a, b))
+    a, b = a - a.mean(), b - b.mean()
+    return float((a * b).sum() / max(1e-6, np.sqrt((a * a).sum() * (b * b).sum())))
+
+
+def read_sheet_photo(
+    photo: str | Path | NDArray[np.uint8], name: str | None = None, size: int = 64
+) -> SheetPhoto:
+    """Check a photo of the filled sheet and cut the crop of every cell that holds a tile.
+
+    Works at any angle the markers are seen at, the sheet upside down included (markers are told apart by
+    their ids). Raises `SheetPhotoError` (naming the photo) for: an unreadable file, fewer than 2 markers,
+    markers that do not sit where this sheet has them (another sheet, a table's calibration markers), a
+    blurred photo, or fewer than `MIN_TILES` tiles laid on it.
+    """
+    if isinstance(photo, np.ndarray):
+        image, label = photo, name or "photo"
+    else:
+        label = name or str(photo)
+        image = cv2.imread(str(photo), cv2.IMREAD_COLOR)
+        if image is None:
+            raise SheetPhotoError(f"{label}: not a readable image")
+    if image.ndim == 2:
+        image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    hom, misfit = _locate(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), label)
+    if misfit > MAX_MARKER_ERROR_MM:
+        raise SheetPhotoError(
+            f"{label}: wrong sheet: its markers sit up to {misfit:.0f} mm from where the enroll sheet has "
+            "them (print it with `riichi-table synth --sheet`, at 100 % scale)"
+        )
+    sharp = _sharpness(_rectified(image, hom))
+    if sharp < MIN_SHARPNESS:
+        raise SheetPhotoError(
+            f"{label}: too blurred to learn from (marker edge sharpness {sharp:.2f}, need {MIN_SHARPNESS}); "
+            "hold the camera still and let it focus"
+        )
+    to_image = np.linalg.inv(hom)
+    square = np.array([[0, 0], [size, 0], [size, size], [0, size]], np.float32)
+    blanks = _blank_cells(size)
+    crops, ids, empty = [], [], []
+    for (cell_name, cid, x, y), blank in zip(_all_cells(), blanks, strict=True):
+        quad_mm = np.array([[[x, y], [x + CELL_W, y], [x + CELL_W, y + CELL_H], [x, y + CELL_H]]], np.float32)
+        quad = cv2.perspectiveTransform(quad_mm, to_image)[0].astype(np.float32)
+        crop = cv2.warpPerspective(image, cv2.getPerspectiveTransform(quad, square), (size, size),
+                                   flags=cv2.INTER_AREA)  # fmt: skip
+        if _correlation(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY).astype(np.float32), blank) > EMPTY_CORRELATION:
+            empty.append(cell_name)
+            continue
+        crops.append(crop)
+        ids.append(cid)
+    if len(crops) < MIN_TILES:
+        raise SheetPhotoError(
+            f"{label}: only {len(crops)} cells hold a tile (need at least {MIN_TILES}): lay the tiles on "
+            "the sheet before photographing it"
+        )
+    return SheetPhoto(label, np.stack(crops), np.asarray(ids, np.int64), tuple(empty), sharp)

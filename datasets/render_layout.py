@@ -254,3 +254,64 @@ def loose(rng: np.random.Generator, pool: TilePool, count: int, spread: float) -
             )
         )
     return items
+
+
+# A channel order that gives a tile set inks the shipped models never saw (red ink drawn green, green drawn
+# blue, blue drawn red): the "recoloured" style of the enroll benchmark.
+RECOLOUR = (1, 2, 0)
+
+
+def recolour(image: np.ndarray, order: tuple[int, int, int] | None) -> np.ndarray:
+    """The image with its BGR channels taken in `order` (None: unchanged)."""
+    return image if order is None else np.ascontiguousarray(image[:, :, list(order)])
+
+
+def render_sheet_photo(
+    art_folder: str,
+    style: str,
+    seed: int,
+    dpi: int = 100,
+    tilt: float = 0.12,
+    upside_down: bool = False,
+    recolour_order: tuple[int, int, int] | None = None,
+    empty: tuple[str, ...] = (),
+) -> np.ndarray:
+    """A photo of the filled enroll sheet (datasets.layout_sheet): every cell's tile laid on it by hand
+    (a little off-centre and turned, some upside down), seen askew under uneven light; BGR uint8.
+
+    `tilt` is the largest corner displacement as a share of the page; `empty` names cells left empty.
+    """
+    import cv2
+    from riichi_table.datasets.layout_sheet import CELL_H, CELL_W, SHEET, render_sheet
+    from riichi_table.datasets.render_camera import light
+    from riichi_table.datasets.tile_art import TileBody, load_art, paste_tile, render_tile
+
+    rng = np.random.default_rng([seed, 4242])
+    art = load_art(art_folder, style)
+    px = dpi / 25.4
+    page = cv2.cvtColor(render_sheet(dpi), cv2.COLOR_GRAY2BGR)
+    body = TileBody(view=float(rng.uniform(0.0, 0.2)), thickness=float(rng.uniform(0.55, 0.65)))
+    height = round(float(rng.uniform(32.5, 35.5)) * px)
+    cells: list[tuple[object, float, float]] = [
+        (c.tile, *c.centre_mm) for c in SHEET.cells if c.tile.name not in empty
+    ]
+    cells += [(None, x + CELL_W / 2, y + CELL_H / 2) for x, y in SHEET.back_cells]
+    for t, cx, cy in cells:
+        sprite = render_tile(art, t, height=height, body=body, turns=2 if rng.random() < 0.2 else 0)  # type: ignore[arg-type]
+        where = ((cx + rng.normal(0, 0.5)) * px, (cy + rng.normal(0, 0.5)) * px)
+        paste_tile(page, sprite, where, angle=float(rng.normal(0, 2.0)))
+    if recolour_order is not None:
+        page = recolour(page, recolour_order)
+    h, w = page.shape[:2]
+    pad = round(0.1 * w)
+    src = np.float32([[0, 0], [w, 0], [w, h], [0, h]])
+    dst = src + pad + rng.uniform(-tilt, tilt, (4, 2)).astype(np.float32) * np.float32([w, h])
+    if upside_down:
+        dst = dst[[2, 3, 0, 1]]
+    warp = cv2.getPerspectiveTransform(src, dst)
+    table = tuple(int(v) for v in rng.integers(30, 140, 3))
+    photo = cv2.warpPerspective(page, warp, (w + 2 * pad, h + 2 * pad), borderValue=table)
+    light(rng, photo)
+    photo = np.clip(photo + rng.normal(0, 3, photo.shape), 0, 255).astype(np.uint8)
+    ok, buf = cv2.imencode(".jpg", photo, [cv2.IMWRITE_JPEG_QUALITY, 88])
+    return cv2.imdecode(buf, cv2.IMREAD_COLOR) if ok else photo

@@ -73,8 +73,11 @@ def generate(
     size: tuple[int, int] = (1280, 720),
     step_frames: int = 5,
     rules: str = "wrc",
+    look: Any = None,
 ) -> ClipInfo:
-    """Play and render one game; returns where the clip and the truth went."""
+    """Play and render one game; returns where the clip and the truth went.
+
+    look: a `datasets.game_render.Look` (felt, backs, camera tilt, light, hard); None draws the old clips."""
     from riichi_table.datasets.game_play import play_game
     from riichi_table.datasets.game_render import Arm, TableRenderer
     from riichi_table.datasets.tile_art import load_art
@@ -93,7 +96,7 @@ def generate(
     writer = cv2.VideoWriter(str(clip), cv2.VideoWriter.fourcc(*"mp4v"), fps, size)
     if not writer.isOpened():
         raise DatasetError(f"cannot write a video to {clip} (OpenCV has no mp4v encoder?)")
-    renderer = TableRenderer(art, seed, size)
+    renderer = TableRenderer(art, seed, size, look=look)
     rng = random.Random(seed * 7919 + 1)
     truth: list[dict[str, Any]] = []
     index = 0

@@ -15,7 +15,7 @@ from riichi_table.engine.errors import EngineError
 from riichi_table.engine.hand import shanten_and_waits
 from riichi_table.engine.melds import Meld, meld_from_json
 from riichi_table.engine.points import nagashi_mangan, received
-from riichi_table.engine.rules import resolve_rules
+from riichi_table.engine.rules import check_calls, resolve_rules
 from riichi_table.engine.score import NoWin, WinInput, score
 from riichi_table.engine.tiles import check_copies, kinds_to_notation, parse_tile, parse_tiles, wind_kind
 from riichi_table.engine.yaku import Situation
@@ -132,10 +132,10 @@ def score_op(req: Mapping[str, Any]) -> dict[str, object]:
 def waits_op(req: Mapping[str, Any]) -> dict[str, object]:
     """Shanten, tenpai (seed 002 3.3.13) and waits of a 13-tile-equivalent hand."""
     _check_fields(req, _WAITS_FIELDS)
-    if "rules" in req:
-        resolve_rules(req.get("rules"))
+    rules = resolve_rules(req.get("rules"))
     hand = parse_tiles(_get_str(req, "hand"))
     melds = _get_melds(req)
+    check_calls([m.kind for m in melds], rules)
     expected = 13 - 3 * len(melds)
     if len(hand) != expected:
         raise RequestError(f"hand has {len(hand)} tiles; with {len(melds)} meld(s) it must have {expected}")
@@ -143,7 +143,7 @@ def waits_op(req: Mapping[str, Any]) -> dict[str, object]:
     counts = [0] * 34
     for t in hand:
         counts[t.kind] += 1
-    value, found = shanten_and_waits(counts, len(melds))
+    value, found = shanten_and_waits(counts, [m.tiles for m in melds], rules)
     return {"shanten": value, "tenpai": bool(found), "waits": kinds_to_notation(found)}
 
 

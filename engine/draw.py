@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from riichi_table.engine.furiten import RequestError, parse_waiting_hand
-from riichi_table.engine.hand import waits
+from riichi_table.engine.hand import seat_waits
 from riichi_table.engine.rules import Rules, resolve_rules
 from riichi_table.engine.tiles import Tile, check_copies, counts34
 
@@ -28,13 +28,12 @@ class DrawSettlement:
     dealer_keeps: bool
 
 
-def shown_tenpai(concealed: Sequence[Tile], meld_tiles: Sequence[Sequence[Tile]]) -> bool:
-    """Whether a shown hand is tenpai (seed 002 3.3.13).
+def shown_tenpai(concealed: Sequence[Tile], meld_tiles: Sequence[Sequence[Tile]], rules: Rules) -> bool:
+    """Whether a shown hand is tenpai (seed 002 3.3.13) under `rules` (`engine.hand.seat_waits`).
 
     A kind the player holds all four of, counting melds too, is no wait: nobody can deal a fifth copy.
     """
-    held = counts34([*concealed, *(t for m in meld_tiles for t in m)])
-    return any(held[k] < 4 for k in waits(counts34(concealed), len(meld_tiles)))
+    return bool(seat_waits(counts34(concealed), meld_tiles, rules))
 
 
 def noten_total(rules: Rules) -> int:
@@ -42,6 +41,14 @@ def noten_total(rules: Rules) -> int:
     return {4: rules.noten_payment, 3: rules.noten_payment_three_player, 2: rules.noten_payment_two_player}[
         rules.players
     ]
+
+
+def honba_after_draw(honba: int, dealer_keeps: bool, rules: Rules) -> int:
+    """The next hand's honba after an exhaustive draw: one more after every draw (002 3.4.2), or only when
+    the deal stays (003 "Dealer Rotation"), or none where the rules count no honba (000 has no counters)."""
+    if rules.honba_on_draw or (dealer_keeps and rules.honba_on_dealer_win):
+        return honba + 1
+    return 0
 
 
 def settle_draw(tenpai: Sequence[bool], dealer: int, rules: Rules) -> DrawSettlement:
@@ -92,20 +99,20 @@ def draw_op(request: dict[str, Any]) -> dict[str, Any]:
             tenpai.append(False)
             continue
         try:
-            concealed, melds = parse_waiting_hand(entry.get("hand"), entry.get("melds"))
+            concealed, melds = parse_waiting_hand(entry.get("hand"), entry.get("melds"), rules)
             check_copies(
                 [concealed, *(t for _, t in melds)], rules.red_fives if rules.red_five_total else (1, 1, 1)
             )
         except RequestError as exc:
             raise RequestError(f"hands[{seat}]: {exc}") from None
-        tenpai.append(shown_tenpai(concealed, [t for _, t in melds]))
+        tenpai.append(shown_tenpai(concealed, [t for _, t in melds], rules))
     settlement = settle_draw(tenpai, dealer, rules)
     return {
         "tenpai": list(settlement.tenpai),
         "deltas": list(settlement.deltas),
         "dealer_keeps": settlement.dealer_keeps,
         "pool": settlement.pool,
-        "honba": honba + 1 if rules.honba_on_draw or settlement.dealer_keeps else 0,
+        "honba": honba_after_draw(honba, settlement.dealer_keeps, rules),
         "sticks": sticks,
     }
 

@@ -35,7 +35,7 @@ from riichi_table.engine.events import (
 )
 from riichi_table.engine.game import Game
 from riichi_table.engine.rules import Rules
-from riichi_table.engine.settle import HandResult
+from riichi_table.engine.table import HandResult
 from riichi_table.engine.tiles import Tile
 
 MJAI_TYPES = frozenset(

@@ -82,6 +82,18 @@ def _set_fu(g: Group) -> tuple[str, int]:
     return f"{name} {_kind_name(g.kind)}", value
 
 
+def twenty_fu_possible(*, tsumo: bool, rules: Rules) -> bool:
+    """Whether a hand can total 20 fu under `rules`: the one definition `fu` and the result check share.
+
+    Seed 001 fu table, "Pinfu" column: a concealed pinfu tsumo is 20 (no tsumo fu) unless the preset counts
+    the tsumo fu on it (`pinfu_tsumo_fu`); an open hand of pinfu shape won on ron is 20 only where the
+    preset's `open_pinfu_ron_fu` says so (the table's 22, rounded, is 30).
+    """
+    if tsumo:
+        return not rules.pinfu_tsumo_fu
+    return rules.open_pinfu_ron_fu == 20
+
+
 def _round(detail: list[tuple[str, int]]) -> int:
     raw = sum(v for _, v in detail)
     return (raw + 9) // 10 * 10

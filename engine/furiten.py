@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from riichi_table.engine.errors import EngineError
-from riichi_table.engine.hand import waits
+from riichi_table.engine.hand import seat_waits, waits
+from riichi_table.engine.rules import Rules, check_calls, resolve_rules
 from riichi_table.engine.tiles import Tile, check_copies, counts34, kinds_to_notation, parse_tiles
 
 FuritenRule = Literal["permanent", "temporary", "riichi"]
@@ -62,18 +63,26 @@ class FuritenVerdict:
 
 def furiten_verdict(
     counts: Sequence[int],
-    meld_count: int,
+    meld_tiles: Sequence[Sequence[Tile]] | int,
     discards: Sequence[Tile],
     passed: Sequence[Tile],
     riichi_passed: Sequence[Tile],
+    rules: Rules | None = None,
 ) -> FuritenVerdict:
     """Judge furiten for a waiting hand (`13 - 3m` concealed tiles as 34 counts).
 
     `discards` are the player's own discards in order (called ones included: they still count, seed 001),
     `passed` the tiles others discarded since the player's last discard, `riichi_passed` those discarded by
-    others since the player's riichi. A hand that is not waiting is never furiten.
+    others since the player's riichi. A hand that is not waiting is never furiten. `meld_tiles` are the tiles
+    of each meld (a bare count, from older callers, means melds whose tiles are unknown); the waits are the
+    seat's waits under `rules` (`engine.hand.seat_waits`).
     """
-    return judge_furiten(tuple(waits(counts, meld_count)), discards, passed, riichi_passed)
+    rules = resolve_rules(rules)
+    if isinstance(meld_tiles, int):
+        found = waits(counts, meld_tiles, shapes=rules.hand_shapes)
+    else:
+        found = seat_waits(counts, meld_tiles, rules)
+    return judge_furiten(tuple(found), discards, passed, riichi_passed)
 
 
 def judge_furiten(
@@ -130,12 +139,16 @@ def parse_melds(value: Any) -> list[tuple[str, list[Tile]]]:
     return melds
 
 
-def parse_waiting_hand(hand_value: Any, melds_value: Any) -> tuple[list[Tile], list[tuple[str, list[Tile]]]]:
-    """A waiting hand (`13 - 3m` concealed tiles) and its melds, checked for size."""
+def parse_waiting_hand(
+    hand_value: Any, melds_value: Any, rules: Rules
+) -> tuple[list[Tile], list[tuple[str, list[Tile]]]]:
+    """A waiting hand (`13 - 3m` concealed tiles) and its melds, checked for size and for the calls the
+    rules allow (`engine.rules.check_calls`)."""
     if not isinstance(hand_value, str):
         raise RequestError(f"field 'hand' must be a tile string like '123m456p', got {hand_value!r}")
     hand = parse_tiles(hand_value)
     melds = parse_melds(melds_value)
+    check_calls([kind for kind, _ in melds], rules)
     if len(melds) > 4:
         raise RequestError(f"a hand has at most 4 melds, got {len(melds)}")
     expected = 13 - 3 * len(melds)
@@ -153,12 +166,13 @@ def furiten_op(request: dict[str, Any]) -> dict[str, Any]:
     Also returns `rule` ("permanent" | "temporary" | "riichi" | null), `tile` (the forbidding discard or null)
     and `waits` (notation). Raises EngineError subclasses on bad input.
     """
-    hand, melds = parse_waiting_hand(request.get("hand"), request.get("melds"))
+    rules = resolve_rules(request.get("rules"))
+    hand, melds = parse_waiting_hand(request.get("hand"), request.get("melds"), rules)
     discards = parse_tile_field(request, "discards")
     passed = parse_tile_field(request, "passed")
     riichi_passed = parse_tile_field(request, "riichi_passed")
     check_copies([hand, *(t for _, t in melds)])
-    verdict = furiten_verdict(counts34(hand), len(melds), discards, passed, riichi_passed)
+    verdict = furiten_verdict(counts34(hand), [t for _, t in melds], discards, passed, riichi_passed, rules)
     return {
         "furiten": verdict.furiten,
         "reason": verdict.reason,

@@ -34,11 +34,12 @@ from riichi_table.engine.events import (
     event_from_json,
     tile_to_pai,
 )
-from riichi_table.engine.hand_result import HandResultError, Result, SettledHand
+from riichi_table.engine.hand_result import DrawResult, HandResultError, Result, SettledHand, WinResult
 from riichi_table.engine.round import Round
 from riichi_table.engine.round_state import KawaTile
 from riichi_table.engine.rules import Rules, resolve_rules
-from riichi_table.engine.settle import HandResult, finish_wins, settle_chombo, settle_draw_event, settle_hora
+from riichi_table.engine.settle import finish_wins, settle_chombo, settle_draw_event, settle_hora
+from riichi_table.engine.table import HandResult, Table
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +47,9 @@ class Standing:
     """A seat's place at the end: `final` is score - return points + uma (+ oka for first) - penalties.
 
     `score` includes `leftover`, the riichi sticks (and pool) left on the table that first place takes
-    where the preset says so (`Rules.leftover_sticks`).
+    where the preset says so (`Rules.leftover_sticks`). `rounded` is `score` as `final` counts it
+    (`Rules.final_rounding`: the online convention rounds to the nearest 1,000, halves away from zero);
+    without rounding it equals `score`.
     """
 
     seat: int
@@ -54,6 +57,11 @@ class Standing:
     score: int
     final: int
     leftover: int = 0
+    rounded: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.rounded is None:
+            object.__setattr__(self, "rounded", self.score)
 
 
 class Game:
@@ -81,7 +89,7 @@ class Game:
         self.warnings: list[str] = []
         self._rotated = False
         self.hora_base: multiple_ron.Snapshot | None = None  # the game just before this hand's first win
-        self._resettling = False
+        self.resettling = False
 
     # --- reading the state ---------------------------------------------------------------------------
 
@@ -102,6 +110,12 @@ class Game:
             return None
         verdict = self.round.seats[seat].furiten
         return verdict.furiten if verdict else None
+
+    def table(self) -> Table:
+        """The counters the settlement reads (`engine.table.Table`), as they are now."""
+        s = self.scores
+        dealer = 0 if self.dealer is None else self.dealer
+        return Table(self.rules, (s[0], s[1], s[2], s[3]), dealer, self.honba, self.sticks, self.pool)
 
     @property
     def wall_left(self) -> int | None:
@@ -187,7 +201,7 @@ class Game:
                 "a hand fed with tile-level events is still open: finish it with events (ending with "
                 "end_kyoku); results and events cannot be mixed within one hand"
             )
-        result = result_settle.check(self, result)
+        result = result_settle.check(self.table(), result)
         if self.first_dealer is None:
             self.first_dealer = self.dealer = 0
         dealer = 0 if self.dealer is None else self.dealer
@@ -196,7 +210,7 @@ class Game:
         for seat in sorted(result.riichi):  # 002 3.3.14: the stick goes on the table
             self.scores[seat] -= self.rules.riichi_deposit
             self.sticks += 1
-        money, keeps, next_honba = result_settle.settle(self, result)
+        money, keeps, next_honba = result_settle.settle(self.table(), result)
         for m in money:
             self._move(m)
         self.round = None
@@ -206,13 +220,14 @@ class Game:
             SettledHand(*header, (before[0], before[1], before[2], before[3]), result, tuple(money),
                         (after[0], after[1], after[2], after[3]))
         )  # fmt: skip
-        self._rotate(keeps, next_honba)
+        how = "win" if isinstance(result, WinResult) else "tenpai" if isinstance(result, DrawResult) else ""
+        self._rotate(keeps, next_honba, how)
         self._check_invariant()
 
     def _is_resettle(self, e: Hora | Ryukyoku) -> bool:
         """A ron after a ron on the same tile, or three rons called an abortive draw: see `multiple_ron`."""
         r = self.round
-        if r is None or not r.horas or r.phase != "hora" or self.hora_base is None or self._resettling:
+        if r is None or not r.horas or r.phase != "hora" or self.hora_base is None or self.resettling:
             return False
         return (isinstance(e, Ryukyoku) and e.reason == "ron3") or multiple_ron.is_another_ron(r, e)
 
@@ -256,7 +271,7 @@ class Game:
                 raise IllegalEventError("declare: tsumo, but the drawn tile is unknown; send a hora", e)
             self.apply(Hora(actor=e.actor, target=e.actor, pai=tile_to_pai(drawn)))
             return
-        window = r.last_discard or r.last_kakan
+        window = r.last_discard or r.last_kakan or r.last_ankan
         if window is None or e.target != window[0]:
             raise IllegalEventError(f"declare: ron from seat {e.target}, whose tile is not in play", e)
         self.apply(Hora(actor=e.actor, target=window[0], pai=tile_to_pai(window[1])))
@@ -274,8 +289,8 @@ class Game:
     def _finish_hand(self, r: Round) -> None:
         """Rotate after the hand's wins (at end_kyoku, or at the next start_kyoku if none came)."""
         if r.horas and not self._rotated:
-            keeps, honba = finish_wins(self, r)
-            self._rotate(keeps, honba)
+            keeps, honba = finish_wins(self.table(), r)
+            self._rotate(keeps, honba, "win")
         self._rotated = True
 
     def _after(self, r: Round, e: Event) -> None:
@@ -285,14 +300,15 @@ class Game:
                 self.scores[e.actor] -= self.rules.riichi_deposit
                 self.sticks += 1
             case Hora():
-                result = settle_hora(self, r, e)
+                result = settle_hora(self.table(), r, e)
                 self._move(result)
             case Ryukyoku():
-                result = settle_draw_event(self, r, e)
+                result = settle_draw_event(self.table(), r, e)
                 self._move(result)
-                self._rotate(result.dealer_keeps, result.next_honba)
+                how = "tenpai" if e.reason in ("fanpai", "nagashi") else ""
+                self._rotate(result.dealer_keeps, result.next_honba, how)
             case Chombo():
-                result = settle_chombo(self, e)
+                result = settle_chombo(self.table(), self.round, e)
                 self._move(result)
                 self._rotate(result.dealer_keeps, result.next_honba)
             case EndKyoku():
@@ -308,8 +324,9 @@ class Game:
             self.penalties[seat] += p
         self.results.append(result)
 
-    def _rotate(self, dealer_keeps: bool, next_honba: int) -> None:
-        """Dealer rotation, honba, and the end of the game after a hand."""
+    def _rotate(self, dealer_keeps: bool, next_honba: int, how: str = "") -> None:
+        """Dealer rotation, honba, and the end of the game after a hand (`how` the dealer kept the deal:
+        "win", "tenpai" at an exhaustive draw, or "" for anything else)."""
         assert self.dealer is not None and self.first_dealer is not None
         self._rotated = True
         self.honba = next_honba
@@ -319,17 +336,40 @@ class Game:
             if self.hand_number > 4:
                 self.hand_number = 1
                 self.round_wind += 1
-        self.ended = self._game_over()
+        self.ended = self._game_over(how if dealer_keeps else "", dealer_keeps)
 
-    def _game_over(self) -> bool:
-        if self.rules.bust_ends_game and min(self.scores) < 0:
+    def _game_over(self, kept_by: str, dealer_keeps: bool) -> bool:
+        """Whether the game ends now (see the game-end fields of `Rules`, and docs/game.md)."""
+        rules = self.rules
+        if rules.bust_ends_game and min(self.scores) < 0:
             return True
-        winds = 1 if self.rules.game_length == "east" else 2
+        winds = 1 if rules.game_length == "east" else 2
+        target = rules.extra_round_target
+        last_wind = winds + (rules.extra_winds if target else 0)  # never past it (tenhou: no North)
+        if self.round_wind >= last_wind:
+            return True
+        if kept_by and self._dealer_may_stop(kept_by, winds, last_wind):
+            return True
         if self.round_wind < winds:
             return False
-        target = self.rules.extra_round_target
-        # play on into the next wind until someone reaches the target (tenhou)
-        return not (target and max(self.scores) < target and self.round_wind < 4)
+        if not target:
+            return True
+        if dealer_keeps:
+            return False  # in an extension round a dealer keeping the deal does not end the game by itself
+        return max(self.scores) >= target  # the extension ends once someone has the target
+
+    def _dealer_may_stop(self, kept_by: str, winds: int, last_wind: int) -> bool:
+        """Agari-yame / tenpai-yame: the dealer of the game's last hand keeps the deal and is first (ties by
+        seat order from the first dealer) with at least the target."""
+        rules = self.rules
+        if not ((kept_by == "win" and rules.agari_yame) or (kept_by == "tenpai" and rules.tenpai_yame)):
+            return False
+        if self.hand_number != 4 or self.round_wind not in (winds - 1, last_wind - 1):
+            return False
+        assert self.dealer is not None
+        first = self.first_dealer or 0
+        top = min(range(4), key=lambda s: (-self.scores[s], (s - first) % 4))
+        return top == self.dealer and self.scores[self.dealer] >= rules.extra_round_target
 
     def _check_invariant(self) -> None:
         assert sum(self.scores) + self.table_points == self.start_total, (
@@ -361,11 +401,22 @@ class Game:
         out = []
         for rank, seat in enumerate(order):
             score = self.scores[seat] + leftover[seat]
-            final = score - self.rules.return_points + uma[rank] - self.penalties[seat]
+            rounded = round_final(score, self.rules)
+            final = rounded - self.rules.return_points + uma[rank] - self.penalties[seat]
             if rank == 0:
                 final += self.rules.oka
-            out.append(Standing(seat, rank + 1, score, final, leftover[seat]))
+            out.append(Standing(seat, rank + 1, score, final, leftover[seat], rounded))
         return out
+
+
+def round_final(score: int, rules: Rules) -> int:
+    """A final score as uma and oka count it (`Rules.final_rounding`); 1,500 -> 2,000, -1,500 -> -2,000."""
+    if rules.final_rounding == "none":
+        return score
+    thousands, rest = divmod(abs(score), 1000)
+    if rest >= 500:
+        thousands += 1
+    return thousands * 1000 * (1 if score >= 0 else -1)
 
 
 def _split_ties(sorted_scores: list[int], uma: list[int]) -> list[int]:

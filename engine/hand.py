@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from riichi_table.engine.tiles import KIND_COUNT, parse_tiles
+from riichi_table.engine.rules import ALL_HAND_SHAPES, HandShape, Rules
+from riichi_table.engine.tiles import KIND_COUNT, Tile, parse_tiles
 
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _SUIT_STARTS = (0, 9, 18, 27)
@@ -124,9 +125,14 @@ def is_kokushi(counts: Sequence[int]) -> bool:
     )
 
 
-def is_complete(counts: Sequence[int], meld_count: int = 0) -> bool:
-    """Whether concealed tiles plus `meld_count` sets form a winning shape."""
-    if meld_count == 0 and (is_chiitoitsu(counts) or is_kokushi(counts)):
+def is_complete(
+    counts: Sequence[int], meld_count: int = 0, shapes: Sequence[HandShape] = ALL_HAND_SHAPES
+) -> bool:
+    """Whether concealed tiles plus `meld_count` sets form a winning shape the rules count (`shapes`: seed
+    000 "Complete hand" counts four sets and a pair only)."""
+    if meld_count == 0 and (
+        ("chiitoitsu" in shapes and is_chiitoitsu(counts)) or ("kokushi" in shapes and is_kokushi(counts))
+    ):
         return True
     return is_complete_regular(counts)
 
@@ -245,7 +251,7 @@ def shanten_kokushi(counts: Sequence[int]) -> int:
     return 13 - (13 - orphans.count(0)) - int(max(orphans) >= 2)
 
 
-def shanten(counts: Sequence[int], meld_count: int = 0) -> int:
+def shanten(counts: Sequence[int], meld_count: int = 0, shapes: Sequence[HandShape] = ALL_HAND_SHAPES) -> int:
     """Shanten of a hand: the best of regular, seven pairs and thirteen orphans (closed hands only).
 
     0 means tenpai in the sense of seed 002 3.3.13 (a hand whose only waits are tiles it holds all four of
@@ -253,8 +259,11 @@ def shanten(counts: Sequence[int], meld_count: int = 0) -> int:
     """
     value = shanten_regular(counts, meld_count)
     if meld_count == 0:
-        value = min(value, shanten_chiitoitsu(counts), shanten_kokushi(counts))
-    if value == 0 and sum(counts) % 3 == 1 and not waits(counts, meld_count):
+        if "chiitoitsu" in shapes:
+            value = min(value, shanten_chiitoitsu(counts))
+        if "kokushi" in shapes:
+            value = min(value, shanten_kokushi(counts))
+    if value == 0 and sum(counts) % 3 == 1 and not waits(counts, meld_count, shapes=shapes):
         return 1
     return value
 
@@ -269,11 +278,20 @@ def _kinds_of(mask: int, start: int) -> tuple[int, ...]:
     return tuple(start + i for i in range(9) if mask >> i & 1)
 
 
-def waits(counts: Sequence[int], meld_count: int = 0) -> list[int]:
+def waits(
+    counts: Sequence[int],
+    meld_count: int = 0,
+    *,
+    melded: Sequence[int] = (),
+    shapes: Sequence[HandShape] = ALL_HAND_SHAPES,
+) -> list[int]:
     """Kinds that complete a hand of `13 - 3 * meld_count` tiles, sorted.
 
-    Kinds the hand already holds all four of are left out: no fifth copy can come (seed 002 3.3.13). Seven
-    pairs and thirteen orphans count only for a hand without melds.
+    Kinds the player already holds all four of are left out: no fifth copy can come (seed 002 3.3.13); the
+    tiles of the player's melds count too (`melded`: their kinds, one entry per tile). Seven pairs and
+    thirteen orphans count only for a hand without melds, and only where the rules count those shapes
+    (`shapes`; seed 000 "Complete hand": four sets and a pair only). `seat_waits` is the one entry point for
+    a seat's hand under a rule set; the game, the ops and the draw all use it.
 
     A tile of suit s completes the hand when every other suit is already complete and the pairs add up to
     one: the other suits' pairs plus the pair suit s has once completed (`suit_verdict`).
@@ -295,17 +313,31 @@ def waits(counts: Sequence[int], meld_count: int = 0) -> list[int]:
                 found += _kinds_of(mask, _SUIT_STARTS[s])
     if meld_count == 0:
         extra: list[int] = []
-        if c.count(2) == 6 and c.count(1) == 1:
+        if c.count(2) == 6 and c.count(1) == 1 and "chiitoitsu" in shapes:
             extra.append(c.index(1))
-        if not (keys[0] | keys[1] | keys[2]) & SIMPLES_MASK and sum(c[k] for k in _ORPHANS) == 13:
+        if (
+            not (keys[0] | keys[1] | keys[2]) & SIMPLES_MASK
+            and sum(c[k] for k in _ORPHANS) == 13
+            and "kokushi" in shapes
+        ):
             missing = [k for k in _ORPHANS if not c[k]]
             if not missing:
                 extra.extend(_ORPHANS)
             elif len(missing) == 1:
                 extra.append(missing[0])
         if extra:
-            return sorted(set(found).union(extra))
+            found = sorted(set(found).union(extra))
+    if melded:
+        found = [k for k in found if c[k] + melded.count(k) < 4]
     return found
+
+
+def seat_waits(concealed: Sequence[int], meld_tiles: Sequence[Sequence[Tile]], rules: Rules) -> list[int]:
+    """The waits of a seat's 13-tile-equivalent hand (`concealed`: 34 counts) with its melds (`meld_tiles`:
+    each meld's tiles) under `rules`: the hand shapes the rules count, and no wait on a kind the seat holds
+    all four of, melds included (seed 002 3.3.13)."""
+    melded = [t.kind for m in meld_tiles for t in m]
+    return waits(concealed, len(meld_tiles), melded=melded, shapes=rules.hand_shapes)
 
 
 def is_tenpai(counts: Sequence[int], meld_count: int = 0) -> bool:
@@ -316,10 +348,12 @@ def is_tenpai(counts: Sequence[int], meld_count: int = 0) -> bool:
     return bool(waits(counts, meld_count))
 
 
-def shanten_and_waits(counts: Sequence[int], meld_count: int = 0) -> tuple[int, list[int]]:
-    """Both at once for a 13-tile-equivalent hand: a hand with waits is tenpai, so shanten is only computed
-    (the costlier part) when there are none."""
-    found = waits(counts, meld_count)
+def shanten_and_waits(
+    counts: Sequence[int], meld_tiles: Sequence[Sequence[Tile]], rules: Rules
+) -> tuple[int, list[int]]:
+    """Both at once for a seat's 13-tile-equivalent hand (`seat_waits`): a hand with waits is tenpai, so
+    shanten is only computed (the costlier part) when there are none."""
+    found = seat_waits(counts, meld_tiles, rules)
     if found:
         return 0, found
-    return max(shanten(counts, meld_count), 1), found
+    return max(shanten(counts, len(meld_tiles), rules.hand_shapes), 1), found

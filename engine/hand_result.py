@@ -26,7 +26,7 @@ from typing import Any
 
 from riichi_table.engine.errors import EngineError
 from riichi_table.engine.score import Win
-from riichi_table.engine.settle import HandResult
+from riichi_table.engine.table import HandResult
 
 ABORT_REASONS = ("yao9", "kaze4", "reach4", "kan4", "ron3")  # mjai ryukyoku reasons (engine.events)
 
@@ -172,7 +172,7 @@ Result = WinResult | DrawResult | AbortResult | ChomboResult
 class SettledHand:
     """A result-fed hand as the game settled it (for logs): the header, the scores before the riichi
     sticks went down, the result (a third ron where it aborts becomes `AbortResult("ron3")`), the money
-    (`engine.settle.HandResult`, one per winner) and the scores after."""
+    (`engine.table.HandResult`, one per winner) and the scores after."""
 
     round_wind: int
     hand_number: int

@@ -26,7 +26,7 @@ from riichi_table.engine.hand_result import (
     HandResultError,
     SettledHand,
 )
-from riichi_table.engine.settle import HandResult
+from riichi_table.engine.table import HandResult
 
 
 def _check(game: Game) -> None:

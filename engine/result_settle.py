@@ -9,8 +9,7 @@ mangan, abortive draws and chombo by preset.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from riichi_table.engine.fu import twenty_fu_possible
 from riichi_table.engine.hand_result import (
     AbortResult,
     ChomboResult,
@@ -24,17 +23,15 @@ from riichi_table.engine.points import Payments, fixed_payments, limit_of, payme
 from riichi_table.engine.round_end import ABORTIVE_RULE
 from riichi_table.engine.rules import Rules
 from riichi_table.engine.settle import (
-    HandResult,
     abortive_draw,
     chombo,
     exhaustive_draw,
+    honba_points,
     win_deltas,
     win_result,
     wins_rotation,
 )
-
-if TYPE_CHECKING:
-    from riichi_table.engine.game import Game
+from riichi_table.engine.table import HandResult, Table
 
 # seed 001 fu table: 20 (pinfu tsumo), 25 (seven pairs), then rounded up to tens; 110 is the most a hand has
 FU_TABLE = (20, 25, *range(30, 120, 10))
@@ -66,11 +63,15 @@ def _check_value(w: Winner, tsumo: bool, rules: Rules) -> None:
     if w.fu == 25 and w.han < 2:
         raise HandResultError(f"{who}: 25 fu is seven pairs, which is at least 2 han (seed 001 yaku table)")
     if w.fu == 20:
-        pinfu_tsumo = tsumo and rules.pinfu_tsumo_fu and w.han >= 2
-        open_pinfu_ron = not tsumo and rules.open_pinfu_ron_fu == 20
-        if not (pinfu_tsumo or open_pinfu_ron):
+        # seed 001 fu table: a concealed pinfu tsumo is 20 fu (pinfu 1 + menzen tsumo 1: at least 2 han)
+        if not twenty_fu_possible(tsumo=tsumo, rules=rules):
+            how = "tsumo fu on a pinfu tsumo" if tsumo else "an open pinfu shape on ron as 30"
             raise HandResultError(
-                f"{who}: 20 fu only for a pinfu tsumo where the rules count no tsumo fu (seed 001 fu table)"
+                f"{who}: 20 fu is a pinfu tsumo (seed 001 fu table), and this rule set counts {how}"
+            )
+        if tsumo and w.han < 2:
+            raise HandResultError(
+                f"{who}: 20 fu is a pinfu tsumo, which is at least 2 han (seed 001 yaku table)"
             )
 
 
@@ -100,19 +101,23 @@ def distance(discarder: int | None, seat: int) -> int:
     return 0 if discarder is None else (seat - discarder) % 4
 
 
-def check(g: Game, result: Result) -> Result:
+def check(t: Table, result: Result) -> Result:
     """The result as the game will settle it, or HandResultError (nothing changes).
 
     Three rons where the preset makes them an abortive draw (001 "Abortive Draw") come back as
     `AbortResult("ron3")`, as on the event path (engine/multiple_ron.py).
     """
-    rules = g.rules
+    rules = t.rules
     for seat in result.riichi:
-        if rules.riichi_needs_deposit and g.scores[seat] < rules.riichi_deposit:
+        if rules.riichi_needs_deposit and t.scores[seat] < rules.riichi_deposit:
             raise HandResultError(f"riichi: seat {seat} cannot pay the riichi deposit")
-    dealer = 0 if g.dealer is None else g.dealer
+    dealer = t.dealer
     match result:
         case WinResult():
+            if len(result.winners) == 3 and "triple_ron" in rules.abortive_draws:
+                for w in result.winners:  # each call must be a win for the abort (seed 001 "Abortive Draw")
+                    _check_winner(w, result, dealer, rules)
+                return AbortResult("ron3", result.riichi)
             if len(result.winners) > 1 and rules.multiple_ron == "head_bump":
                 nearest = min(result.winners, key=lambda w: distance(result.discarder, w.seat))
                 raise HandResultError(
@@ -120,8 +125,6 @@ def check(g: Game, result: Result) -> Result:
                 )
             for w in result.winners:
                 _check_winner(w, result, dealer, rules)
-            if len(result.winners) == 3 and "triple_ron" in rules.abortive_draws:
-                return AbortResult("ron3", result.riichi)
         case DrawResult():
             if result.nagashi and not rules.nagashi_mangan:
                 raise HandResultError("draw: this rule set has no nagashi mangan")
@@ -134,28 +137,28 @@ def check(g: Game, result: Result) -> Result:
     return result
 
 
-def settle(g: Game, result: Result) -> tuple[list[HandResult], bool, int]:
+def settle(t: Table, result: Result) -> tuple[list[HandResult], bool, int]:
     """The money of a checked result, after its riichi sticks are on the table: one HandResult per winner
     (nearest the discarder first), whether the dealer keeps the deal, and the next honba."""
-    dealer = 0 if g.dealer is None else g.dealer
+    dealer = t.dealer
     match result:
         case WinResult():
             money = []
             winners = sorted(result.winners, key=lambda w: distance(result.discarder, w.seat))
             for i, w in enumerate(winners):
-                p = winner_payments(w, result.tsumo, w.seat == dealer, g.rules)
-                honba = g.honba * g.rules.honba_value
+                p = winner_payments(w, result.tsumo, w.seat == dealer, t.rules)
+                honba = honba_points(t, i == 0)
                 deltas = win_deltas(p, w.seat, result.discarder, dealer, honba, w.pao)
-                money.append(win_result(g, w.seat, deltas, i == 0, _detail(w, result, p, g.rules), True))
-            keeps, next_honba = wins_rotation(g, dealer, [w.seat for w in winners])
+                money.append(win_result(t, w.seat, deltas, i == 0, _detail(w, result, p, t.rules), True))
+            keeps, next_honba = wins_rotation(t, dealer, [w.seat for w in winners])
             return money, keeps, next_honba
         case DrawResult():
             reason = "nagashi" if result.nagashi else "fanpai"
-            m = exhaustive_draw(g, result.tenpai, dealer, result.nagashi, reason)
+            m = exhaustive_draw(t, result.tenpai, dealer, result.nagashi, reason)
         case AbortResult():
-            m = abortive_draw(g, result.reason)
+            m = abortive_draw(t, result.reason)
         case ChomboResult():
-            m = chombo(g, result.seat, [s in result.riichi for s in range(4)], result.reason)
+            m = chombo(t, result.seat, [s in result.riichi for s in range(4)], result.reason)
     return [m], m.dealer_keeps, m.next_honba
 
 

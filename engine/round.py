@@ -41,14 +41,13 @@ from riichi_table.engine.events import (
     Tsumo,
     pai_to_tile,
 )
-from riichi_table.engine.hand import waits
+from riichi_table.engine.hand import seat_waits
 from riichi_table.engine.melds import Meld, MeldKind
 from riichi_table.engine.referee import four_kans_abort, four_winds, kuikae_forbidden, riichi_ankan_verdict
-from riichi_table.engine.round_state import KawaTile, Phase, SeatState, has_tiles, illegal, require
+from riichi_table.engine.round_state import KawaTile, RoundState, has_tiles, illegal, require
 from riichi_table.engine.rules import Rules
 from riichi_table.engine.tiles import DRAGONS, WINDS, Tile, counts34
 
-LIVE_WALL = 70  # 136 tiles - 14 dead wall - 4 * 13 dealt: draws left at the start, rinshan draws included
 _ABORT_REASONS = {
     "yao9": "nine_terminals",
     "kaze4": "four_winds",
@@ -57,31 +56,8 @@ _ABORT_REASONS = {
 }
 
 
-class Round:
+class Round(RoundState):
     """The state of one hand. Construct with the start_kyoku event; feed the rest with `apply`."""
-
-    def __init__(self, start: StartKyoku, rules: Rules) -> None:
-        self.rules = rules
-        self.start = start
-        self.bakaze = start.bakaze
-        self.kyoku = start.kyoku
-        self.oya = start.oya
-        self.dora_markers: list[Tile] = [pai_to_tile(start.dora_marker)]
-        self.seats = [SeatState(_known_hand(h)) for h in start.tehais]
-        for s in self.seats:
-            s.refresh_waits()
-        self.wall_left = LIVE_WALL
-        self.turn = start.oya
-        self.phase: Phase = "draw"
-        self.last_discard: tuple[int, Tile] | None = None  # (seat, tile) that may still be called or ronned
-        self.last_kakan: tuple[int, Tile] | None = None  # (seat, tile) that may be robbed (chankan)
-        self.pending_dora = 0
-        self.interrupted = False  # the first go-around was broken by a call (seed 002 3.1)
-        self.first_discards: list[int] = []
-        self.horas: list[Hora] = []
-        self.result: Hora | Ryukyoku | Chombo | None = None
-        self.warnings: list[str] = []
-        self.after_kan = False  # the current turn's draw came from the dead wall (rinshan)
 
     # --- public helpers -------------------------------------------------------------------------------
 
@@ -120,17 +96,6 @@ class Round:
                 self.phase = "ended"
             case StartGame() | StartKyoku() | EndGame():
                 raise IllegalEventError(f"{event.TYPE} is not an event within a hand", event)
-
-    @property
-    def total_kans(self) -> int:
-        return sum(s.kans for s in self.seats)
-
-    def concealed_of(self, seat: int) -> list[Tile] | None:
-        """The seat's concealed tiles: the tracked hand, else the tiles laid open, else None."""
-        s = self.seats[seat]
-        if s.hand is not None:
-            return list(s.hand)
-        return list(s.revealed) if s.revealed is not None else None
 
     # --- handlers -------------------------------------------------------------------------------------
 
@@ -209,7 +174,9 @@ class Round:
             e,
         )
         if s.hand is not None:
-            require(_ready_after_discard(s.hand, len(s.melds)), "riichi on a hand that is not ready", e)
+            require(
+                _ready_after_discard(s.hand, s.melds, self.rules), "riichi on a hand that is not ready", e
+            )
         s.riichi = True
         s.double_riichi = not self.interrupted and not s.kawa
 
@@ -344,6 +311,8 @@ class Round:
         s.kans += 1
         self.pending_dora += 1
         self._interrupt()
+        if self.rules.kokushi_robs_ankan:
+            self.last_ankan = (e.actor, tiles[0])  # seed 002 3.3.7: open to thirteen orphans until the draw
         self.phase = "rinshan"
         s.refresh_waits()
 
@@ -399,7 +368,7 @@ class Round:
 
         Seed 001 "Temporary Furiten" / "Riichi": a wait passed since one's last discard or since one's riichi.
         """
-        for window in (self.last_discard, self.last_kakan):
+        for window in (self.last_discard, self.last_kakan, self.last_ankan):
             if window is None:
                 continue
             actor, t = window
@@ -411,21 +380,16 @@ class Round:
                     other.refresh_furiten()
         self.last_discard = None
         self.last_kakan = None
+        self.last_ankan = None
 
 
-def _ready_after_discard(hand: Sequence[Tile], meld_count: int) -> bool:
+def _ready_after_discard(hand: Sequence[Tile], melds: Sequence[Meld], rules: Rules) -> bool:
     """Whether some discard leaves the 14-tile-equivalent hand tenpai (seed 001 "Riichi": a ready hand)."""
     counts = counts34(hand)
     for k in {t.kind for t in hand}:
         counts[k] -= 1
-        ready = bool(waits(counts, meld_count))
+        ready = bool(seat_waits(counts, [m.tiles for m in melds], rules))
         counts[k] += 1
         if ready:
             return True
     return False
-
-
-def _known_hand(tehai: Sequence[str]) -> list[Tile] | None:
-    if any(p == UNKNOWN_PAI for p in tehai):
-        return None
-    return [pai_to_tile(p) for p in tehai]

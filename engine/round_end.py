@@ -1,22 +1,17 @@
 """The end of a hand: wins (tsumo, ron, several rons, chankan), draws, hands laid open, a person's answers.
 
-Handlers for `engine.round.Round`; like the others they check legality first and raise IllegalEventError
-(with the event) before changing anything.
+Handlers for `engine.round.Round` (they take its data, `engine.round_state.RoundState`); like the others
+they check legality first and raise IllegalEventError (with the event) before changing anything.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from riichi_table.engine.events import Declare, Hora, Reveal, Ryukyoku, pai_to_tile
 from riichi_table.engine.furiten import FuritenVerdict, judge_furiten
-from riichi_table.engine.hand import is_complete, waits
+from riichi_table.engine.hand import is_complete, is_kokushi, seat_waits
 from riichi_table.engine.referee import four_kans_abort, four_winds, nagashi_mangan, nine_terminals
-from riichi_table.engine.round_state import illegal, require
+from riichi_table.engine.round_state import RoundState, illegal, require
 from riichi_table.engine.tiles import Tile, counts34
-
-if TYPE_CHECKING:
-    from riichi_table.engine.round import Round
 
 # mjai ryukyoku reason -> the rules' abortive draw name
 ABORTIVE_RULE = {
@@ -28,7 +23,7 @@ ABORTIVE_RULE = {
 }
 
 
-def winning_hand(r: Round, e: Hora) -> list[Tile] | None:
+def winning_hand(r: RoundState, e: Hora) -> list[Tile] | None:
     """The winner's concealed tiles without the winning tile: from the event, the tracked hand or a reveal."""
     win = pai_to_tile(e.pai)
     s = r.seats[e.actor]
@@ -47,14 +42,26 @@ def winning_hand(r: Round, e: Hora) -> list[Tile] | None:
     return None
 
 
-def ron_furiten(r: Round, seat: int, hand13: list[Tile]) -> FuritenVerdict:
+def _robs_ankan(r: RoundState, e: Hora) -> bool:
+    """A ron on the tile of the concealed kan just declared (seed 002 3.3.7: thirteen orphans only)."""
+    window = r.last_ankan
+    return (
+        r.phase == "rinshan"
+        and window is not None
+        and r.rules.kokushi_robs_ankan
+        and window[0] == e.target
+        and window[1].kind == pai_to_tile(e.pai).kind
+    )
+
+
+def ron_furiten(r: RoundState, seat: int, hand13: list[Tile]) -> FuritenVerdict:
     """Furiten of a seat holding `hand13` at the moment of a ron (the tile in play is not yet passed)."""
     s = r.seats[seat]
-    wait_kinds = tuple(waits(counts34(hand13), len(s.melds)))
+    wait_kinds = tuple(seat_waits(counts34(hand13), [m.tiles for m in s.melds], r.rules))
     return judge_furiten(wait_kinds, s.discards, s.passed, s.riichi_passed)
 
 
-def hora(r: Round, e: Hora) -> None:
+def hora(r: RoundState, e: Hora) -> None:
     """A win. Tsumo: in one's turn after a draw. Ron: on the last discard or a kakan tile (chankan)."""
     win = pai_to_tile(e.pai)
     if r.horas:
@@ -76,14 +83,24 @@ def hora(r: Round, e: Hora) -> None:
     else:
         on_discard = r.phase in ("draw", "riichi_pending") and r.last_discard == (e.target, win)
         chankan = r.phase == "rinshan" and r.last_kakan == (e.target, win)
+        robs_ankan = _robs_ankan(r, e)
         require(
-            on_discard or chankan, f"ron on {e.pai} from seat {e.target}, which is not the tile in play", e
+            on_discard or chankan or robs_ankan,
+            f"ron on {e.pai} from seat {e.target}, which is not the tile in play",
+            e,
         )
     hand = winning_hand(r, e)
     s = r.seats[e.actor]
+    if hand is not None and not e.is_tsumo and not r.horas and _robs_ankan(r, e):
+        # seed 002 3.3.7: a concealed kan may be robbed only to complete thirteen orphans
+        require(is_kokushi(counts34([*hand, win])), "only thirteen orphans may rob a concealed kan", e)
     if hand is not None:
         full = counts34([*hand, win])
-        require(is_complete(full, len(s.melds)), f"seat {e.actor}'s hand is not complete with {e.pai}", e)
+        require(
+            is_complete(full, len(s.melds), r.rules.hand_shapes),
+            f"seat {e.actor}'s hand is not complete with {e.pai}",
+            e,
+        )
         if not e.is_tsumo:
             verdict = ron_furiten(r, e.actor, hand)
             if verdict.furiten:
@@ -95,7 +112,7 @@ def hora(r: Round, e: Hora) -> None:
     r.phase = "hora"
 
 
-def ryukyoku(r: Round, e: Ryukyoku) -> None:
+def ryukyoku(r: RoundState, e: Ryukyoku) -> None:
     """An exhaustive draw (after the last discard) or an abortive draw the preset allows."""
     require(r.phase not in ("hora", "ended"), "the hand already has a result", e)
     rule = ABORTIVE_RULE.get(e.reason)
@@ -148,7 +165,7 @@ def ryukyoku(r: Round, e: Ryukyoku) -> None:
     r.phase = "ended"
 
 
-def nagashi_seats(r: Round) -> list[int]:
+def nagashi_seats(r: RoundState) -> list[int]:
     """Seats whose pond earns nagashi mangan (seed 001 yaku table), where the preset has it."""
     if not r.rules.nagashi_mangan:
         return []
@@ -159,7 +176,7 @@ def nagashi_seats(r: Round) -> list[int]:
     ]
 
 
-def _check_tenpais(r: Round, e: Ryukyoku) -> None:
+def _check_tenpais(r: RoundState, e: Ryukyoku) -> None:
     """Compare declared tenpai flags with the hands the round knows; riichi players must be tenpai."""
     if e.tenpais is None:
         return
@@ -167,14 +184,14 @@ def _check_tenpais(r: Round, e: Ryukyoku) -> None:
         s = r.seats[seat]
         hand = r.concealed_of(seat)
         if hand is not None and len(hand) % 3 == 1:
-            really = bool(waits(counts34(hand), len(s.melds)))
+            really = bool(seat_waits(counts34(hand), [m.tiles for m in s.melds], r.rules))
             if flag and not really:
                 r.warnings.append(f"seat {seat} declared tenpai with a hand that is not ready (chombo?)")
         if s.riichi_accepted and not flag:
             r.warnings.append(f"seat {seat} is in riichi but shows noten (seed 002 3.4.2: chombo)")
 
 
-def reveal(r: Round, e: Reveal) -> None:
+def reveal(r: RoundState, e: Reveal) -> None:
     """A hand laid open; kept to check a win or a tenpai claim."""
     s = r.seats[e.actor]
     tiles = tuple(pai_to_tile(p) for p in e.tehai)
@@ -185,7 +202,7 @@ def reveal(r: Round, e: Reveal) -> None:
     s.revealed = tiles
 
 
-def declare(r: Round, e: Declare) -> None:
+def declare(r: RoundState, e: Declare) -> None:
     """A person's answer: tenpai/noten at a draw is stored; Game turns tsumo/ron/kyushu into events."""
     if e.call in ("tenpai", "noten"):
         r.seats[e.actor].declared = e.call

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Literal
 
@@ -22,9 +22,11 @@ AbortiveDraw = Literal["nine_terminals", "four_kans", "four_riichi", "triple_ron
 Call = Literal["chi", "pon", "kan", "ron"]
 DoubleYakumanHand = Literal["suuankou_tanki", "kokushi_13_wait", "junsei_chuuren", "daisuushii"]
 LiabilityHand = Literal["daisangen", "daisuushii", "suukantsu"]
+HandShape = Literal["regular", "chiitoitsu", "kokushi"]
 
 ALL_ABORTIVE: tuple[AbortiveDraw, ...] = typing.get_args(AbortiveDraw)
 ALL_DOUBLE_YAKUMAN: tuple[DoubleYakumanHand, ...] = typing.get_args(DoubleYakumanHand)
+ALL_HAND_SHAPES: tuple[HandShape, ...] = typing.get_args(HandShape)
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +41,15 @@ class Rules:
     # 002 3.1; 000 "Passing the Deal": one East round
     game_length: Literal["east", "east_south"] = "east_south"
     bust_ends_game: bool = False  # common (tenhou ends a game when a score drops below 0)
-    extra_round_target: int = 0  # common (tenhou plays on into West until someone reaches it; 0 = never)
+    # 002 3.1: the game is the East and South rounds, no more; the online convention (tenhou) plays on into
+    # the next wind while nobody has this score after the last round (0 = never)
+    extra_round_target: int = 0
+    extra_winds: int = 1  # tenhou: an extension is at most one wind (West after South; never North)
+    # tenhou: the game ends when the last dealer of the last round keeps the deal by a win (agari-yame) or by
+    # tenpai at a draw (tenpai-yame) and is first with at least `extra_round_target`; 001 / 002 / 003 /
+    # 000 say nothing of it, so the dealer plays on there (002 3.1: the deal stays with a winning East)
+    agari_yame: bool = False
+    tenpai_yame: bool = False
     # common (WRC); none of the seeds states uma
     uma: tuple[int, int, int, int] = (15000, 5000, -5000, -15000)
     oka: int = 0  # common; the bonus the first place takes (tenhou: (30000-25000)*4)
@@ -73,6 +83,9 @@ class Rules:
     multiple_ron: Literal["all", "head_bump"] = "all"  # 002 3.3.1 several winners; 001 "Head Bump"; 000 "Ron"
     # 002 3.3.14: the winner first in order after discarder
     sticks_to: Literal["first_winner"] = "first_winner"
+    # honba on several rons: every winner is paid them (common: no seed says), or only the winner first in
+    # order after the discarder, as the sticks (tenhou: the online-site convention)
+    honba_to: Literal["each_winner", "first_winner"] = "each_winner"
     chombo: Literal["reverse_mangan", "points", "none"] = "points"  # common (WRC: 20000 off the final score)
     chombo_points: int = 20000  # common (WRC); used when chombo == "points"
     liability: tuple[LiabilityHand, ...] = ("daisangen", "daisuushii")  # 002 3.3.9
@@ -92,6 +105,8 @@ class Rules:
 
     # --- yaku and scoring ----------------------------------------------------------------------------
     yaku_required: bool = True  # 002 3.2; 000 "Complete hand": beginners need no yaku
+    # 001 yaku table: seven pairs, thirteen orphans are wins; 000 "Complete hand": four sets and a pair only
+    hand_shapes: tuple[HandShape, ...] = ALL_HAND_SHAPES
     red_fives: tuple[int, int, int] = (0, 0, 0)  # 002 1.3: no red fives in competition; man, pin, sou
     open_tanyao: bool = True  # 001 table: tanyao open 1
     kan_dora: bool = True  # 002 2.7 / 3.3.5
@@ -106,13 +121,17 @@ class Rules:
     counted_yakuman: bool = False  # 001 table "Yakuman (13+ Han)"; WRC caps counted han at sanbaiman
     multiple_yakuman: bool = False  # common: several yakuman in one hand add up
     double_yakuman_hands: tuple[DoubleYakumanHand, ...] = ()  # common: these count as two yakuman
-    pinfu_tsumo_fu: bool = False  # 001 fu table: pinfu tsumo 20 (no tsumo fu)
+    # True counts the 2 tsumo fu on a pinfu tsumo (30 fu); 001 fu table "Pinfu ... Concealed Tsumo 20": False
+    pinfu_tsumo_fu: bool = False
     open_pinfu_ron_fu: int = 30  # 001 fu table: open pinfu shape 22 -> 30 on ron
 
     # --- game end (appended by engine-game) ------------------------------------------------------------
     # common (no seed says; WRC and tenhou practice): riichi sticks still on the table when the game ends go
     # to first place ("first"), or stay unclaimed ("table"); 000 "Draws" only says the next winner takes them
     leftover_sticks: Literal["first", "table"] = "first"
+    # before uma and oka each final score is rounded: "none" (common; no seed rounds), or to the nearest 1,000
+    # with halves away from zero ("thousand": the online-site convention, tenhou)
+    final_rounding: Literal["none", "thousand"] = "none"
 
     @property
     def red_five_total(self) -> int:
@@ -178,6 +197,10 @@ PRESETS: dict[str, Rules] = {
         tie_break="seat_order",
         bust_ends_game=True,
         extra_round_target=30000,
+        honba_to="first_winner",  # the online convention: counters with the sticks, nearest winner only
+        agari_yame=True,  # the online convention: the all-last dealer on top may stop by winning
+        tenpai_yame=True,  # ... or by being tenpai at a draw
+        final_rounding="thousand",  # the online convention: final scores to the nearest 1,000
         riichi_needs_deposit=True,
         multiple_ron="all",
         abortive_draws=("nine_terminals", "four_kans", "four_riichi", "triple_ron", "four_winds"),
@@ -213,10 +236,28 @@ PRESETS: dict[str, Rules] = {
         calls=("pon", "ron"),  # 000 "Make claims"
         kuikae="none",
         yaku_required=False,  # 000 "Complete hand": four sets and a pair
+        hand_shapes=("regular",),  # 000 "Complete hand": "four sets and a pair" is the only winning shape
         ippatsu=False,
         leftover_sticks="table",  # 000 "Draws": the pool waits for a next winner; none after the end
     ),
 }
+
+
+# the call a meld needs (`calls`): a chi, a pon, or any kan (an ankan too: 000 has no kans at all)
+CALL_OF_MELD: dict[str, Call] = {"chi": "chi", "pon": "pon", "kan": "kan", "ankan": "kan", "kakan": "kan"}
+
+
+def check_calls(meld_kinds: Sequence[str], rules: Rules) -> None:
+    """Raise RuleError for a meld the rules do not allow (seed 000 "Make claims": only pon and ron), naming
+    the meld; the one check the ops, the scorer and the round share."""
+    for kind in meld_kinds:
+        call = CALL_OF_MELD.get(kind)
+        if call is not None and call not in rules.calls:
+            allowed = ", ".join(rules.calls)
+            raise RuleError(
+                f"a {kind} meld is not allowed under the {rules.name!r} rules (calls allowed: {allowed}; "
+                'seed 000 "Make claims" for the beginner rules)'
+            )
 
 
 def _type_ok(value: object, hint: object) -> bool:

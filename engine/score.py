@@ -24,7 +24,7 @@ from riichi_table.engine.points import (
     received,
     total_with_bonus,
 )
-from riichi_table.engine.rules import Rules, resolve_rules
+from riichi_table.engine.rules import Rules, check_calls, resolve_rules
 from riichi_table.engine.tiles import COPIES, Tile, check_copies, dora_from_indicator
 from riichi_table.engine.yaku import FormYaku, Situation, YakuContext, evaluate, form_yaku, in_table_order
 from riichi_table.engine.yaku.base import FLAGS
@@ -81,6 +81,8 @@ class WinInput:
         # with at most one red five per suit only a kind held four times can break the plain-five limit
         if any(red_fives) and (max(red_fives) > 1 or any(map(eq, everything, everything[COPIES - 1 :]))):
             _check_plain_fives(everything, all_reds, self.rules)
+        if self.melds:
+            check_calls([m.kind for m in self.melds], self.rules)
         self._check_situation()
         return concealed, meld_kinds, reds
 
@@ -202,6 +204,8 @@ def score(w: WinInput) -> Win | NoWin:
     for k in concealed_kinds:
         concealed[k] += 1
     found = readings(concealed, w.melds, win, tsumo)
+    if len(rules.hand_shapes) < 3:  # 000 "Complete hand": only the shapes the rules count
+        found = [r for r in found if r.form in rules.hand_shapes]
     if not found:
         return NoWin("not a complete hand")
     closed = not any(m.is_open for m in w.melds)
@@ -258,7 +262,11 @@ def contexts(w: WinInput) -> list[YakuContext]:
         concealed[k] += 1
     closed = not any(m.is_open for m in w.melds)
     kinds = frozenset(concealed_kinds + meld_kinds)
-    found = readings(concealed, w.melds, w.win.kind, w.situation.tsumo)
+    found = [
+        r
+        for r in readings(concealed, w.melds, w.win.kind, w.situation.tsumo)
+        if r.form in w.rules.hand_shapes
+    ]
     return [_context(w, r, closed, kinds, tuple(concealed)) for r in found]
 
 

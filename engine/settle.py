@@ -1,6 +1,7 @@
 """The money of a hand's end: wins (with honba, sticks and liability), draws and chombo.
 
-Each function returns a `HandResult` and changes nothing; `engine.game.Game` applies it.
+Each function reads the game's counters (`engine.table.Table`), returns a `HandResult` and changes nothing;
+`engine.game.Game` applies it.
 Wins are scored with `engine.score.score` from the hand the round knows (tracked, `hora_tehais`, or laid
 open) unless the hora event carries its own `deltas` (a log from another engine).
 """
@@ -8,42 +9,24 @@ open) unless the hora event carries its own `deltas` (a log from another engine)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from riichi_table.engine.draw import settle_draw
+from riichi_table.engine.draw import honba_after_draw, settle_draw
 from riichi_table.engine.errors import IllegalEventError
 from riichi_table.engine.events import Chombo, Hora, Ryukyoku, pai_to_tile
-from riichi_table.engine.hand import waits
+from riichi_table.engine.hand import seat_waits
 from riichi_table.engine.points import Payments, nagashi_mangan, received
 from riichi_table.engine.round_end import nagashi_seats, winning_hand
+from riichi_table.engine.round_state import RoundState
 from riichi_table.engine.rules import Rules
 from riichi_table.engine.score import NoWin, WinInput, score
+from riichi_table.engine.table import HandResult, Table
 from riichi_table.engine.tiles import counts34
 from riichi_table.engine.yaku import Situation
-
-if TYPE_CHECKING:
-    from riichi_table.engine.game import Game
-    from riichi_table.engine.round import Round
 
 _LIABLE_YAKU = {"daisangen": "daisangen", "daisuushii": "daisuushii"}
 
 
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """What a hand's end did: score changes by seat, table changes, rotation, and a description."""
-
-    kind: str  # "hora", "ryukyoku" or "chombo"
-    deltas: tuple[int, int, int, int]
-    sticks_change: int = 0
-    pool_change: int = 0
-    penalties: tuple[int, int, int, int] = (0, 0, 0, 0)
-    dealer_keeps: bool = False
-    next_honba: int = 0
-    detail: dict[str, object] = field(default_factory=dict)
-
-
-def _situation(r: Round, e: Hora) -> Situation:
+def _situation(r: RoundState, e: Hora) -> Situation:
     s = r.seats[e.actor]
     first_turn = not r.interrupted and not s.kawa
     tsumo = e.is_tsumo
@@ -63,7 +46,7 @@ def _situation(r: Round, e: Hora) -> Situation:
     )
 
 
-def score_hora(r: Round, e: Hora) -> tuple[Payments, dict[str, object]]:
+def score_hora(r: RoundState, e: Hora) -> tuple[Payments, dict[str, object]]:
     """Score a win from the round's knowledge; IllegalEventError when it cannot be scored or is no win."""
     hand = winning_hand(r, e)
     if hand is None:
@@ -92,32 +75,39 @@ def score_hora(r: Round, e: Hora) -> tuple[Payments, dict[str, object]]:
     return result.payments, result.to_json()
 
 
-def settle_hora(g: Game, r: Round, e: Hora) -> HandResult:
+def settle_hora(t: Table, r: RoundState, e: Hora) -> HandResult:
     """One winner's payments: base points, honba, the table's sticks and pool to the first winner."""
     first = len(r.horas) == 1
     if e.deltas is not None:
-        table = g.table_points if first else 0
+        table = t.table_points if first else 0
         if sum(e.deltas) != table:
             raise IllegalEventError(
                 f"hora: deltas sum to {sum(e.deltas)}, expected {table} from the table", e
             )
         detail: dict[str, object] = {"from_log": True, "actor": e.actor, "target": e.target, "pai": e.pai}
-        return win_result(g, e.actor, e.deltas, first, detail)
+        return win_result(t, e.actor, e.deltas, first, detail)
     pays, detail = score_hora(r, e)
     liable = r.seats[e.actor].liable
     yaku = detail.get("yaku")
     names = {str(y[0]) for y in yaku} if isinstance(yaku, list) else set()
     pao = liable if liable is not None and any(n in names for n in _LIABLE_YAKU) else None
     discarder = None if e.is_tsumo else e.target
-    deltas = win_deltas(pays, e.actor, discarder, r.oya, g.honba * g.rules.honba_value, pao)
+    deltas = win_deltas(pays, e.actor, discarder, r.oya, honba_points(t, first), pao)
     if pao is not None:
         detail["liable"] = pao
     detail = {**detail, "actor": e.actor, "target": e.target, "pai": e.pai}
-    return win_result(g, e.actor, deltas, first, detail, with_table=True)
+    return win_result(t, e.actor, deltas, first, detail, with_table=True)
+
+
+def honba_points(t: Table, first: bool) -> int:
+    """The honba a winner is paid: every winner, or only the first after the discarder (`Rules.honba_to`)."""
+    if first or t.rules.honba_to == "each_winner":
+        return t.honba * t.rules.honba_value
+    return 0
 
 
 def win_result(
-    g: Game,
+    t: Table,
     winner: int,
     deltas: Sequence[int],
     first: bool,
@@ -128,12 +118,12 @@ def win_result(
     (seed 002 3.3.14); `with_table` adds them to `deltas` (a log's own deltas already hold them)."""
     d = list(deltas)
     if first and with_table:
-        d[winner] += g.table_points
+        d[winner] += t.table_points
     return HandResult(
         "hora",
         (d[0], d[1], d[2], d[3]),
-        sticks_change=-g.sticks if first else 0,
-        pool_change=-g.pool if first else 0,
+        sticks_change=-t.sticks if first else 0,
+        pool_change=-t.pool if first else 0,
         detail=detail,
     )
 
@@ -169,18 +159,18 @@ def win_deltas(
     return deltas
 
 
-def finish_wins(g: Game, r: Round) -> tuple[bool, int]:
+def finish_wins(t: Table, r: RoundState) -> tuple[bool, int]:
     """After all wins of a hand: whether the dealer keeps the deal, and the next honba."""
-    return wins_rotation(g, r.oya, [h.actor for h in r.horas])
+    return wins_rotation(t, r.oya, [h.actor for h in r.horas])
 
 
-def wins_rotation(g: Game, dealer: int, winners: Sequence[int]) -> tuple[bool, int]:
+def wins_rotation(t: Table, dealer: int, winners: Sequence[int]) -> tuple[bool, int]:
     """The dealer keeps the deal when among the winners (001 / 003 "Dealer Rotation"); the next honba."""
-    keeps = g.rules.dealer_keeps_on_win and dealer in winners
-    return keeps, (g.honba + 1 if keeps and g.rules.honba_on_dealer_win else 0)
+    keeps = t.rules.dealer_keeps_on_win and dealer in winners
+    return keeps, (t.honba + 1 if keeps and t.rules.honba_on_dealer_win else 0)
 
 
-def _tenpai_flags(r: Round, e: Ryukyoku) -> tuple[bool, bool, bool, bool]:
+def _tenpai_flags(r: RoundState, e: Ryukyoku) -> tuple[bool, bool, bool, bool]:
     if e.tenpais is not None:
         return e.tenpais
     flags = []
@@ -189,7 +179,7 @@ def _tenpai_flags(r: Round, e: Ryukyoku) -> tuple[bool, bool, bool, bool]:
         if s.declared is not None and hand is None:
             flags.append(s.declared == "tenpai")
         elif hand is not None and len(hand) % 3 == 1:
-            flags.append(bool(waits(counts34(hand), len(s.melds))))
+            flags.append(bool(seat_waits(counts34(hand), [m.tiles for m in s.melds], r.rules)))
         else:
             flags.append(False)
     return flags[0], flags[1], flags[2], flags[3]
@@ -209,7 +199,7 @@ def nagashi_deltas(seats: Sequence[int], dealer: int, rules: Rules) -> list[int]
 
 
 def exhaustive_draw(
-    g: Game,
+    t: Table,
     tenpai: tuple[bool, bool, bool, bool],
     dealer: int,
     nagashi: Sequence[int],
@@ -218,12 +208,12 @@ def exhaustive_draw(
 ) -> HandResult:
     """Noten payments (or nagashi mangan for the `nagashi` seats) at an exhaustive draw; `deltas` from a
     log replace the computed ones (the caller checks that they balance)."""
-    money = settle_draw(tenpai, dealer, g.rules)
-    computed = nagashi_deltas(nagashi, dealer, g.rules) if nagashi else list(money.deltas)
+    money = settle_draw(tenpai, dealer, t.rules)
+    computed = nagashi_deltas(nagashi, dealer, t.rules) if nagashi else list(money.deltas)
     pool = 0 if nagashi else money.pool
     d = list(deltas) if deltas is not None else computed
     keeps = money.dealer_keeps
-    honba = g.honba + 1 if g.rules.honba_on_draw or keeps else 0
+    honba = honba_after_draw(t.honba, keeps, t.rules)
     detail: dict[str, object] = {"reason": reason, "tenpai": list(tenpai)}
     if nagashi:
         detail["nagashi"] = list(nagashi)
@@ -232,15 +222,15 @@ def exhaustive_draw(
     )
 
 
-def abortive_draw(g: Game, reason: str) -> HandResult:
+def abortive_draw(t: Table, reason: str) -> HandResult:
     """No points move; sticks stay; one honba more and the deal stays where the preset says (001, 003)."""
-    keeps = g.rules.dealer_keeps_on_abortive
+    keeps = t.rules.dealer_keeps_on_abortive
     return HandResult(
-        "ryukyoku", (0, 0, 0, 0), dealer_keeps=keeps, next_honba=g.honba + 1, detail={"reason": reason}
+        "ryukyoku", (0, 0, 0, 0), dealer_keeps=keeps, next_honba=t.honba + 1, detail={"reason": reason}
     )
 
 
-def settle_draw_event(g: Game, r: Round, e: Ryukyoku) -> HandResult:
+def settle_draw_event(t: Table, r: RoundState, e: Ryukyoku) -> HandResult:
     """Noten payments at an exhaustive draw; nothing moves at an abortive draw (seed 003 "Abortive Draw").
 
     Nagashi mangan (001 yaku table, where the preset has it) is read from the ponds at any exhaustive draw:
@@ -248,47 +238,46 @@ def settle_draw_event(g: Game, r: Round, e: Ryukyoku) -> HandResult:
     the table). The hand is still a draw: the dealer keeps the deal when tenpai, honba count up as at a draw.
     """
     if e.reason not in ("fanpai", "nagashi"):
-        return abortive_draw(g, e.reason)
-    result = exhaustive_draw(g, _tenpai_flags(r, e), r.oya, nagashi_seats(r), e.reason, e.deltas)
+        return abortive_draw(t, e.reason)
+    result = exhaustive_draw(t, _tenpai_flags(r, e), r.oya, nagashi_seats(r), e.reason, e.deltas)
     if sum(result.deltas) != -result.pool_change:
         raise IllegalEventError(f"ryukyoku: deltas {list(result.deltas)} do not balance", e)
     return result
 
 
 def chombo(
-    g: Game, seat: int, refunds: Sequence[bool], reason: str = "", deltas: Sequence[int] | None = None
+    t: Table, seat: int, refunds: Sequence[bool], reason: str = "", deltas: Sequence[int] | None = None
 ) -> HandResult:
     """Chombo by preset: reverse mangan, points off the final score, or nothing; the hand is redealt.
 
     Riichi sticks put down in this hand (`refunds`, by seat) go back to their owners: the hand does not
     count (seed 002 3.4). `deltas` (from a log) replace the preset's payments.
     """
-    d = [g.rules.riichi_deposit if refunded else 0 for refunded in refunds]
+    d = [t.rules.riichi_deposit if refunded else 0 for refunded in refunds]
     penalties = [0, 0, 0, 0]
-    dealer = g.dealer if g.dealer is not None else 0
+    dealer = t.dealer
     if deltas is not None:
         d = [a + b for a, b in zip(d, deltas, strict=True)]
-    elif g.rules.chombo == "reverse_mangan":
+    elif t.rules.chombo == "reverse_mangan":
         for other in range(4):
             if other != seat:
                 pay = 4000 if seat == dealer or other == dealer else 2000
                 d[other] += pay
                 d[seat] -= pay
-    elif g.rules.chombo == "points":
-        penalties[seat] = g.rules.chombo_points
+    elif t.rules.chombo == "points":
+        penalties[seat] = t.rules.chombo_points
     return HandResult(
         "chombo",
         (d[0], d[1], d[2], d[3]),
         sticks_change=-sum(refunds),
         penalties=(penalties[0], penalties[1], penalties[2], penalties[3]),
         dealer_keeps=True,
-        next_honba=g.honba,
+        next_honba=t.honba,
         detail={"actor": seat, "reason": reason},
     )
 
 
-def settle_chombo(g: Game, e: Chombo) -> HandResult:
-    """A chombo event: see `chombo`; riichi sticks of the hand in progress go back."""
-    r = g.round
+def settle_chombo(t: Table, r: RoundState | None, e: Chombo) -> HandResult:
+    """A chombo event: see `chombo`; riichi sticks of the hand in progress `r` go back."""
     refunds = [s.riichi_accepted for s in r.seats] if r is not None else [False] * 4
-    return chombo(g, e.actor, refunds, e.reason, e.deltas)
+    return chombo(t, e.actor, refunds, e.reason, e.deltas)

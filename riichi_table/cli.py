@@ -20,6 +20,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     ),
     "score": ("riichi_table.commands.score", "score one hand; --json for machine output"),
     "batch": ("riichi_table.commands.batch", "JSON lines in, JSON lines out: score / waits / furiten / draw"),
+    "check-log": (
+        "riichi_table.commands.check_log",
+        "replay a game record (tenhou.net/6 JSON or mjai lines) and report where it disagrees",
+    ),
     "read": ("riichi_table.commands.read", "read a hand from a photo and score it"),
     "detect": ("riichi_table.commands.detect", "write tile detections as YOLO txt with confidences"),
     "replay": (

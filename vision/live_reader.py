@@ -1,6 +1,7 @@
 """Per-frame tile readings in the rectified table view: where each lying tile is, how it lies, what it may be.
 
-Tiles are found by colour in the top-down view (ivory faces, coloured backs, against the mat), split where
+Tiles are found by colour in the top-down view (anything that is not the felt; the felt and back colours are
+learned from the view, `vision.live_colours`), split where
 neighbours touch, placed with `vision.zones`, and named by a template classifier (faces of the club's set,
 see `datasets.game_templates`) that compares each face, turned the way its seat reads it, with every kind.
 Standing hand tiles show only their top edge from above and are too small to count as lying tiles.
@@ -21,6 +22,7 @@ import numpy as np
 from numpy.typing import NDArray
 from riichi_table.engine.tiles import BACK_CLASS
 from riichi_table.vision.errors import VisionError
+from riichi_table.vision.live_colours import SurfaceColours, to_lab
 from riichi_table.vision.live_namer import (
     NamerName,
     OnnxNamer,
@@ -218,24 +220,50 @@ class LiveReader:
         if namer != "templates" and onnx is None:
             self.onnx = OnnxNamer(geometry=self.geo, px_per_mm=px_per_mm)
         self.second_opinions = 0  # tiles the "both" namer sent to the classifier
+        self.colours = SurfaceColours()
+        self.outside: list[tuple[float, float, int]] = []  # tiles of the last frame outside every zone
 
     def masks(
         self, view: NDArray[np.uint8]
-    ) -> tuple[NDArray[np.uint8], NDArray[np.uint8], NDArray[np.bool_]]:
-        """Solid tile mask (anything not mat, symbols filled), back-colour mask and bare-mat mask."""
+    ) -> tuple[NDArray[np.uint8], NDArray[np.uint8], NDArray[np.bool_], NDArray[np.float32]]:
+        """Solid tile mask (anything not mat, symbols filled), back-colour mask, bare-mat mask and gap
+        evidence (1 = felt colour, 0 = far from it).
+
+        The felt and the back colour are learned from the view itself (`vision.live_colours`): any felt
+        (green, blue, black, wood, cloth) and any back colour."""
+        lab = to_lab(view)
+        self.colours.learn_felt(lab[::4, ::4])
         hsv = cv2.cvtColor(view, cv2.COLOR_BGR2HSV)
         h, s, v = cv2.split(hsv)
-        felt = (h > 35) & (h < 95) & (s > 60) & (v > 25)
-        felt_v = float(np.median(v[felt])) if felt.any() else 100.0
-        felt_s = float(np.median(s[felt])) if felt.any() else 150.0
-        # Green symbols seen through a camera are paler (mixed with the ivory face) than the felt.
-        mat = felt & (v < felt_v * 1.35) & (s > felt_s * 0.8)
+        if self.colours.green_felt():
+            # A green felt keeps its measured rule (bench/live.py: the learned-colour rule below reads 0.76
+            # of the events of the old clips, this one all of them): hue band, and green symbols, seen
+            # through a camera paler than the felt, are not mat.
+            felt = (h > 35) & (h < 95) & (s > 60) & (v > 25)
+            felt_v = float(np.median(v[felt])) if felt.any() else 100.0
+            felt_s = float(np.median(s[felt])) if felt.any() else 150.0
+            mat = felt & (v < felt_v * 1.35) & (s > felt_s * 0.8)
+            # Gap evidence, soft: how green a pixel is compared with the felt (video compression smears the
+            # thin lines of mat between tiles, but they stay the greenest columns of a row).
+            b, g, r = cv2.split(view.astype(np.int16))
+            green = (g - np.maximum(b, r)).astype(np.float32)
+            felt_green = float(np.median(green[mat])) if mat.any() else 40.0
+            gaps = np.clip(green / max(felt_green, 10.0), 0.0, 1.0)
+        else:
+            dist = self.colours.felt_distance(lab)
+            mat = dist < 1.0
+            gaps = np.clip(2.0 - dist, 0.0, 1.0)
         # Bamboo symbols look like mat and leak into the thin gaps around a tile: tiles are filled as solid
         # blobs from the mat without its thin parts; the gaps are found again from the mat itself.
         opened = cv2.morphologyEx(mat.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         solid = _fill_holes((1 - opened) * 255)
-        back = (((h < 9) | (h > 170)) & (s > 150)).astype(np.uint8)
-        return solid, back, mat
+        c, r0 = view.shape[0] // 2, int(self.geo.dora_radius * self.ppm)
+        centre = (slice(c - r0, c + r0, 2), slice(c - r0, c + r0, 2))
+        self.colours.learn_back(lab[centre], mat[centre])
+        back = self.colours.back_mask(lab)
+        if back is None:  # no dead wall seen yet: the project's own red backs
+            back = (((h < 9) | (h > 170)) & (s > 150)).astype(np.uint8)
+        return solid, back, mat, gaps
 
     def read(
         self, view: NDArray[np.uint8], known: Callable[[float, float, bool, bool], bool] | None = None
@@ -246,16 +274,10 @@ class LiveReader:
         not
         classified again (its scores stay zero), which keeps a full table cheap.
         """
-        solid, back, mat = self.masks(view)
+        solid, back, mat, gaps = self.masks(view)
         n, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
         boxes: list[tuple[int, int, int, int]] = []
         min_side = (self.geo.tile_w - 6) * self.ppm
-        # Gap evidence, soft: how green a pixel is compared with the felt (video compression smears the
-        # thin lines of mat between tiles, but they stay the greenest columns of a row).
-        b, g, r = cv2.split(view.astype(np.int16))
-        green = (g - np.maximum(b, r)).astype(np.float32)
-        felt_green = float(np.median(green[mat])) if mat.any() else 40.0
-        gaps = np.clip(green / max(felt_green, 10.0), 0.0, 1.0)
         for i in range(1, n):
             x, y, w, h, _ = (int(v) for v in stats[i])
             if w < min_side or h < min_side or w * h > 40 * self.geo.tile_w * self.geo.tile_h * self.ppm**2:
@@ -269,6 +291,7 @@ class LiveReader:
         tiles: list[TileReading] = []
         poses: list[TilePose] = []
         rows: list[int] = []
+        self.outside = []
         for x, y, w, h in boxes:
             cell = back[max(0, y) : y + h, max(0, x) : x + w]
             red = float(cell.mean()) if cell.size else 0.0
@@ -277,6 +300,7 @@ class LiveReader:
             cx, cy = (x + w / 2) / self.ppm, (y + h / 2) / self.ppm
             reading = self._reading(cx, cy, w / self.ppm, h / self.ppm, red > 0.5)
             if reading is None:
+                self._note_outside(cx, cy)
                 continue
             if not reading.face_down and (
                 known is None or not known(reading.x, reading.y, reading.sideways, reading.face_down)
@@ -459,6 +483,15 @@ class LiveReader:
                 boxes.append(
                     (x0 + c0, y0 + r0, c1 - c0, r1 - r0) if along_x else (x0 + r0, y0 + c0, r1 - r0, c1 - c0)
                 )
+
+    def _note_outside(self, x: float, y: float) -> None:
+        """A tile outside every zone inside the marker square, away from the markers, is noted: a pond
+        pushed out to the table's edge (vision.live_why says so on the page)."""
+        side, inner, corner = self.geo.side_mm, 10.0, 60.0
+        near_edge = [min(v, side - v) < corner for v in (x, y)]
+        if all(near_edge) or not (inner < x < side - inner and inner < y < side - inner):
+            return  # a marker, or beyond the square
+        self.outside.append((x, y, self.geo.seat_of(x, y)))
 
     def _reading(self, x: float, y: float, w: float, h: float, is_back: bool) -> TileReading | None:
         seat, area, u, v = self.geo.area_of(x, y)

@@ -92,8 +92,30 @@ class Localizer:
         self._input = self.session.get_inputs()[0].name
 
     def __call__(self, frame: np.ndarray) -> Boxes:
-        """Boxes of the tiles in a BGR uint8 frame, in its pixels."""
-        image, scale, (px, py) = letterbox(frame, self.size)
+        """Boxes of the tiles in a BGR uint8 frame, in its pixels (one pass at the model's input size)."""
+        xyxy, score, class_id = self.candidates(frame)
+        return self.merge(frame, xyxy, score, class_id)
+
+    def candidates(
+        self, frame: np.ndarray, shrink: float = 1.0, window: tuple[int, int, int, int] | None = None
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Raw boxes above `conf` (before NMS) in frame pixels: xyxy, score, class id.
+
+        `window` (x1, y1, x2, y2) runs the model on that part of the frame only (a tiled pass for small
+        tiles); `shrink` < 1 letterboxes the frame smaller than the input, padded grey, so that huge tiles
+        (a close-up) appear at the size the model was trained on.
+        """
+        ox, oy = 0, 0
+        if window is not None:
+            ox, oy, x2, y2 = window
+            frame = frame[oy:y2, ox:x2]
+        inner = max(32, round(self.size * shrink))
+        image, scale, (px, py) = letterbox(frame, inner)
+        if inner != self.size:
+            canvas = np.full((self.size, self.size, 3), 114, np.uint8)
+            off = (self.size - inner) // 2
+            canvas[off : off + inner, off : off + inner] = image
+            image, px, py = canvas, px + off, py + off
         blob = np.ascontiguousarray(image[:, :, ::-1].transpose(2, 0, 1)[None], dtype=np.float32) / 255.0
         (out,) = self.session.run(None, {self._input: blob})
         pred = out[0]  # (4 + nc, anchors)
@@ -104,15 +126,114 @@ class Localizer:
         score = scores_all[class_id, np.arange(pred.shape[1])]
         keep = score >= self.conf
         xywh, score, class_id = pred[:4, keep].T, score[keep], class_id[keep]
+        xyxy = np.concatenate([xywh[:, :2] - xywh[:, 2:] / 2, xywh[:, :2] + xywh[:, 2:] / 2], 1)
+        xyxy = (xyxy - np.array([px, py, px, py], np.float32)) / scale
+        xyxy = xyxy + np.array([ox, oy, ox, oy], np.float32)
+        return xyxy.astype(np.float32).reshape(-1, 4), score.astype(np.float32), class_id.astype(np.int64)
+
+    def merge(self, frame: np.ndarray, xyxy: np.ndarray, score: np.ndarray, class_id: np.ndarray) -> Boxes:
+        """Class-agnostic NMS, box voting and clipping of candidate boxes (from one pass or several)."""
         if not len(score):
             return Boxes(np.zeros((0, 4), np.float32), np.zeros(0, np.float32), np.zeros(0, np.int64))
-        xyxy = np.concatenate([xywh[:, :2] - xywh[:, 2:] / 2, xywh[:, :2] + xywh[:, 2:] / 2], 1)
         # Class-agnostic NMS: two classes never share one tile.
         rects = np.concatenate([xyxy[:, :2], xyxy[:, 2:] - xyxy[:, :2]], 1)
         idx = cv2.dnn.NMSBoxes(rects.tolist(), score.tolist(), self.conf, self.iou)
         idx = np.asarray(idx, np.int64).reshape(-1)
         kept = vote_boxes(xyxy[idx], xyxy, score, self.vote_iou) if self.vote_iou else xyxy[idx]
-        xyxy = (kept - np.array([px, py, px, py], np.float32)) / scale
         h, w = frame.shape[:2]
-        xyxy = np.clip(xyxy, 0, [w, h, w, h]).astype(np.float32)
-        return Boxes(xyxy, score[idx].astype(np.float32), class_id[idx].astype(np.int64))
+        kept = np.clip(kept, 0, [w, h, w, h]).astype(np.float32)
+        return Boxes(kept, score[idx].astype(np.float32), class_id[idx].astype(np.int64))
+
+
+# Multi-scale reading (docs/vision.md, "Scale"): the model was trained on photos where a tile's long side is
+# ~40 px of its 320 px input (hk-real median 0.13 of the width) and finds tiles best at 40-60 px. A first
+# pass measures the tiles found. When they look big (`TOO_BIG_PX`, a close-up; the split boxes of a close-up
+# under-measure them) or nothing is found, the frame is read again shrunk inside the input so tiles appear
+# at ~`TARGET_PX`. When they look small (`TOO_SMALL_PX`, or fewer than `FEW` found) in a large frame
+# (`LARGE_FRAME_PX`; a small photo has no pixels to zoom into), it is read again in overlapping windows.
+TARGET_PX = 45.0
+ZOOM_PX = 80.0  # the first pass over-measures small tiles (its few boxes are the bigger ones)
+TOO_BIG_PX = 64.0
+TOO_SMALL_PX = 28.0
+FEW = 3
+SHRINK_RANGE = (0.3, 0.6)
+BLIND_SHRINK = 0.35  # nothing found at all: most likely tiles too big to be seen
+MIN_ZOOM, MAX_ZOOM = 2.0, 6.0
+LARGE_FRAME_PX = 960
+WINDOW_OVERLAP = 0.25
+
+
+def _windows(w: int, h: int, zoom: float) -> list[tuple[int, int, int, int]]:
+    """Overlapping windows, each 1/zoom of the frame's long side (square-ish), covering the frame."""
+    side = max(32, round(max(w, h) / zoom))
+    step = max(1, int(side * (1 - WINDOW_OVERLAP)))
+
+    def starts(length: int) -> list[int]:
+        if length <= side:
+            return [0]
+        out = list(range(0, length - side, step))
+        return [*out, length - side]
+
+    return [(x, y, min(w, x + side), min(h, y + side)) for y in starts(h) for x in starts(w)]
+
+
+def _inside_window(xyxy: np.ndarray, window: tuple[int, int, int, int], w: int, h: int) -> np.ndarray:
+    """Boxes not touching a window edge that lies inside the frame (those are tiles cut by the window)."""
+    x1, y1, x2, y2 = window
+    m = 2.0
+    ok = np.ones(len(xyxy), bool)
+    if x1 > 0:
+        ok &= xyxy[:, 0] > x1 + m
+    if y1 > 0:
+        ok &= xyxy[:, 1] > y1 + m
+    if x2 < w:
+        ok &= xyxy[:, 2] < x2 - m
+    if y2 < h:
+        ok &= xyxy[:, 3] < y2 - m
+    return ok
+
+
+def seen_size(localizer: Localizer, frame: np.ndarray, boxes: Boxes) -> float:
+    """Median long side of the boxes as the model saw them (pixels of its input), 0 without boxes."""
+    if not len(boxes.score):
+        return 0.0
+    long_side = np.maximum(boxes.xyxy[:, 2] - boxes.xyxy[:, 0], boxes.xyxy[:, 3] - boxes.xyxy[:, 1])
+    return float(np.median(long_side)) * localizer.size / max(frame.shape[:2])
+
+
+def localize_multiscale(localizer: Localizer, frame: np.ndarray) -> Boxes:
+    """Tiles at any scale: a first pass, then a pass at the scale the tiles found need (docs/vision.md).
+
+    A close-up's shrunk pass replaces the first (whose split boxes would survive a merge); the windows of a
+    large frame are merged with the first pass through one NMS + box voting, boxes cut by a window's inner
+    edge dropped (the overlap shows those tiles whole in a neighbouring window).
+    """
+    first_c = localizer.candidates(frame)
+    first = localizer.merge(frame, *first_c)
+    seen = seen_size(localizer, frame, first)
+    h, w = frame.shape[:2]
+    if seen > TOO_BIG_PX or seen == 0:
+        shrink = float(np.clip(TARGET_PX / seen, *SHRINK_RANGE)) if seen else BLIND_SHRINK
+        shrunk = localizer.merge(frame, *localizer.candidates(frame, shrink=shrink))
+        if len(shrunk.score) or seen > TOO_BIG_PX:
+            return shrunk if len(shrunk.score) else first
+    if (seen < TOO_SMALL_PX or len(first.score) < FEW) and max(h, w) >= LARGE_FRAME_PX:
+        zoom = ZOOM_PX / seen if 0 < seen < TOO_SMALL_PX else MAX_ZOOM
+        zoom = float(np.clip(zoom, MIN_ZOOM, min(MAX_ZOOM, max(h, w) / localizer.size)))
+        parts = [first_c]
+        for window in _windows(w, h, zoom):
+            xyxy, score, cls = localizer.candidates(frame, window=window)
+            ok = _inside_window(xyxy, window, w, h)
+            parts.append((xyxy[ok], score[ok], cls[ok]))
+        return localizer.merge(frame, *_join(parts))
+    return first
+
+
+def _join(
+    parts: list[tuple[np.ndarray, np.ndarray, np.ndarray]],
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    return (
+        np.concatenate([p[0] for p in parts]).reshape(-1, 4),
+        np.concatenate([p[1] for p in parts]),
+        np.concatenate([p[2] for p in parts]),
+    )

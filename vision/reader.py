@@ -14,10 +14,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+from riichi_table.vision.calibration_scores import CALIBRATION_FILE, ScoreCalibration
 from riichi_table.vision.classify import Classifier
 from riichi_table.vision.detections import Detections, box_corners
 from riichi_table.vision.images import check_frame, read_image
-from riichi_table.vision.localize import Localizer
+from riichi_table.vision.localize import Localizer, localize_multiscale
 from riichi_table.vision.onnx_session import ModelMissingError
 
 DEFAULT_MODELS = Path(__file__).resolve().parents[1] / "models"
@@ -33,6 +34,8 @@ class TileReader:
     score threshold; `threads` the onnxruntime threads per model (0: its own choice); `imgsz` the localizer's
     input size (default: the size it was trained at, 320; use 640 for a whole table in a 1280x720 frame).
     `flip_tta` also classifies each crop turned half a turn and averages (+4 points on real photos).
+    `multiscale` reads close-ups and wide frames at the scale their tiles need; `calibrate` maps the
+    confidence through the shipped calibration (off: the raw product of the two models' scores).
     Raises ModelMissingError (a VisionError) when a model file is missing or unreadable.
     """
 
@@ -44,11 +47,16 @@ class TileReader:
         threads: int = 0,
         flip_tta: bool = True,
         imgsz: int | None = None,
+        multiscale: bool = True,
+        calibrate: bool = True,
     ) -> None:
         folder = Path(models_dir) if models_dir is not None else DEFAULT_MODELS
         if not folder.is_dir():
             raise ModelMissingError(f"models folder {folder} does not exist")
         self.localizer = Localizer(folder / LOCALIZER_FILE, conf=conf, threads=threads, imgsz=imgsz)
+        self.multiscale = multiscale
+        cal_path = folder / CALIBRATION_FILE
+        self.calibration = ScoreCalibration.load(cal_path) if calibrate and cal_path.is_file() else None
         self.classifier = Classifier(
             classifier or folder / CLASSIFIER_FILE, threads=threads, flip_tta=flip_tta
         )
@@ -56,14 +64,20 @@ class TileReader:
     def detect(self, frame_bgr: np.ndarray) -> Detections:
         """Every tile in the frame: boxes and corners in frame pixels, class 0..37, confidence.
 
-        The confidence is the localizer's score times the classifier's probability of the chosen class.
+        The confidence is the localizer's score times the classifier's probability of the chosen class,
+        mapped through `models/confidence_calibration.json` when present (the chance the box is a right
+        tile, measured: docs/vision.md). With `multiscale` the localizer reads the frame at the scale its
+        tiles need (`vision.localize.localize_multiscale`).
         """
         frame = check_frame(frame_bgr)
-        found = self.localizer(frame)
+        found = localize_multiscale(self.localizer, frame) if self.multiscale else self.localizer(frame)
         if not len(found.score):
             return Detections.empty()
         class_id, class_conf = self.classifier(frame, found.xyxy)
-        return Detections(found.xyxy, box_corners(found.xyxy), class_id, found.score * class_conf)
+        conf = found.score * class_conf
+        if self.calibration is not None:
+            conf = self.calibration(conf)
+        return Detections(found.xyxy, box_corners(found.xyxy), class_id, conf)
 
     def detect_file(self, path: Path) -> Detections:
         """`detect` on a photo read from disk (BadImageError for a missing, empty, huge or non-image file)."""

@@ -15,12 +15,12 @@ from pathlib import Path
 from typing import Any
 
 import click
-from flask import Flask, render_template
-from riichi_table.webui import db, security
+from flask import Flask, render_template, url_for
+from riichi_table.webui import db, security, timefmt, yaku_names
 from riichi_table.webui.errors import WebError
 from riichi_table.webui.hub import Hub
 from riichi_table.webui.live import LiveTable
-from riichi_table.webui.store import DB_NAME, migrate
+from riichi_table.webui.store import DB_NAME, StaleGame, migrate
 
 DATA_ENV = "RIICHI_TABLE_DATA"
 
@@ -93,10 +93,26 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     def _web_error(exc: WebError) -> tuple[str, int]:
         return render_template("error.html", message=str(exc)), 400
 
+    @app.errorhandler(StaleGame)
+    def _stale(exc: StaleGame) -> tuple[str, int]:
+        link = url_for("club.game", game_id=exc.game_id)
+        return render_template(
+            "error.html",
+            heading="Not recorded: the game has moved on",
+            message=str(exc),
+            link=link,
+            link_text=f"Show game {exc.game_id} as it is now",
+        ), 409
+
     @app.errorhandler(413)
     def _too_large(_exc: Exception) -> tuple[str, int]:
         limit = app.config["MAX_CONTENT_LENGTH"] // (1024 * 1024)
-        return render_template("error.html", message=f"upload too large: the limit is {limit} MB"), 413
+        message = f"The file is too large: the limit is {limit} MB. Take a smaller photo or shrink it."
+        return render_template("error.html", heading="Upload too large", message=message), 413
+
+    app.jinja_env.filters["localtime"] = timefmt.localtime
+    app.jinja_env.filters["yaku"] = yaku_names.name
+    app.jinja_env.globals["yaku_names_json"] = yaku_names.names_json
 
     @app.cli.command("init-db")
     def _init_db() -> None:

@@ -53,6 +53,7 @@ class Step:
     round_label: str
     deltas: tuple[int, int, int, int]
     scores: tuple[int, int, int, int]
+    penalties: tuple[int, int, int, int] = (0, 0, 0, 0)  # chombo points taken off at the final count
 
 
 @dataclass(frozen=True)
@@ -112,10 +113,11 @@ def replay(rules: Any, hand_results: Sequence[dict[str, Any]]) -> Replay:
     error = None
     for number, result in enumerate(hand_results, 1):
         before = _snapshot(game)
+        penalties_before = list(getattr(game, "penalties", [0, 0, 0, 0]))
         try:
             game.apply_result(to_engine(result))
         except EngineError as exc:
-            error = f"hand {number} was refused by the rules engine: {exc}"
+            error = f"hand {number} was refused by the rules: {exc}"
         except AssertionError as exc:  # an engine invariant broke: show it rather than lose the club page
             error = f"hand {number} broke an engine invariant (a bug to report): {exc}"
             good = replay(rules, hand_results[: number - 1])  # rebuild the state up to the last good hand
@@ -124,7 +126,15 @@ def replay(rules: Any, hand_results: Sequence[dict[str, Any]]) -> Replay:
             break
         after = _snapshot(game)
         deltas = tuple(a - b for a, b in zip(after.scores, before.scores, strict=True))
-        steps.append(Step(round_label(before), (deltas[0], deltas[1], deltas[2], deltas[3]), after.scores))
+        pen = [a - b for a, b in zip(getattr(game, "penalties", [0, 0, 0, 0]), penalties_before, strict=True)]
+        steps.append(
+            Step(
+                round_label(before),
+                (deltas[0], deltas[1], deltas[2], deltas[3]),
+                after.scores,
+                (pen[0], pen[1], pen[2], pen[3]),
+            )
+        )
     placings = tuple(
         Placing(s.seat, s.score, s.rank, round(s.final / 1000, 1))
         for s in sorted(game.ranking(), key=_seat_of)

@@ -134,6 +134,8 @@ def from_form(form: Mapping[str, Any], getlist: Any) -> dict[str, Any]:
     """Build a result from the club page's record-hand form (`getlist(name)` returns all values)."""
     kind = form.get("kind")
     riichi = [int(s) for s in getlist("riichi") if str(s).isdigit()]
+    if kind == "win" and not form.get("from"):
+        raise ResultError("won from: choose tsumo (self-draw) or whose discard it was won on")
     if kind == "win":
         winners = []
         for seat in range(4):
@@ -189,6 +191,8 @@ class FormOptions:
     nagashi: bool
     pao: bool
     fu_values: tuple[int, ...] = FU_VALUES
+    fixed: bool = False  # fixed payments (the beginner preset, seed 000 "Scoring"): tokens, no fu asked
+    unit: str = "points"
 
 
 def form_options(rules_spec: Any) -> FormOptions:
@@ -207,4 +211,11 @@ def form_options(rules_spec: Any) -> FormOptions:
         for reason in ABORT_REASONS
         if ABORTIVE_RULE[reason] in rules.abortive_draws
     )
-    return FormOptions(reasons, bool(rules.nagashi_mangan), bool(rules.liability))
+    fixed = rules.payment_mode == "fixed"
+    return FormOptions(
+        reasons,
+        bool(rules.nagashi_mangan),
+        bool(rules.liability),
+        fixed=fixed,
+        unit="tokens" if fixed else "points",
+    )

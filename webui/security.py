@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import hmac
 import secrets
-import time
 from collections.abc import Callable
 from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
 from flask import Flask, abort, current_app, redirect, render_template, request, session, url_for
+from riichi_table.webui.pinguard import PinGuard
 from werkzeug.wrappers import Response
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -51,8 +52,12 @@ def _view_is_safe() -> bool:
 
 
 def _check_request() -> None:
-    if request.method not in _UNSAFE_METHODS or request.endpoint in ("static", "security_pin"):
-        if request.endpoint == "security_pin" and request.method == "POST":
+    if request.method not in _UNSAFE_METHODS or request.endpoint in (
+        "static",
+        "security_pin",
+        "security_lock",
+    ):
+        if request.endpoint in ("security_pin", "security_lock") and request.method == "POST":
             _check_token()
         return
     if _view_is_safe():
@@ -69,16 +74,69 @@ def _check_token() -> None:
         abort(400, description="missing or wrong CSRF token: reload the page and try again")
 
 
-def _pin_view() -> str | Response:
+def local_path(target: str | None, default: str) -> str:
+    """`target` when it is a path on this site ('/club/...'), else `default`: never another site.
+
+    Refuses absolute URLs, scheme-relative ones ('//elsewhere', '/\\elsewhere'), and anything with a
+    scheme, a host or control characters.
+    """
+    if not target:
+        return default
+    cleaned = target.replace("\\", "/")
+    parts = urlsplit(cleaned)
+    if (
+        not cleaned.startswith("/")
+        or cleaned.startswith("//")
+        or parts.scheme
+        or parts.netloc
+        or any(ord(ch) < 32 or ord(ch) == 127 for ch in cleaned)
+    ):
+        return default
+    return cleaned
+
+
+def _guard() -> PinGuard:
+    guard = current_app.extensions.get("pin_guard")
+    if guard is None:
+        guard = PinGuard(
+            client_limit=int(current_app.config.get("PIN_CLIENT_LIMIT", 5)),
+            global_limit=int(current_app.config.get("PIN_GLOBAL_LIMIT", 30)),
+            lock_s=float(current_app.config.get("PIN_LOCK_S", 30.0)),
+        )
+        current_app.extensions["pin_guard"] = guard
+    return guard
+
+
+def _pin_view() -> str | Response | tuple[str, int]:
     error = None
     if request.method == "POST":
         pin = current_app.config.get("ADMIN_PIN")
-        if pin and hmac.compare_digest(request.form.get("pin", "").encode(), str(pin).encode()):
+        if not pin:
+            return render_template("pin.html", error="no admin PIN is set on this server: it stays read-only")
+        client = request.remote_addr or "?"
+        guard = _guard()
+        wait = guard.wait_s(client)
+        if wait > 0:  # locked: not even the right PIN is checked
+            message = f"too many wrong PINs: locked for another {_seconds(wait)}; nothing was checked"
+            return render_template("pin.html", error=message, locked=True), 429
+        if hmac.compare_digest(request.form.get("pin", "").encode(), str(pin).encode()):
+            guard.succeeded(client)
             session["admin"] = True
-            return redirect(request.args.get("next") or url_for("table.index"))
-        time.sleep(0.5)  # slows guessing
-        error = "wrong PIN" if pin else "no admin PIN is set on this server: it stays read-only"
+            return redirect(local_path(request.args.get("next"), url_for("table.index")))
+        locked = guard.failed(client)
+        error = "wrong PIN" + (f"; too many wrong PINs: locked for {_seconds(locked)}" if locked else "")
     return render_template("pin.html", error=error)
+
+
+def _seconds(value: float) -> str:
+    whole = max(1, int(value + 0.999))
+    return f"{whole} s" if whole < 120 else f"{whole // 60} min"
+
+
+def _lock_view() -> Response:
+    """End admin mode for this browser (the Lock button)."""
+    session.pop("admin", None)
+    return redirect(url_for("table.index"))
 
 
 def _error_page(exc: Any) -> tuple[str, int]:
@@ -96,7 +154,9 @@ def init_app(app: Flask) -> None:
     app.before_request(_check_request)
     app.after_request(_headers)
     app.add_url_rule("/pin", "security_pin", _pin_view, methods=["GET", "POST"])
+    app.add_url_rule("/lock", "security_lock", _lock_view, methods=["POST"])
     app.register_error_handler(400, _error_page)
     app.register_error_handler(403, _error_page)
     app.register_error_handler(404, _error_page)
+    app.register_error_handler(409, _error_page)
     app.jinja_env.globals.update(csrf_token=csrf_token, can_edit=can_edit, is_local=is_local)

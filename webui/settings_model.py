@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from riichi_table.webui.errors import WebError
+from riichi_table.webui.rule_checks import RuleOverrideError, check_rules
 from riichi_table.webui.store import Store
 
 
@@ -51,9 +52,15 @@ def parse_settings(form: dict[str, str]) -> Settings:
         raise SettingsError('rule overrides: expected a JSON object such as {"red_fives": [1, 1, 1]}')
     overrides.pop("preset", None)
     try:
-        resolve_rules({"preset": preset, **overrides})
+        rules = resolve_rules({"preset": preset, **overrides})
     except EngineError as exc:
         raise SettingsError(f"rules: {exc}") from None
+    except (TypeError, ValueError) as exc:  # a value the rule object itself cannot take
+        raise SettingsError(f"rules: {exc}") from None
+    try:
+        check_rules(rules)
+    except RuleOverrideError as exc:
+        raise SettingsError(f"rule overrides: {exc}") from None
     source = form.get("source", "demo").strip()
     if not source or len(source) > 500 or any(c in source for c in "\n\r\0"):
         raise SettingsError(

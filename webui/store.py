@@ -28,6 +28,27 @@ class StoreError(WebError):
     """A request the store cannot carry out (unknown id, a name taken, a finished game)."""
 
 
+class StaleGame(StoreError):
+    """A write drawn from an old view of a game: the game's version moved on since the form was drawn.
+
+    `game_id`, `expected` (the version the form carried) and `current` (the version now) let the page say
+    what happened and link to the current state.
+    """
+
+    def __init__(self, game_id: int, expected: int, current: int) -> None:
+        self.game_id = game_id
+        self.expected = expected
+        self.current = current
+        changes = current - expected
+        super().__init__(
+            f"this form was drawn from an older state of game {game_id}: the game has changed "
+            f"{changes} time{'s' if changes != 1 else ''} since (another tab or screen recorded, edited or "
+            "undid a hand, or the browser's Back button showed an old page). Nothing was recorded."
+            if changes > 0
+            else f"this form does not belong to the current state of game {game_id}. Nothing was recorded."
+        )
+
+
 @dataclass(frozen=True)
 class Player:
     id: int
@@ -60,6 +81,12 @@ class GameRow:
     started_at: str
     finished_at: str | None
     seats: tuple[int, int, int, int]  # player ids, seat 0 = first dealer
+    version: int = 0  # bumped on every change of the game's hands or status (migration 0002)
+    voided_at: str | None = None  # set when the game was voided: kept, but out of every standing
+
+    @property
+    def voided(self) -> bool:
+        return self.voided_at is not None
 
 
 @dataclass(frozen=True)
@@ -190,6 +217,57 @@ class Store:
             raise StoreError(f"no player with id {player_id}")
         return Player(r["id"], r["name"], bool(r["guest"]))
 
+    def rename_player(self, player_id: int, name: str) -> Player:
+        """Give a player another name (every game shows the new one)."""
+        old = self.player(player_id)
+        name = " ".join(name.split())
+        if not name or len(name) > 40:
+            raise StoreError(f"a player's name must be 1..40 characters, got {name!r}")
+        try:
+            with self.transaction() as c:
+                c.execute("UPDATE players SET name = ? WHERE id = ?", (name, player_id))
+        except sqlite3.IntegrityError as exc:
+            raise StoreError(
+                f"there is already a player called {name!r}: merge {old.name} into them instead"
+            ) from exc
+        return self.player(player_id)
+
+    def merge_players(self, source_id: int, target_id: int) -> Player:
+        """Fold `source` into `target` (the same person entered twice): every seat of `source` becomes
+        `target`'s and `source` is removed. Refused when both sat in one game (they are two people)."""
+        source, target = self.player(source_id), self.player(target_id)
+        if source_id == target_id:
+            raise StoreError("choose two different players to merge")
+        with self.transaction() as c:
+            shared = c.execute(
+                "SELECT a.game_id FROM game_seats a JOIN game_seats b ON a.game_id = b.game_id "
+                "WHERE a.player_id = ? AND b.player_id = ? LIMIT 1",
+                (source_id, target_id),
+            ).fetchone()
+            if shared is not None:
+                raise StoreError(
+                    f"{source.name} and {target.name} both sat in game {shared['game_id']}: "
+                    "they are two people and cannot be merged"
+                )
+            games = [
+                r["game_id"]
+                for r in c.execute("SELECT game_id FROM game_seats WHERE player_id = ?", (source_id,))
+            ]
+            c.execute("UPDATE game_seats SET player_id = ? WHERE player_id = ?", (target_id, source_id))
+            for game_id in games:
+                self._bump(c, game_id)
+            c.execute("DELETE FROM players WHERE id = ?", (source_id,))
+        return target
+
+    def seated_in_running_game(self, player_id: int) -> int | None:
+        """The running (not void) game the player sits in, if any."""
+        r = self.conn.execute(
+            "SELECT g.id FROM games g JOIN game_seats s ON s.game_id = g.id "
+            "WHERE s.player_id = ? AND g.status = 'running' AND g.voided_at IS NULL ORDER BY g.id LIMIT 1",
+            (player_id,),
+        ).fetchone()
+        return None if r is None else int(r["id"])
+
     # --- nights and tables ----------------------------------------------------------------------------------
     def add_night(self, title: str, held_on: str, rules: Any) -> Night:
         with self.transaction() as c:
@@ -232,7 +310,12 @@ class Store:
         if len(seats) != 4 or len(set(seats)) != 4:
             raise StoreError(f"a game needs four different players, got ids {seats}")
         for pid in seats:
-            self.player(pid)
+            player = self.player(pid)
+            busy = self.seated_in_running_game(pid)
+            if busy is not None:
+                raise StoreError(
+                    f"{player.name} is still playing in game {busy}: end or void that game first"
+                )
         if table_id is not None:
             row = self.conn.execute("SELECT night_id FROM club_tables WHERE id = ?", (table_id,)).fetchone()
             if row is None or row["night_id"] != night_id:
@@ -266,6 +349,8 @@ class Store:
             r["started_at"],
             r["finished_at"],
             (ids[0], ids[1], ids[2], ids[3]),
+            int(r["version"]),
+            r["voided_at"],
         )
 
     def game(self, game_id: int) -> GameRow:
@@ -289,23 +374,63 @@ class Store:
         ).fetchone()
         return None if r is None else int(r["id"])
 
-    def set_game_status(self, game_id: int, finished: bool) -> None:
-        self.game(game_id)
+    def _check_version(self, c: sqlite3.Connection, game_id: int, expected: int | None) -> sqlite3.Row:
+        """The game's row read inside the caller's transaction; StaleGame when `expected` is given and the
+        stored version differs."""
+        row = c.execute("SELECT status, version, voided_at FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"no game with id {game_id}")
+        if expected is not None and int(row["version"]) != expected:
+            raise StaleGame(game_id, expected, int(row["version"]))
+        return row
+
+    @staticmethod
+    def _bump(c: sqlite3.Connection, game_id: int) -> None:
+        c.execute("UPDATE games SET version = version + 1 WHERE id = ?", (game_id,))
+
+    def set_game_status(self, game_id: int, finished: bool, expected_version: int | None = None) -> None:
         with self.transaction() as c:
+            row = self._check_version(c, game_id, expected_version)
+            if row["voided_at"] is not None:
+                raise StoreError(f"game {game_id} is void; restore it first")
             c.execute(
                 "UPDATE games SET status = ?, finished_at = ? WHERE id = ?",
                 ("finished" if finished else "running", _now() if finished else None, game_id),
             )
+            self._bump(c, game_id)
+
+    def set_game_void(self, game_id: int, void: bool, expected_version: int | None = None) -> None:
+        """Void a game (kept with its hands and history, out of every standing) or restore it."""
+        with self.transaction() as c:
+            self._check_version(c, game_id, expected_version)
+            if void:
+                c.execute(
+                    "UPDATE games SET voided_at = ?, status = 'finished', "
+                    "finished_at = COALESCE(finished_at, ?) WHERE id = ?",
+                    (_now(), _now(), game_id),
+                )
+            else:
+                c.execute("UPDATE games SET voided_at = NULL WHERE id = ?", (game_id,))
+            self._bump(c, game_id)
 
     # --- hands ----------------------------------------------------------------------------------------------
-    def record_hand(self, game_id: int, result: dict[str, Any], finishes_game: bool = False) -> HandRow:
-        """Append one hand result (and its history line, and the game's end when it ends it) atomically."""
-        game = self.game(game_id)
-        if game.status != "running":
-            raise StoreError(f"game {game_id} is finished; undo its last hand to reopen it")
+    def record_hand(
+        self,
+        game_id: int,
+        result: dict[str, Any],
+        finishes_game: bool = False,
+        expected_version: int | None = None,
+    ) -> HandRow:
+        """Append one hand result (its history line, the game's end when it ends it, and the version bump)
+        atomically. With `expected_version`, StaleGame unless the game is still at that version."""
         text = json.dumps(result, sort_keys=True)
         at = _now()
         with self.transaction() as c:
+            row = self._check_version(c, game_id, expected_version)
+            if row["voided_at"] is not None:
+                raise StoreError(f"game {game_id} is void; restore it to record hands")
+            if row["status"] != "running":
+                raise StoreError(f"game {game_id} is finished; undo its last hand to reopen it")
             pos = c.execute(
                 "SELECT COALESCE(MAX(position), 0) + 1 FROM hands WHERE game_id = ?", (game_id,)
             ).fetchone()[0]
@@ -321,6 +446,7 @@ class Store:
             )
             if finishes_game:
                 c.execute("UPDATE games SET status = 'finished', finished_at = ? WHERE id = ?", (at, game_id))
+            self._bump(c, game_id)
         return self.hand(hand_id)
 
     def hand(self, hand_id: int) -> HandRow:
@@ -336,46 +462,65 @@ class Store:
         rows = self.conn.execute(sql + " ORDER BY position", (game_id,)).fetchall()
         return [self.hand(r["id"]) for r in rows]
 
-    def edit_hand(self, hand_id: int, result: dict[str, Any]) -> HandRow:
-        """Replace a recorded hand's result; the old one stays in the history."""
+    def edit_hand(
+        self,
+        hand_id: int,
+        result: dict[str, Any],
+        finished: bool | None = None,
+        expected_version: int | None = None,
+    ) -> HandRow:
+        """Replace a recorded hand's result; the old one stays in the history. `finished` (when given) sets
+        the game's status in the same transaction (an edit can end or reopen the game)."""
         old = self.hand(hand_id)
-        if not old.active:
-            raise StoreError(f"hand {hand_id} was undone and cannot be edited")
         text = json.dumps(result, sort_keys=True)
         with self.transaction() as c:
+            self._check_version(c, old.game_id, expected_version)
+            active = c.execute("SELECT active FROM hands WHERE id = ?", (hand_id,)).fetchone()["active"]
+            if not active:
+                raise StoreError(f"hand {old.position} was undone and cannot be edited")
             c.execute("UPDATE hands SET result = ? WHERE id = ?", (text, hand_id))
             c.execute(
                 "INSERT INTO hand_history (hand_id, action, before, after, at) VALUES (?, 'edit', ?, ?, ?)",
                 (hand_id, json.dumps(old.result, sort_keys=True), text, _now()),
             )
+            if finished is not None:
+                c.execute(
+                    "UPDATE games SET status = ?, finished_at = CASE WHEN ? THEN COALESCE(finished_at, ?) "
+                    "ELSE NULL END WHERE id = ?",
+                    ("finished" if finished else "running", int(finished), _now(), old.game_id),
+                )
+            self._bump(c, old.game_id)
         return self.hand(hand_id)
 
-    def undo_last_hand(self, game_id: int) -> HandRow:
+    def undo_last_hand(self, game_id: int, expected_version: int | None = None) -> HandRow:
         """Take back the game's last active hand (it stays in the history) and reopen the game."""
-        hands = self.hands(game_id)
-        if not hands:
-            raise StoreError(f"game {game_id} has no hand to undo")
-        last = hands[-1]
         with self.transaction() as c:
-            c.execute("UPDATE hands SET active = 0 WHERE id = ?", (last.id,))
+            row = self._check_version(c, game_id, expected_version)
+            if row["voided_at"] is not None:
+                raise StoreError(f"game {game_id} is void; restore it first")
+            last = c.execute(
+                "SELECT id, result FROM hands WHERE game_id = ? AND active = 1 "
+                "ORDER BY position DESC LIMIT 1",
+                (game_id,),
+            ).fetchone()
+            if last is None:
+                raise StoreError(f"game {game_id} has no hand to undo")
+            c.execute("UPDATE hands SET active = 0 WHERE id = ?", (last["id"],))
             c.execute(
                 "INSERT INTO hand_history (hand_id, action, before, after, at) "
                 "VALUES (?, 'undo', ?, NULL, ?)",
-                (last.id, json.dumps(last.result, sort_keys=True), _now()),
+                (last["id"], last["result"], _now()),
             )
             c.execute("UPDATE games SET status = 'running', finished_at = NULL WHERE id = ?", (game_id,))
-        return self.hand(last.id)
+            self._bump(c, game_id)
+        return self.hand(int(last["id"]))
 
     def game_version(self, game_id: int) -> tuple[int, str]:
-        """Changes whenever the game's hands or status change: (last history id, status)."""
-        r = self.conn.execute(
-            "SELECT (SELECT COALESCE(MAX(h.id), 0) FROM hand_history h JOIN hands ON hands.id = h.hand_id "
-            "WHERE hands.game_id = games.id) AS v, status FROM games WHERE id = ?",
-            (game_id,),
-        ).fetchone()
+        """The game's version (migration 0002: bumped by every change of its hands or status) and status."""
+        r = self.conn.execute("SELECT version, status FROM games WHERE id = ?", (game_id,)).fetchone()
         if r is None:
             raise StoreError(f"no game with id {game_id}")
-        return int(r["v"]), str(r["status"])
+        return int(r["version"]), str(r["status"])
 
     def history(self, game_id: int) -> list[HistoryRow]:
         rows = self.conn.execute(

@@ -149,6 +149,12 @@ class Assistant:
                 raise AssistantError(f"calibration failed: {exc}") from exc
         self._publish()
 
+    def setup_check(self) -> dict[str, Any]:
+        """The set-up check before a game: one tile face up in each pond, read back per seat (see
+        LiveSession.setup_check and docs/live.md)."""
+        with self._lock:
+            return self.session.setup_check()
+
     def latest_frame(self) -> Any:
         """The newest camera frame as read (BGR uint8, no overlays; a copy), or None before the first."""
         with self._lock:

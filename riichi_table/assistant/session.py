@@ -16,7 +16,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from riichi_table.assistant.view import overlay, table_state
+from riichi_table.assistant.view import last_result, overlay, table_state
 from riichi_table.assistant.wins import fit_win
 
 DEMO_DIR = Path(__file__).resolve().parent / "demo"
@@ -63,7 +63,10 @@ class LiveSession:
             self.model_note = f"ONNX classifier unavailable ({exc}); the template reader names the tiles"
             self.namer = "templates"
             self.reader = LiveReader(loaded, namer=self.namer)
+        from riichi_table.vision.live_why import Diagnosis
+
         self.tracker = Tracker()
+        self.why = Diagnosis()
         self.table = TableReader(red_fives=sum(self.game.rules.red_fives) > 0)
         self.calibration: Any = None
         self.view_problems: list[str] = []
@@ -129,6 +132,7 @@ class LiveSession:
         if not self._view_fit(image, view):
             return False
         reading = self.reader.read(view, self.tracker.known)
+        self._diagnose(reading)
         changes = self.tracker.update(reading)
         events = self.table.update(changes, self.tracker.stable())
         self.processed += 1
@@ -144,6 +148,11 @@ class LiveSession:
             return self._manual_still(small)
         half = cv2.resize(image, (image.shape[1] // 2, image.shape[0] // 2), interpolation=cv2.INTER_AREA)
         found = {k: v * 2 for k, v in find_markers(half).items()}
+        if len(found) < 4:
+            # A steep camera makes the far markers too small at half resolution: look at full resolution.
+            found = find_markers(image)
+        missing = tuple(i for i in range(4) if i not in found)
+        self.why.missing_markers = ()  # said only when a frame is skipped for them
         moved = 0.0
         if self.calibration is not None and len(found) == 4:
             corners = self.calibration.corners
@@ -151,15 +160,22 @@ class LiveSession:
         if self.calibration is None or moved > MOVED_PX:
             try:
                 self.calibration = from_markers(image)
-            except CalibrationError as exc:
-                self.view_problems = [str(exc)]
-                self.view = {"state": "uncalibrated", "message": str(exc)}
+            except CalibrationError:
+                from riichi_table.vision.live_why import markers_missing
+
+                self.why.missing_markers = missing or (0, 1, 2, 3)
+                why = markers_missing(self.why.missing_markers)
+                self.view_problems = [why]
+                self.view = {"state": "uncalibrated", "message": why}
                 return False
             if moved:
                 self.warnings.append(f"camera moved ({moved:.0f} px): recalibrated from the table markers")
             return True
         if len(found) < 3:
-            why = "table markers hidden or blurred: frame skipped"
+            from riichi_table.vision.live_why import markers_missing
+
+            self.why.missing_markers = missing
+            why = markers_missing(missing) + " (frame skipped)"
             self.view_problems = [why]
             self.view = {"state": "poor", "message": why}
             return False
@@ -198,6 +214,52 @@ class LiveSession:
             self.skipped_view += 1
             return False
         return True
+
+    def _diagnose(self, reading: Any) -> None:
+        """Note what this frame's reading says about why the table may not read (vision.live_why)."""
+        from riichi_table.vision.live_why import UNNAMED_BELOW
+
+        self.why.frames_read += 1
+        self.why.tiles_seen = len(reading.tiles)
+        self.why.ever_tiles = self.why.ever_tiles or bool(reading.tiles)
+        self.why.unnamed = [
+            (t.x, t.y, t.seat)
+            for t in reading.tiles
+            if not t.face_down and t.area == "pond" and 0 < float(t.scores.max()) < UNNAMED_BELOW
+        ]
+        self.why.outside = list(self.reader.outside)
+
+    def why_not(self) -> list[str]:
+        """Why the table is not (fully) read now, in a player's words; empty when it reads fine."""
+        if self.calibration is None and not self.why.missing_markers:
+            return []  # no frame yet: the camera's health says so
+        # The view's own problems (camera moved, corners to pick again) come first, in the check's words.
+        self.why.view_problems = tuple(p for p in self.view_problems if not p.startswith("table marker"))
+        reasons: list[str] = self.why.reasons()
+        return reasons
+
+    def setup_check(self) -> dict[str, Any]:
+        """The set-up check: "put one tile face up in each pond" and see what is read there.
+
+        {"ok": all four seats read one face-up tile, "message": what to do, "seats": [{"seat", "tiles",
+        "ok", "message"}], "why_not": the reasons the table cannot be read, if any}."""
+        from riichi_table.vision.live_why import setup_check
+
+        seats = setup_check([(t.seat, t.area, t.class_id) for t in self.tracker.stable()])
+        ok = all(s.ok for s in seats) and self.calibration is not None
+        message = (
+            "each pond's tile is read: check the names, then take the tiles back and start"
+            if ok
+            else "put one tile face up in each pond and wait a moment"
+        )
+        return {
+            "ok": ok,
+            "message": message,
+            "seats": [
+                {"seat": s.seat, "tiles": list(s.tiles), "ok": s.ok, "message": s.message} for s in seats
+            ],
+            "why_not": self.why_not(),
+        }
 
     # --- events -------------------------------------------------------------------------------------
     def _apply(self, event: dict[str, Any]) -> None:
@@ -298,9 +360,13 @@ class LiveSession:
     def state(self) -> dict[str, Any]:
         """JSON-able table state (fields in docs/live.md)."""
         g = self.game
+        why = self.why_not()
         return {
             **table_state(g),
-            "warnings": (self.view_problems + g.warnings + self.table.warnings + self.warnings)[-12:],
+            "last_result": last_result(g),
+            "warnings": (why + g.warnings + self.table.warnings + self.warnings)[-12:],
+            "why_not": why,
+            "setup": self.setup_check() if not self._started else None,
             "events": self.accepted[-20:],
             "questions": list(self.questions),
             "calibrated": self.calibration is not None,

@@ -89,3 +89,86 @@ def _meld_json(m: Any) -> dict[str, Any]:
         "tiles": [_pai(t) for t in tiles],
         "from": getattr(m, "from_seat", None),
     }
+
+
+def last_result(game: Any) -> dict[str, Any] | None:
+    """The result of the hand the table is at, from the moment it ends until the next hand starts.
+
+    None while a hand is in play (or before the first). Otherwise `kind` "win", "draw" (exhaustive),
+    "abort" (an abortive draw, with `reason` in mjai's words) or "chombo"; `round` is the hand's
+    {bakaze, kyoku, honba, oya}; `deltas` the score change by seat over the whole hand (its riichi
+    deposits included); `riichi` the seats that declared; `wins` one entry per winner: seat, `from` (the
+    discarder, None for tsumo), `pai` (the winning tile), `hand` (the winning hand's tiles as read, the
+    winning tile last, or [] when not shown), `melds`, `yaku` ([code, han]), `han`, `fu`, `yakuman`,
+    `limit`, `points`, `payments` (engine.score's form) and `deltas` (this winner's payments with honba and
+    sticks); `tenpai` (four bools) and `nagashi` at a draw.
+    Read from the engine's own record of the hand (`Game.events`, `Game.results`): nothing is recomputed.
+    """
+    events = list(getattr(game, "events", []))
+    starts = [i for i, e in enumerate(events) if getattr(e, "TYPE", "") == "start_kyoku"]
+    if not starts:
+        return None
+    start = events[starts[-1]]
+    hand = events[starts[-1] + 1 :]
+    ends = [e for e in hand if getattr(e, "TYPE", "") in ("hora", "ryukyoku", "chombo")]
+    if not ends:
+        return None
+    results = list(getattr(game, "results", []))[-len(ends) :]
+    if len(results) != len(ends):
+        return None
+    reveals = {int(e.actor): list(e.tehai) for e in hand if getattr(e, "TYPE", "") == "reveal"}
+    deposits = [0, 0, 0, 0]
+    for e in hand:
+        if getattr(e, "TYPE", "") == "reach_accepted":
+            deposits[int(e.actor)] -= int(game.rules.riichi_deposit)
+    total = list(deposits)
+    for res in results:
+        for seat in range(4):
+            total[seat] += int(res.deltas[seat])
+    out: dict[str, Any] = {
+        "round": {"bakaze": start.bakaze, "kyoku": start.kyoku, "honba": start.honba, "oya": start.oya},
+        "deltas": total,
+        "riichi": [seat for seat in range(4) if deposits[seat]],
+        "scores": list(game.scores),
+        "wins": [],
+    }
+    first = ends[0]
+    if first.TYPE == "hora":
+        out["kind"] = "win"
+        out["wins"] = [_win_json(game, e, r, reveals) for e, r in zip(ends, results, strict=True)]
+    elif first.TYPE == "chombo":
+        out.update(kind="chombo", seat=int(first.actor), reason=first.reason)
+    else:
+        detail = results[0].detail
+        reason = str(detail.get("reason", first.reason))
+        out["kind"] = "draw" if reason == "fanpai" else "abort"
+        out["reason"] = reason
+        tenpai = detail.get("tenpai")
+        out["tenpai"] = list(tenpai) if isinstance(tenpai, list | tuple) else None
+        nagashi = detail.get("nagashi")
+        out["nagashi"] = list(nagashi) if isinstance(nagashi, list | tuple) else []
+    return out
+
+
+def _win_json(game: Any, e: Any, result: Any, reveals: dict[int, list[str]]) -> dict[str, Any]:
+    detail = dict(result.detail)
+    actor = int(e.actor)
+    tiles = [*e.hora_tehais, e.pai] if e.hora_tehais else reveals.get(actor, [])
+    r = game.round
+    melds = [_meld_json(m) for m in getattr(r.seats[actor], "melds", [])] if r is not None else []
+    return {
+        "seat": actor,
+        "from": None if e.target == actor else int(e.target),
+        "pai": e.pai,
+        "hand": tiles,
+        "melds": melds,
+        "yaku": [list(y) for y in detail.get("yaku", e.yakus or [])],
+        "han": detail.get("han", e.fan),
+        "fu": detail.get("fu", e.fu),
+        "yakuman": detail.get("yakuman", 0),
+        "limit": detail.get("limit"),
+        "points": detail.get("points", e.hora_points),
+        "payments": detail.get("payments"),
+        "liable": detail.get("liable"),
+        "deltas": list(result.deltas),
+    }

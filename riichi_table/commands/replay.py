@@ -90,6 +90,8 @@ def replay_video(
     mjai.write_text("".join(line + "\n" for line in mjai_lines(typed, rules)), encoding="utf-8")
     tenhou.write_text(json.dumps(tenhou_log(typed, rules), ensure_ascii=False), encoding="utf-8")
     warnings = session.warnings + session.game.warnings
+    # Why the table was not (fully) read at the end, in a player's words (vision.live_why), first.
+    warnings = [f"why not read: {w}" for w in session.why_not()] + warnings
     return ReplayResult(
         session.frames, session.processed, seconds, events, warnings, mjai, tenhou, list(session.game.scores)
     )

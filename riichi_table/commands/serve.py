@@ -44,7 +44,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--admin-pin",
         default=None,
-        help="PIN that unlocks editing when not on 127.0.0.1 (or $RIICHI_TABLE_ADMIN_PIN)",
+        help="PIN (4 to 64 characters; longer is safer) that unlocks editing when not on 127.0.0.1 "
+        "(or $RIICHI_TABLE_ADMIN_PIN)",
     )
     _add_club_arguments(parser)
 
@@ -175,6 +176,8 @@ def run(args: argparse.Namespace) -> int:
     if args.club:
         assistant = _club_link(args, data_dir, assistant, rules) or assistant
     pin = args.admin_pin or os.environ.get("RIICHI_TABLE_ADMIN_PIN") or None
+    if pin is not None and not 4 <= len(pin) <= 64:
+        raise WebError(f"--admin-pin: expected 4 to 64 characters (longer is safer), got {len(pin)}")
     app = create_app(
         {
             "DATA_DIR": data_dir,
@@ -193,8 +196,13 @@ def run(args: argparse.Namespace) -> int:
     except SystemExit:  # werkzeug exits on a port in use, after printing its own explanation
         app.extensions["live"].stop()
         raise WebError(f"cannot listen on {args.host}:{args.port}: the port is in use") from None
-    shown = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
-    print(f"riichi-table: serving http://{shown}:{server.server_port}/ (data in {data_dir})", flush=True)
+    from riichi_table.webui.lan import LOOPBACK, share_urls
+
+    urls = share_urls(args.host, server.server_port)
+    app.config["SHARE_URLS"] = urls
+    print(f"riichi-table: serving {urls[0]} (data in {data_dir})", flush=True)
+    if args.host not in LOOPBACK:
+        print("riichi-table: open it on phones and other screens at " + "  ".join(urls), flush=True)
     if error:
         print(f"riichi-table: live pipeline unavailable: {error}", file=sys.stderr, flush=True)
     if args.host not in ("127.0.0.1", "localhost", "::1"):

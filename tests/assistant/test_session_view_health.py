@@ -97,4 +97,7 @@ def test_a_frame_with_hidden_markers_is_skipped_with_the_reason(table_frame: np.
         cv2.circle(covered, (int(x), int(y)), 45, (200, 170, 150), -1)  # a hand over two markers
     _feed(session, covered)
     assert session.processed == 1
-    assert session.state()["warnings"][0].startswith("table markers hidden")
+    first = session.state()["warnings"][0]
+    # Which markers, by their place on the table, and what to do.
+    assert first.startswith("table markers bottom-left (0) and bottom-right (1) not found"), first
+    assert "move what covers them" in first

@@ -62,3 +62,77 @@ def test_photo_without_the_sheet_raises_dataset_error() -> None:
 def test_sheet_dpi_out_of_range_raises_dataset_error() -> None:
     with pytest.raises(DatasetError, match="dpi"):
         render_sheet(5)
+
+
+def test_sheet_has_two_cells_for_face_down_tiles_clear_of_the_face_cells() -> None:
+    from riichi_table.datasets.layout_sheet import CELL_H, CELL_W
+
+    assert len(SHEET.back_cells) == 2
+    for x, y in SHEET.back_cells:
+        assert x + CELL_W <= SHEET.width_mm - 5 and y + CELL_H <= SHEET.height_mm - 5
+        for c in SHEET.cells:
+            cx0, cy0 = c.corners_mm().min(axis=0)
+            cx1, cy1 = c.corners_mm().max(axis=0)
+            assert cx1 <= x or cx0 >= x + CELL_W or cy1 <= y or cy0 >= y + CELL_H
+
+
+def _photo(tile_art_dir: Path, **kw: object) -> np.ndarray:
+    from riichi_table.datasets.render_layout import render_sheet_photo
+
+    return render_sheet_photo(str(tile_art_dir), "Black", 3, **kw)  # type: ignore[arg-type]
+
+
+def test_an_upside_down_sheet_photo_still_labels_every_cell(tile_art_dir: Path) -> None:
+    from riichi_table.datasets.layout_sheet import read_sheet_photo
+
+    photo = read_sheet_photo(_photo(tile_art_dir, upside_down=True), "upside-down.jpg")
+    assert len(photo.crops) == 39 and not photo.empty  # 37 faces (red fives included) and 2 backs
+    assert sorted(photo.class_id.tolist()) == sorted([c.tile.detector_class for c in SHEET.cells] + [37, 37])
+    # The Black style's backs are blue, its faces black: the crops labelled 37 are the blue ones.
+    blue = photo.crops[..., 0].mean(axis=(1, 2)) - photo.crops[..., 2].mean(axis=(1, 2))
+    assert set(np.argsort(blue)[-2:]) == set(np.flatnonzero(photo.class_id == 37))
+
+
+def test_an_empty_cell_is_left_out_and_named(tile_art_dir: Path) -> None:
+    from riichi_table.datasets.layout_sheet import read_sheet_photo
+
+    photo = read_sheet_photo(_photo(tile_art_dir, empty=("7z", "0m")), "two-missing.jpg")
+    assert set(photo.empty) == {"7z", "0m"} and len(photo.crops) == 37
+    assert 33 not in photo.class_id and 34 not in photo.class_id
+
+
+def test_a_sheet_photo_without_markers_is_an_error_naming_the_photo() -> None:
+    from riichi_table.datasets.layout_sheet import SheetPhotoError, read_sheet_photo
+
+    with pytest.raises(
+        SheetPhotoError, match=r"table.jpg: layout sheet not found: saw 0 of its 4 corner markers"
+    ):
+        read_sheet_photo(np.full((600, 800, 3), 128, np.uint8), "table.jpg")
+
+
+def test_a_blurred_sheet_photo_is_an_error_naming_the_photo(tile_art_dir: Path) -> None:
+    from riichi_table.datasets.layout_sheet import SheetPhotoError, read_sheet_photo
+
+    blurred = cv2.GaussianBlur(_photo(tile_art_dir), (0, 0), 2.8)
+    with pytest.raises(SheetPhotoError, match=r"shaky.jpg: too blurred"):
+        read_sheet_photo(blurred, "shaky.jpg")
+
+
+def test_markers_in_the_wrong_places_are_the_wrong_sheet(tile_art_dir: Path) -> None:
+    """The same four marker ids on another page (a table's calibration card, an old sheet) are refused."""
+    from riichi_table.datasets.layout_sheet import ARUCO_DICT, SheetPhotoError, read_sheet_photo
+
+    page = np.full((700, 1000), 255, np.uint8)
+    dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, ARUCO_DICT))
+    for marker_id, (x, y) in enumerate([(40, 40), (860, 40), (860, 560), (300, 560)]):  # not the sheet's
+        page[y : y + 100, x : x + 100] = cv2.aruco.generateImageMarker(dictionary, marker_id, 100)
+    with pytest.raises(SheetPhotoError, match=r"card.jpg: wrong sheet"):
+        read_sheet_photo(cv2.cvtColor(page, cv2.COLOR_GRAY2BGR), "card.jpg")
+
+
+def test_a_sheet_with_no_tiles_on_it_is_an_error_naming_the_photo() -> None:
+    from riichi_table.datasets.layout_sheet import SheetPhotoError, read_sheet_photo
+
+    blank = cv2.cvtColor(render_sheet(100), cv2.COLOR_GRAY2BGR)
+    with pytest.raises(SheetPhotoError, match=r"blank.jpg: only 0 cells hold a tile"):
+        read_sheet_photo(blank, "blank.jpg")

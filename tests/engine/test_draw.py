@@ -51,9 +51,11 @@ def test_dealer_keeps_the_deal_when_tenpai() -> None:
 def test_waiting_only_on_a_tile_held_four_times_is_not_tenpai() -> None:
     # seed 002 3.3.13
     assert not shown_tenpai(
-        parse_tiles("1111m"), [parse_tiles("222p"), parse_tiles("333p"), parse_tiles("444p")]
+        parse_tiles("1111m"), [parse_tiles("222p"), parse_tiles("333p"), parse_tiles("444p")], WRC
     )
-    assert shown_tenpai(parse_tiles("1112m"), [parse_tiles("222p"), parse_tiles("333p"), parse_tiles("444p")])
+    assert shown_tenpai(
+        parse_tiles("1112m"), [parse_tiles("222p"), parse_tiles("333p"), parse_tiles("444p")], WRC
+    )
 
 
 def test_draw_op_reads_revealed_hands() -> None:

@@ -190,7 +190,7 @@ def test_a_full_score_computed_for_the_wrong_seat_wind_is_refused() -> None:
         ("wrc", lambda: ron(1, 0, 0), "at least 1 han"),
         ("wrc", lambda: ron(1, 0, 2, 35), "35 fu is not in the fu table"),
         ("wrc", lambda: ron(1, 0, 1, 25), "25 fu is seven pairs"),
-        ("wrc", lambda: ron(1, 0, 2, 20), "20 fu only for a pinfu tsumo"),
+        ("wrc", lambda: ron(1, 0, 2, 20), "20 fu is a pinfu tsumo"),
         ("wrc", lambda: ron(1, 0, 3, 0), "0 fu is not in the fu table"),
         ("wrc", lambda: WinResult((Winner(1, 2, 30, pao=3),), 0), "only for a yakuman"),
         ("wrc", lambda: WinResult((Winner(1, yakuman=2),), 0), "counts one at most"),

@@ -59,15 +59,44 @@ def test_head_bump_gives_the_win_to_the_nearer_seat_even_when_it_calls_second() 
     assert [h.actor for h in g.events if isinstance(h, Hora)] == [1]
 
 
-def test_head_bump_refuses_a_farther_second_ron_and_changes_nothing() -> None:
-    # seed 001 "Head Bump"
+def test_head_bump_keeps_a_farther_second_ron_as_a_bumped_claim_that_moves_no_money() -> None:
+    # seed 001 "Head Bump": the nearer seat wins; the farther call still counts towards three rons
     g = Game("uspml")
+    _discard_5s(g)
+    g.apply(Hora(actor=1, target=0, pai="5s"))
+    before = list(g.scores)
+    g.apply(Hora(actor=3, target=0, pai="5s"))
+    assert g.scores == before
+    assert any("seat 3's ron is bumped by seat 1" in w for w in g.warnings)
+    assert [h.actor for h in g.events if isinstance(h, Hora)] == [1]
+
+
+def test_head_bump_refuses_a_farther_second_ron_where_three_rons_do_not_abort() -> None:
+    # seed 000 "Ron": ties broken by turn order; the beginner rules have no abortive draws
+    rules = {"preset": "uspml", "abortive_draws": ["nine_terminals"]}
+    g = Game(rules)
     _discard_5s(g)
     g.apply(Hora(actor=1, target=0, pai="5s"))
     before = list(g.scores)
     with pytest.raises(IllegalEventError, match="head bump: seat 1"):
         g.apply(Hora(actor=3, target=0, pai="5s"))
     assert g.scores == before
+
+
+@pytest.mark.parametrize(
+    "order", [(1, 2, 3), (3, 2, 1), (2, 3, 1)], ids=["nearest-first", "farthest-first", "mixed"]
+)
+def test_three_rons_under_uspml_abort_before_the_head_bump_check(order: tuple[int, int, int]) -> None:
+    # seed 001 "Abortive Draw": "Three players call the same discard for Ron" aborts the hand, although
+    # 001 "Head Bump" would give one of them the win: the abort rule is checked first
+    g = Game("uspml")
+    _discard_5s(g, THREE_WAITING)
+    for seat in order:
+        g.apply(Hora(actor=seat, target=0, pai="5s"))
+    assert g.scores == [30000] * 4
+    assert isinstance(g.events[-1], Ryukyoku) and g.events[-1].reason == "ron3"
+    g.apply(EndKyoku())
+    assert (g.dealer, g.honba) == (0, 1)  # seed 001 "Dealer Rotation": the deal stays on an abortive draw
 
 
 def test_the_second_ron_may_come_as_a_declare_after_its_reveal() -> None:

@@ -250,11 +250,14 @@ def _check_from_scratch(
         if s.hand is None or len(s.hand) % 3 != 1:
             continue
         counts = counts34(s.hand)
-        assert s.waits == tuple(waits(counts, len(s.melds))), f"waits of seat {seat} after {e.to_line()}"
+        melded = [t.kind for m in s.melds for t in m.tiles]
+        fresh_waits = waits(counts, len(s.melds), melded=melded, shapes=game.rules.hand_shapes)
+        assert s.waits == tuple(fresh_waits), f"waits of seat {seat} after {e.to_line()}"
         last_own = max((i for i, (k, a, _) in enumerate(history) if k == "dahai" and a == seat), default=-1)
         passed = _passed_from_history(history, seat, last_own)
         riichi_passed = _passed_from_history(history, seat, riichi_at[seat]) if seat in riichi_at else []
-        fresh = furiten_verdict(counts, len(s.melds), s.discards, passed, riichi_passed)
+        meld_tiles = [m.tiles for m in s.melds]
+        fresh = furiten_verdict(counts, meld_tiles, s.discards, passed, riichi_passed, game.rules)
         assert s.furiten == fresh, f"furiten of seat {seat} after {e.to_line()}"
 
 

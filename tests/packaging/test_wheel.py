@@ -70,7 +70,7 @@ def _check_commands(bin_dir: Path, workdir: Path) -> None:
         [str(command), "score", "234m456p789s66s11z", "--win", "6s", "--tsumo", "--riichi", "--json"], workdir
     )
     result = json.loads(scored.stdout)
-    # seed 001 fu table: 20 base + concealed pon of simples 4 + pair of the dealer's double wind + tsumo 2 -> 30;
+    # seed 001 fu table: 20 base + concealed pon of simples 4 + double-wind pair (East) 4 + tsumo 2 -> 30;
     # riichi + menzen tsumo 2 han; the East dealer's tsumo at 2 han 30 fu is 1000 from each.
     assert result["han"] == 2 and result["fu"] == 30 and result["payments"] == {"all": 1000}
     out = workdir / "detections"

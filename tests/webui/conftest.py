@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -50,8 +51,34 @@ def _csrf(client: FlaskClient) -> str:
         return str(session["csrf"])
 
 
+_GAME_FORM = re.compile(r"^/club/game/(\d+)/(hands|undo|finish|void)$")
+_EDIT_FORM = re.compile(r"^/club/hand/(\d+)/edit$")
+
+
+def stamp(client: FlaskClient, url: str) -> dict[str, str]:
+    """The hidden fields a game-changing form carries (game_id, hand_number, version), read from the page
+    that draws the form now, as a browser would have them."""
+    page_url = url
+    if match := _GAME_FORM.match(url):
+        page_url = f"/club/game/{match.group(1)}"
+    elif not _EDIT_FORM.match(url):
+        return {}
+    page = client.get(page_url).data.decode()
+    form_at = page.find(f'action="{url}"')
+    page = page[form_at:] if form_at >= 0 else page  # the fields of the form that posts to `url`
+    fields = {}
+    for name in ("game_id", "hand_number", "version"):
+        found = re.search(rf'name="{name}" value="(\d+)"', page)
+        if found:
+            fields[name] = found.group(1)
+    return fields
+
+
 def _post_form(client: FlaskClient, url: str, data: dict[str, Any], follow: bool = False) -> Any:
-    return client.post(url, data={**data, "csrf_token": _csrf(client)}, follow_redirects=follow)
+    """Post a form with the session's CSRF token; a game-changing form also gets the stamp the page would
+    have drawn into it now (unless `data` brings its own)."""
+    fields = {**stamp(client, url), **data, "csrf_token": _csrf(client)}
+    return client.post(url, data=fields, follow_redirects=follow)
 
 
 @pytest.fixture

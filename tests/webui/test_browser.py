@@ -59,6 +59,7 @@ def page(browser: Any) -> Iterator[Any]:
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.on("dialog", lambda dialog: dialog.accept())  # the confirmations (end game, undo, void): yes
     pg.errors = errors
     yield pg
     context.close()
@@ -125,7 +126,7 @@ def test_a_recorded_hand_updates_the_open_scoreboard_by_itself(server: str, brow
         page.click("#add-player button")
     for seat, name in enumerate(("Ann", "Bob", "Cy", "Dee")):
         page.select_option(f"select[name=seat{seat}]", label=name)
-    page.click("#start-game button")
+    page.click("#start-go")
     page.wait_for_selector("#record-form")
 
     board = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
@@ -210,3 +211,194 @@ def test_a_photo_is_read_and_a_corrected_tile_is_saved_as_labelled_data(server: 
     page.click(f'#palette .tile[data-tile="{"1z" if current != "1z" else "2z"}"]')
     playwright_api.expect(page.locator("#correction-status")).to_contain_text("saved as labelled data")
     _shot(page, "hand-check-photo")
+
+
+# --- a club night nobody has to fix by hand ------------------------------------------------------------
+
+
+def _new_game(page: Any, server: str, names: tuple[str, ...]) -> str:
+    """A club night (if none yet), four players and a game; returns the game page's URL."""
+    page.goto(server + "/club/?all=1")
+    if page.locator("#new-night button").count():
+        page.click("#new-night button")
+    else:
+        page.goto(server + "/club/")
+    for name in names:
+        page.fill("#add-player input[name=name]", name)
+        page.click("#add-player button")
+    for seat, name in enumerate(names):
+        page.select_option(f"select[name=seat{seat}]", label=name)
+    page.click("#start-go")
+    page.wait_for_selector("#record-form")
+    return str(page.url)
+
+
+def _fill_draw(page: Any) -> None:
+    page.check("input[name=kind][value=draw]")
+    page.check("input[name=tenpai0]")
+
+
+def test_two_tabs_recording_the_same_hand_the_second_is_refused_with_a_link(
+    server: str, browser: Any, page: Any
+) -> None:
+    pytest.importorskip("riichi_table.engine.game", reason="needs the engine's game state")
+    url = _new_game(page, server, ("Tab1", "Tab2", "Tab3", "Tab4"))
+    other = page.context.new_page()
+    other.goto(url)
+    _fill_draw(page)
+    page.click("#record-button")
+    playwright_api.expect(page.locator("#hands tbody tr")).to_have_count(1)
+    _fill_draw(other)
+    other.click("#record-button")
+    playwright_api.expect(other.locator("#error-heading")).to_have_text("Not recorded: the game has moved on")
+    assert "Nothing was recorded" in other.inner_text("#error-message")
+    _shot(other, "club-stale-refused")
+    other.click("#error-link")
+    playwright_api.expect(other.locator("#hands tbody tr")).to_have_count(1)  # still one hand, not two
+    other.close()
+
+
+def test_back_and_record_again_is_refused_instead_of_filing_a_duplicate(server: str, page: Any) -> None:
+    pytest.importorskip("riichi_table.engine.game", reason="needs the engine's game state")
+    url = _new_game(page, server, ("Back1", "Back2", "Back3", "Back4"))
+    _fill_draw(page)
+    before = page.content()  # the page with its filled form, as the back-forward cache keeps it
+    page.click("#record-button")
+    playwright_api.expect(page.locator("#hands tbody tr")).to_have_count(1)
+    # A browser's Back may show the page from its cache, filled form and all. Headless chromium reloads it
+    # instead (the game page is sent no-store and its form does not autofill), so the cache is played here.
+    page.route(url, lambda route: route.fulfill(body=before, content_type="text/html"))
+    page.go_back()
+    page.wait_for_selector("#record-form")
+    page.unroute(url)
+    page.click("#record-button")
+    playwright_api.expect(page.locator("#error-heading")).to_have_text("Not recorded: the game has moved on")
+    page.goto(url)
+    playwright_api.expect(page.locator("#hands tbody tr")).to_have_count(1)
+
+
+def test_voiding_a_game_keeps_it_in_the_history_and_leaves_the_standings_unchanged(
+    server: str, page: Any
+) -> None:
+    pytest.importorskip("riichi_table.engine.game", reason="needs the engine's game state")
+    url = _new_game(page, server, ("Void1", "Void2", "Void3", "Void4"))
+    night = page.locator("text=back to the night").get_attribute("href")
+    page.goto(server + night)
+    before = page.inner_text("#standings")
+    page.goto(url)
+    page.click("text=End the game now")  # confirmed (the dialog handler accepts)
+    page.goto(server + night)
+    assert "Void1" in page.inner_text("#standings")  # ended with no hand: it would rank them by seat
+    page.goto(url)
+    page.click("#void-form button")
+    playwright_api.expect(page.locator("#game-status")).to_have_text("void")
+    _shot(page, "club-game-void")
+    page.goto(server + night)
+    assert page.inner_text("#standings") == before
+    assert page.locator(f'a[href="{url.removeprefix(server)}"]').count() >= 1  # still listed in the night
+
+
+def test_the_admin_pin_locks_out_after_repeated_failures_even_for_the_right_pin(
+    browser: Any, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    from riichi_table.webui.app import create_app
+    from werkzeug.serving import make_server
+
+    app = create_app({"DATA_DIR": tmp_path_factory.mktemp("pin"), "HOST": "0.0.0.0",
+                      "ADMIN_PIN": "27182818", "PIN_CLIENT_LIMIT": 3, "PIN_LOCK_S": 4.0})  # fmt: skip
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    base = f"http://127.0.0.1:{srv.server_port}"
+    try:
+        page.goto(base + "/pin")
+        for guess in ("11111111", "22222222", "33333333"):
+            page.fill("input[name=pin]", guess)
+            page.click("form[method=post] button")
+        playwright_api.expect(page.locator("#pin-error")).to_contain_text("locked for")
+        page.fill("input[name=pin]", "27182818")  # the right PIN, the 4th try: still refused
+        page.click("form[method=post] button")
+        playwright_api.expect(page.locator("#pin-error")).to_contain_text("nothing was checked")
+        _shot(page, "pin-locked")
+        page.wait_for_timeout(4500)  # the lock expires
+        page.fill("input[name=pin]", "27182818")
+        page.click("form[method=post] button")
+        playwright_api.expect(page.locator("#lock-button")).to_be_visible()
+        page.click("#lock-button")  # Lock ends admin mode
+        playwright_api.expect(page.locator("nav .readonly")).to_be_visible()
+    finally:
+        page.context.close()
+        srv.shutdown()
+
+
+def test_the_table_page_shows_the_demo_win_with_yaku_and_payments_and_clears_on_the_next_hand(
+    browser: Any, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    from riichi_table.webui.app import create_app
+    from riichi_table.webui.live import start_assistant
+    from werkzeug.serving import make_server
+
+    assistant, error = start_assistant("demo", "wrc", None)
+    assert assistant is not None, error
+    folder = tmp_path_factory.mktemp("demo")
+    app = create_app({"DATA_DIR": folder, "ASSISTANT": assistant, "PIPELINE_ERROR": None})
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    board = context.new_page()
+    base = f"http://127.0.0.1:{srv.server_port}"
+    try:
+        page.goto(base + "/")
+        board.goto(base + "/scoreboard?live=1")
+        panel = page.locator("#hand-result")
+        # The demo: chair 2 (West) wins by ron on chair 3's discard after riichi: riichi, pinfu, dora.
+        playwright_api.expect(panel).to_be_visible(timeout=150_000)
+        headline = panel.locator(".result-headline").inner_text()
+        assert headline == "West (chair 2) wins by ron on North (chair 3)'s discard"
+        assert panel.locator(".result-tiles .tile").count() == 14
+        yaku = panel.locator(".result-yaku").inner_text()
+        assert "Riichi" in yaku and "All sequences" in yaku and "Dora" in yaku
+        assert "3 han 30 fu" in panel.inner_text() and "3,900 points" in panel.inner_text()
+        assert "North (chair 3) pays 3,900" in panel.locator(".result-payments").inner_text()
+        assert "is over" in page.inner_text("#round")
+        _shot(page, "table-result")
+        playwright_api.expect(board.locator("#board-result")).to_be_visible(timeout=20_000)
+        assert "wins by ron" in board.inner_text("#board-result")
+        _shot(board, "scoreboard-live-result")
+        # The clip starts again: a new hand, the panel goes and no seat is left marked riichi.
+        playwright_api.expect(panel).to_have_count(0, timeout=60_000)
+        assert page.locator(".seat.riichi").count() == 0
+    finally:
+        context.close()
+        srv.shutdown()
+        app.extensions["live"].stop()
+
+
+PHONE_PAGES = ["/", "/hand", "/scoreboard", "/club/", "/club/?all=1", "/settings", "/pin"]
+
+
+def test_every_page_fits_a_phone_without_sideways_scrolling(server: str, browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                  is_mobile=True, has_touch=True)  # fmt: skip
+    page = context.new_page()
+    pages = list(PHONE_PAGES)
+    page.goto(server + "/club/?all=1")
+    games = page.eval_on_selector_all("a[href^='/club/game/']", "els => els.map(e => e.getAttribute('href'))")
+    nights = page.eval_on_selector_all(
+        "a[href^='/club/night/']", "els => els.map(e => e.getAttribute('href'))"
+    )
+    pages += [g for g in games if g.rsplit("/", 1)[1].isdigit()][:1] + nights[:1]
+    wide = []
+    try:
+        for path in pages:
+            page.goto(server + path)
+            page.wait_for_load_state("domcontentloaded")
+            width = page.evaluate("document.documentElement.scrollWidth")
+            if width > 390:
+                wide.append(f"{path}: {width} px")
+            name = "phone-" + (path.strip("/").replace("/", "-").replace("?all=1", "-all") or "table")
+            _shot(page, name)
+    finally:
+        context.close()
+    assert not wide, f"pages wider than the phone: {wide}"

@@ -118,7 +118,10 @@ def test_standings_csv_and_chart_cover_finished_games(client: Any, post_form: An
     assert 'id="night-chart"' in page and "Bob" in page
     body = client.get("/club/night/1/standings.csv").data.decode()
     rows = list(csv.reader(io.StringIO(body)))
-    assert rows[0] == ["rank", "player", "guest", "games", "total", "places"]
+    assert rows[0] == ["rank", "player", "guest", "games", "total", "places", "chombo_penalty"]
+    assert all(len(r) == 7 for r in rows)  # one table per file
+    games = list(csv.reader(io.StringIO(client.get("/club/night/1/games.csv").data.decode())))
+    assert games[0][:4] == ["game", "status", "seat", "player"] and len(games) == 5
     assert rows[1][1] == "Bob" and rows[1][3] == "1"
     assert [r[1] for r in rows[1:5]].count("Dee") == 1 and any(r[2] == "yes" for r in rows[1:5])
 

@@ -65,4 +65,4 @@ def test_saving_a_new_camera_source_can_restart_the_live_pipeline_on_it(
 
 def test_the_init_db_command_creates_the_database(app: Any) -> None:
     result = app.test_cli_runner().invoke(args=["init-db"])
-    assert result.exit_code == 0 and "schema version 1" in result.output
+    assert result.exit_code == 0 and "schema version 2" in result.output

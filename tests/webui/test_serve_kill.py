@@ -49,6 +49,12 @@ class Server:
         except urllib.error.HTTPError as exc:
             return exc.code
 
+    def post_hand(self, game_id: int, data: dict[str, Any]) -> int:
+        """Record a hand the way the game page's form does: stamped with the game's current version."""
+        version = self.get_json(f"/api/scoreboard?game={game_id}")["version"]
+        stamp = {"game_id": str(game_id), "version": str(version)}
+        return self.post(f"/club/game/{game_id}/hands", {**data, **stamp})
+
     def get_json(self, path: str) -> Any:
         import json
 
@@ -82,7 +88,7 @@ def test_killing_the_server_mid_game_loses_no_recorded_hand_and_the_game_resumes
         assert server.post("/club/night/1/games", {f"seat{i}": str(i + 1) for i in range(4)}) == 302
         acknowledged = 0
         for _ in range(6):
-            assert server.post("/club/game/1/hands", DEALER_RON) == 302
+            assert server.post_hand(1, DEALER_RON) == 302
             acknowledged += 1
         # Kill it while more hands are being sent.
         stop = threading.Event()
@@ -91,7 +97,7 @@ def test_killing_the_server_mid_game_loses_no_recorded_hand_and_the_game_resumes
             nonlocal acknowledged
             while not stop.is_set():
                 try:
-                    if server.post("/club/game/1/hands", DEALER_RON) == 302:
+                    if server.post_hand(1, DEALER_RON) == 302:
                         acknowledged += 1
                 except OSError:
                     return
@@ -120,7 +126,7 @@ def test_killing_the_server_mid_game_loses_no_recorded_hand_and_the_game_resumes
         board = again.get_json("/api/scoreboard")
         assert board["status"] == "running" and board["hands"] == recorded
         assert sum(board["scores"]) + 1000 * board["sticks"] == 120000
-        assert again.post("/club/game/1/hands", {"kind": "draw", "tenpai0": "1"}) == 302
+        assert again.post_hand(1, {"kind": "draw", "tenpai0": "1"}) == 302
         assert again.get_json("/api/scoreboard")["hands"] == recorded + 1
     finally:
         again.kill()

@@ -103,7 +103,8 @@ def test_the_scoreboard_follows_the_newest_running_game(store: Store) -> None:
     first = _game(store)
     assert store.current_game_id() == first
     night = store.nights()[0]
-    second = store.start_game(night.id, None, [p.id for p in store.players()], "wrc").id
+    others = [store.add_player(n, guest=False).id for n in ("Eve", "Fay", "Gus", "Hal")]
+    second = store.start_game(night.id, None, others, "wrc").id
     assert store.current_game_id() == second
     store.set_game_status(second, finished=True)
     assert store.current_game_id() == first

@@ -189,39 +189,71 @@
     summary.className = "score";
     const value = r.yakuman ? (r.yakuman > 1 ? r.yakuman + "x yakuman" : "yakuman") : r.han + " han " + r.fu + " fu";
     summary.textContent = value + (r.limit ? " - " + r.limit : "") + " - " + r.points + " points";
-    fill($("yaku-table"), (r.yaku || []).map(([name, han]) => [name, han]));
+    fill($("yaku-table"), (r.yaku || []).map(([code, han]) => [resultPanel.yakuName(code), han]));
     fill($("fu-table"), (r.fu_detail || []).map(([reason, fu]) => [reason, fu]));
     const p = r.payments || {};
     const lines = [];
-    if (p.ron !== undefined) lines.push("the discarder pays " + p.ron);
-    if (p.all !== undefined) lines.push("each other player pays " + p.all);
-    if (p.dealer !== undefined) lines.push("the dealer pays " + p.dealer);
-    if (p.non_dealer !== undefined) lines.push("each non-dealer pays " + p.non_dealer);
-    lines.push("with honba and riichi sticks the winner receives " + r.total);
+    // The payments with the honba in them (the engine's `payments` are before honba; its `total` has
+    // honba and riichi sticks): the honba part is what the total holds beyond the payments and sticks.
+    const sticks = Number($("sticks").value || 0) * 1000;
+    const payers = p.ron !== undefined ? 1 : 3;
+    const base = p.ron !== undefined ? p.ron : (p.all !== undefined ? 3 * p.all : (p.dealer || 0) + 2 * (p.non_dealer || 0));
+    const honbaAll = r.total - base - sticks;
+    const honba = honbaAll > 0 && honbaAll % payers === 0 ? honbaAll / payers : 0;
+    const withHonba = (v) => honba ? (v + honba) + " (" + v + " + " + honba + " honba)" : String(v);
+    if (p.ron !== undefined) lines.push("the discarder pays " + withHonba(p.ron));
+    if (p.all !== undefined) lines.push("each other player pays " + withHonba(p.all));
+    if (p.dealer !== undefined) lines.push("the dealer pays " + withHonba(p.dealer));
+    if (p.non_dealer !== undefined) lines.push("each non-dealer pays " + withHonba(p.non_dealer));
+    if (sticks) lines.push("the winner takes the " + sticks + " in riichi sticks");
+    lines.push("the winner receives " + r.total + " in all");
     for (const l of lines) { const li = document.createElement("li"); li.textContent = l; payments.append(li); }
     state.lastScore = r;
     const rec = $("record-hand");
     if (rec) rec.hidden = false;
   }
 
-  // Record the scored win in a running club game (the club page's own form fields).
+  // Record the scored win in a running club game (the club page's own form fields). The form carries
+  // the game, the hand number and the game's version: the server refuses it if the game has moved on.
+  // The winner follows the seat wind chosen above (and choosing a winner sets the seat wind), so the
+  // recorded han/fu were scored for that player's wind.
   const rec = $("record-hand");
   if (rec) {
     const gameSel = $("record-game");
-    const names = () => (gameSel.selectedOptions[0].dataset.names || "").split("|");
+    const chosen = () => gameSel.selectedOptions[0].dataset;
+    const names = () => (chosen().names || "").split("|");
+    const winds = () => (chosen().winds || "ESWN").split("");
+    const windName = {E: "East", S: "South", W: "West", N: "North"};
     const relabel = () => {
-      const n = names();
-      for (const sel of [$("record-winner"), $("record-from")]) {
-        for (const opt of sel.options) if (opt.value !== "tsumo") opt.textContent = n[Number(opt.value)] || "seat " + opt.value;
-      }
+      const n = names(), w = winds();
+      for (const opt of $("record-winner").options) opt.textContent = `${n[Number(opt.value)]} (${windName[w[Number(opt.value)]]})`;
+      for (const opt of $("record-from").options) if (opt.value !== "tsumo") opt.textContent = "ron on " + n[Number(opt.value)];
+      const seat = w.indexOf($("seat-wind").value);
+      if (seat >= 0) $("record-winner").value = String(seat);
+      $("record-game-id").value = gameSel.value;
+      $("record-version").value = chosen().version;
+      $("record-hand-number").value = chosen().hand;
     };
     gameSel.addEventListener("change", relabel);
+    $("seat-wind").addEventListener("change", relabel);
+    $("record-winner").addEventListener("change", () => {
+      const wind = winds()[Number($("record-winner").value)];
+      if (wind && $("seat-wind").value !== wind) {
+        $("seat-wind").value = wind;
+        $("seat-wind").dispatchEvent(new Event("change"));
+      }
+    });
     relabel();
     rec.addEventListener("submit", (e) => {
       const r = state.lastScore;
       if (!r || !r.ok) { e.preventDefault(); return; }
       for (const old of rec.querySelectorAll(".generated")) old.remove();
       const seat = $("record-winner").value;
+      if (winds()[Number(seat)] !== $("seat-wind").value) {
+        e.preventDefault();
+        window.alert("The winner's seat wind in this game is not the seat wind the hand was scored with.");
+        return;
+      }
       const add = (name, value) => {
         const input = document.createElement("input");
         input.type = "hidden"; input.name = name; input.value = value; input.className = "generated";
@@ -232,6 +264,11 @@
       add("fu" + seat, r.yakuman ? 30 : r.fu);
       add("yakuman" + seat, r.yakuman || 0);
       if ($("flag-tsumo").checked) $("record-from").value = "tsumo";
+      else if ($("record-from").value === "tsumo" || $("record-from").value === seat) {
+        e.preventDefault();
+        window.alert("A ron: choose whose discard it was won on.");
+        return;
+      }
       rec.action = "/club/game/" + gameSel.value + "/hands";
     });
   }
@@ -253,6 +290,14 @@
     const r = await postJSON("/api/score", {op: "draw", id: "draw-check", hands, dealer: Number($("draw-dealer").value),
       honba: Number($("draw-honba").value || 0), sticks: Number($("draw-sticks").value || 0), rules: $("rules").value});
     const out = $("draw-result");
+    // A player who declared riichi and shows a hand that is not ready has no noten to pay: it is a chombo
+    // (seed 002 3.4), which the club form refuses too.
+    const falseRiichi = r.ok ? hands.map((h, s) => h.riichi && h.hand && !r.tenpai[s] ? s : null).filter((s) => s !== null) : [];
+    if (falseRiichi.length) {
+      out.textContent = "Not an ordinary draw: seat " + falseRiichi.join(", ") + " declared riichi but the hand shown is not tenpai. That is a chombo (record it as one), not noten.";
+      out.className = "error";
+      return;
+    }
     out.textContent = "";
     if (!r.ok) { out.textContent = "Not checked: " + r.error; out.className = "error"; return; }
     out.className = "";

@@ -33,21 +33,38 @@
     }
   }
 
+  const WIND_NAME = {E: "East", S: "South", W: "West", N: "North"};
+
+  // What to call each chair: its wind this hand (the dealer is East) and the chair number for the camera.
+  function seatNames(state, oya) {
+    return [0, 1, 2, 3].map((s) => {
+      const wind = oya !== undefined && oya !== null ? "ESWN"[(s - oya + 4) % 4] : ((state.seats || [])[s] || {}).wind;
+      return wind ? WIND_NAME[wind] + " (chair " + s + ")" : "Chair " + s;
+    });
+  }
+
   function render(state) {
     setHealth(state);
     const r = state.round || {};
-    const WIND_NAME = {E: "East", S: "South", W: "West", N: "North"};
+    const result = state.last_result || null;
     const parts = [];
-    const wind = r.bakaze || r.wind;
-    if (wind) parts.push((WIND_NAME[wind] || wind) + " " + (r.kyoku ?? r.number ?? ""));
-    if (r.honba !== undefined) parts.push(r.honba + " honba");
-    const sticks = r.kyotaku ?? r.sticks;
-    if (sticks !== undefined) parts.push(sticks + " riichi sticks");
-    if (r.oya !== undefined && r.oya !== null) parts.push("dealer: seat " + r.oya);
-    if (r.ended) parts.push("game over");
+    if (result) {
+      // The hand is over: the header names the hand that ended until the next one starts.
+      const ended = result.round || {};
+      parts.push((WIND_NAME[ended.bakaze] || ended.bakaze) + " " + ended.kyoku + " is over");
+      if (r.ended) parts.push("game over");
+      else parts.push("next: " + (WIND_NAME[r.bakaze] || r.bakaze || "") + " " + (r.kyoku ?? ""));
+    } else {
+      const wind = r.bakaze || r.wind;
+      if (wind) parts.push((WIND_NAME[wind] || wind) + " " + (r.kyoku ?? r.number ?? ""));
+      if (r.honba !== undefined) parts.push(r.honba + " honba");
+      const sticks = r.kyotaku ?? r.sticks;
+      if (sticks !== undefined) parts.push(sticks + " riichi sticks");
+      if (r.ended) parts.push("game over");
+    }
     $("round").textContent = parts.join(", ") || (state.available === false ? "no live game" : "waiting for a hand");
     const wall = state.wall ?? state.wall_count;
-    $("wall").textContent = wall === null || wall === undefined ? "" : "wall: " + wall + " left";
+    $("wall").textContent = result || wall === null || wall === undefined ? "" : "wall: " + wall + " left";
     const dora = $("dora");
     dora.textContent = "";
     const markers = state.dora_markers || [];
@@ -55,6 +72,10 @@
       dora.append("dora indicators: ");
       for (const m of markers) dora.append(tiles.chip(m));
     }
+    const panel = $("result-slot");
+    panel.textContent = "";
+    const names = seatNames(state, result && result.round ? result.round.oya : r.oya);
+    if (result) panel.append(resultPanel.render(result, names, false));
     const warnings = $("warnings");
     warnings.textContent = "";
     for (const w of state.warnings || []) {
@@ -62,15 +83,16 @@
       li.textContent = typeof w === "string" ? w : (w.message || JSON.stringify(w));
       warnings.append(li);
     }
-    renderQuestions(state.questions || []);
+    renderQuestions(state.questions || [], names);
     const seats = $("seats");
     seats.textContent = "";
+    seats.classList.toggle("ended", Boolean(result));
     (state.seats || []).forEach((seat, i) => {
       const box = document.createElement("div");
-      box.className = "seat" + (seat.riichi ? " riichi" : "") + (seat.furiten ? " furiten" : "");
+      box.className = "seat" + (seat.riichi ? " riichi" : "") + (seat.furiten ? " furiten" : "") + (r.oya === i && !result ? " dealer" : "");
+      box.dataset.seat = i;
       const head = document.createElement("h3");
-      const wind = {E: "East", S: "South", W: "West", N: "North"}[seat.wind] || seat.wind || "";
-      head.textContent = "Seat " + i + (wind ? " - " + wind : "") + (seat.score !== undefined ? " - " + seat.score : "") +
+      head.textContent = names[i] + (seat.score !== undefined ? " - " + seat.score.toLocaleString("en") : "") +
         (seat.riichi ? " - riichi" : "") + (seat.furiten ? " - furiten" : "");
       box.append(head);
       const pond = document.createElement("div");
@@ -119,7 +141,7 @@
     if (snap.buzzer && snap.buzzer.frequency) box.append(" buzzer " + snap.buzzer.frequency + " Hz" + (snap.buzzer.tune ? " (" + snap.buzzer.tune + ")" : ""));
   }
 
-  function renderQuestions(questions) {
+  function renderQuestions(questions, names) {
     const box = $("questions");
     box.textContent = "";
     for (const q of questions) {
@@ -131,7 +153,7 @@
         // A win the camera saw but cannot tell apart: tsumo, or ron from which seat (engine `declare`).
         answers = [{label: "tsumo", event: {type: "declare", actor: q.actor, call: "tsumo"}}];
         for (let s = 0; s < 4; s++) {
-          if (s !== q.actor) answers.push({label: "ron from seat " + s, event: {type: "declare", actor: q.actor, call: "ron", target: s}});
+          if (s !== q.actor) answers.push({label: "ron from " + names[s], event: {type: "declare", actor: q.actor, call: "ron", target: s}});
         }
       }
       for (const a of answers || []) {

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, Response, current_app, jsonify, render_template, request, send_file
-from riichi_table.webui import club, photos, scoring
+from riichi_table.webui import club, engine_game, photos, scoring
 from riichi_table.webui.db import get_store
 from riichi_table.webui.live import LiveTable
 from riichi_table.webui.settings_model import current_settings
+from riichi_table.webui.store import GameRow, Store
 
 bp = Blueprint("hand", __name__)
 
@@ -19,11 +22,26 @@ def _reader() -> photos.Reader:
     return reader
 
 
+def _game_choice(store: Store, game: GameRow) -> dict[str, Any]:
+    """A running club game as the "Record this win" form offers it: names, the hand it is at, its version
+    (the form carries it: a stale one is refused) and each seat's wind now."""
+    view = club.game_view(store, game)
+    winds = engine_game.seat_winds(view.state) if view.state else ("E", "S", "W", "N")
+    return {
+        "id": game.id,
+        "names": view.names,
+        "version": game.version,
+        "hand_number": len(view.lines) + 1,
+        "round": view.round_label,
+        "winds": winds,
+    }
+
+
 @bp.get("/hand")
 def index() -> str:
     live: LiveTable = current_app.extensions["live"]
     store = get_store()
-    games = [{"id": g.id, "names": club.names_of(store, g)} for g in store.running_games()]
+    games = [_game_choice(store, g) for g in store.running_games() if not g.voided]
     return render_template(
         "hand.html",
         games=games,

@@ -34,6 +34,7 @@ def publish(store: Store, game_id: int) -> None:
 
 
 LIVE = f"{CURRENT}:live"
+WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
 
 def live_board(state: dict[str, Any]) -> dict[str, Any]:
@@ -44,12 +45,18 @@ def live_board(state: dict[str, Any]) -> dict[str, Any]:
         why = state.get("error") or "the live table has no game yet"
         return {"game_id": None, "live": True, "error": why, "names": None, "scores": None}
     winds = [s.get("wind") or "" for s in seats]
-    wind = {"E": "East", "S": "South", "W": "West", "N": "North"}.get(str(r.get("bakaze")), "")
+    result = state.get("last_result")
+    oya = (result.get("round") or {}).get("oya") if isinstance(result, dict) else r.get("oya")
+    name_winds = ["ESWN"[(s - oya) % 4] for s in range(4)] if isinstance(oya, int) else winds
+    wind = WIND_NAMES.get(str(r.get("bakaze")), "")
     return {
         "game_id": "live",
         "live": True,
         "status": "finished" if r.get("ended") else "running",
-        "names": [f"Seat {i}" for i in range(4)],
+        "names": [
+            f"{WIND_NAMES.get(w, 'Chair')} (chair {i})" if w else f"Chair {i}"
+            for i, w in enumerate(name_winds)
+        ],
         "scores": [s.get("score") for s in seats],
         "round": f"{wind} {r.get('kyoku', '')}".strip() or "-",
         "dealer": r.get("oya"),
@@ -58,6 +65,7 @@ def live_board(state: dict[str, Any]) -> dict[str, Any]:
         "sticks": r.get("kyotaku"),
         "finished": bool(r.get("ended")),
         "last": None,
+        "result": result if isinstance(result, dict) else None,
         "final": [],
         "hands": None,
         "error": None,

@@ -36,6 +36,27 @@ def _restart_pipeline(settings: Settings) -> Response:
     return redirect(url_for("settings.index"))
 
 
+def _share() -> dict[str, object]:
+    """The addresses other devices open (and a QR code of the first), or why there are none."""
+    from riichi_table.webui import lan
+
+    host = str(current_app.config["HOST"])
+    if host in lan.LOOPBACK:
+        return {
+            "urls": [],
+            "qr": None,
+            "note": "served on this computer only: start riichi-table serve "
+            "with --host 0.0.0.0 (and --admin-pin) to open it on phones and other screens",
+        }
+    urls = current_app.config.get("SHARE_URLS")
+    if not urls:  # not started by serve (which knows the port it bound): the port this request came to
+        port = request.host.rsplit(":", 1)[-1]
+        urls = lan.share_urls(host, int(port) if port.isdigit() else 80)
+    qr = lan.qr_svg(urls[0]) if urls else None
+    note = "" if qr or not urls else "install segno for a QR code of this address"
+    return {"urls": urls, "qr": qr, "note": note}
+
+
 @bp.route("/settings", methods=["GET", "POST"])
 def index() -> str | Response:
     store = get_store()
@@ -64,5 +85,6 @@ def index() -> str | Response:
         presets=scoring.presets(),
         rules=resolve_rules(settings.rules_spec()).to_json(),
         running_source=current_app.config.get("SOURCE"),
+        share=_share(),
         error=error,
     ), (400 if error else 200)  # type: ignore[return-value]

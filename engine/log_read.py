@@ -1,0 +1,343 @@
+"""Read a game record (tenhou.net/6 JSON, or mjai lines with results) into hands the checker can replay.
+
+A record tells per hand: the header (round wind, hand number, honba, riichi sticks), the scores at its start,
+how it ended (who won, from whom, han / fu / yakuman, pao; who was tenpai; which abortive draw) and the score
+changes it wrote. `read_record` turns either format into `RecordedHand`s; `engine.log_check` replays them
+through `engine.game.Game` and compares.
+
+tenhou.net/6 (the format `engine/export.py` and `engine/result_log.py` write): seats count from the first
+dealer, so they are the game's seats with seat 0 dealing first. A win is `["和了", deltas, info, ...]` with
+`info = [winner, from, pao, points text, "yaku(N飜)", ...]` (from == winner: tsumo); han are the yaku's
+飜 (or the least han of the limit the points text names, when no yaku are listed), fu the points text's 符.
+A draw is `["流局", deltas]` (tenpai: the seats that did not pay), `["全員聴牌"]`, `["全員不聴"]`,
+`["流し満貫", deltas]`; an abortive draw its Japanese name. Who put a riichi stick down comes from a discard
+written `r..` where the record has tiles, else from the scores: the next hand's start (or the final `sc`)
+less this hand's changes is one deposit lower for each such seat. An optional top-level `sc` (tenhou's
+final scores in hundreds, each followed by the final value in thousands) is the recorded ranking.
+
+mjai lines: the lines `engine/result_log.py` writes (`start_kyoku` with scores, `reach_accepted`, `hora`
+with `fan` / `fu` / `hora_points` / `deltas`, `ryukyoku` with `tenpais` / `deltas`, `end_game` with `scores`).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from riichi_table.engine.errors import EngineError
+from riichi_table.engine.events import WINDS_PAI
+from riichi_table.engine.export import ABORTIVE_NAMES
+from riichi_table.engine.hand_result import (
+    AbortResult,
+    DrawResult,
+    HandResultError,
+    Result,
+    Winner,
+    WinResult,
+)
+
+_ABORT_BY_NAME = {name: reason for reason, name in ABORTIVE_NAMES.items()}
+_LIMIT_HAN = {"満貫": 5, "跳満": 6, "倍満": 8, "三倍満": 11}
+_HAN = re.compile(r"\((\d+)飜\)")
+_FU = re.compile(r"(\d+)符")
+
+
+class RecordError(EngineError):
+    """A game record that cannot be read: names the hand and what was expected."""
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedHand:
+    """One hand as the record shows it. Seats 0..3 from the first dealer; `deltas` one list per settlement
+    (one per winner, nearest the discarder first, or one for a draw), riichi deposits not included."""
+
+    number: int  # 1-based position in the record
+    round_wind: int  # 0 East, 1 South, ...
+    hand_number: int  # 1..4
+    honba: int
+    sticks: int
+    scores: tuple[int, int, int, int]
+    result: Result
+    deltas: tuple[tuple[int, int, int, int], ...]
+
+    @property
+    def name(self) -> str:
+        return f"hand {self.number} ({WINDS_PAI[self.round_wind]}{self.hand_number}, {self.honba} honba)"
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A whole record: its hands, the preset it names (or None), and the final scores and values if any."""
+
+    hands: tuple[RecordedHand, ...]
+    preset: str | None
+    final_scores: tuple[int, int, int, int] | None
+    final_values: tuple[float, float, float, float] | None
+
+
+def read_record(text: str, deposit: int | None = None) -> Record:
+    """Parse a record; tenhou.net/6 JSON when the text is one JSON object with a `log`, else mjai lines.
+
+    `deposit` is the riichi deposit used to tell riichi sticks from the scores (default 1000).
+    """
+    stripped = text.strip()
+    if not stripped:
+        raise RecordError("the record is empty: expected tenhou.net/6 JSON or mjai JSON lines")
+    try:
+        whole = json.loads(stripped)
+    except ValueError:
+        whole = None
+    if isinstance(whole, Mapping) and "log" in whole:
+        return _read_tenhou(whole, deposit or 1000)
+    return _read_mjai(stripped.splitlines())
+
+
+# --- tenhou.net/6 -----------------------------------------------------------------------------------
+
+
+def _four(value: object, what: str) -> tuple[int, int, int, int]:
+    if not isinstance(value, list) or len(value) != 4 or not all(_is_int(v) for v in value):
+        raise RecordError(f"{what}: expected four whole numbers, got {value!r}")
+    return (int(value[0]), int(value[1]), int(value[2]), int(value[3]))
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _read_tenhou(data: Mapping[str, Any], deposit: int) -> Record:
+    log = data.get("log")
+    if not isinstance(log, list) or not log:
+        raise RecordError("tenhou.net/6 record: 'log' must be a non-empty list of hands")
+    final_scores, final_values = _final(data.get("sc"))
+    preset = _preset_of(data.get("rule"))
+    hands: list[RecordedHand] = []
+    for i, entry in enumerate(log):
+        where = f"hand {i + 1}"
+        if not isinstance(entry, list) or len(entry) < 3:
+            raise RecordError(f"{where}: expected [header, scores, ..., result], got {entry!r}")
+        header = entry[0]
+        if not isinstance(header, list) or len(header) != 3 or not all(_is_int(v) for v in header):
+            raise RecordError(f"{where}: header must be [kyoku, honba, sticks], got {header!r}")
+        kyoku, honba, sticks = header
+        scores = _four(entry[1], f"{where} scores")
+        result_array = entry[-1]
+        if not isinstance(result_array, list) or not result_array or not isinstance(result_array[0], str):
+            raise RecordError(
+                f"{where}: the result must be a list starting with its name, got {result_array!r}"
+            )
+        after = _next_scores(log, i, final_scores)
+        riichi = _riichi_seats(entry, scores, result_array, after, deposit)
+        try:
+            result, deltas = _tenhou_result(result_array, riichi, where)
+        except HandResultError as exc:
+            raise RecordError(f"{where}: {exc}") from None
+        hands.append(RecordedHand(i + 1, kyoku // 4, kyoku % 4 + 1, honba, sticks, scores, result, deltas))
+    return Record(tuple(hands), preset, final_scores, final_values)
+
+
+def _preset_of(rule: object) -> str | None:
+    if isinstance(rule, Mapping):
+        disp = rule.get("disp")
+        if isinstance(disp, str) and disp.startswith("riichi-table "):
+            return disp.split(" ", 1)[1]
+    return None
+
+
+def _final(sc: object) -> tuple[tuple[int, int, int, int] | None, tuple[float, float, float, float] | None]:
+    if sc is None:
+        return None, None
+    if not isinstance(sc, list) or len(sc) != 8 or not all(isinstance(v, int | float) for v in sc):
+        raise RecordError(f"'sc' must be eight numbers (score in hundreds, value in thousands), got {sc!r}")
+    scores = tuple(round(sc[2 * i] * 100) for i in range(4))
+    values = tuple(float(sc[2 * i + 1]) for i in range(4))
+    return (scores[0], scores[1], scores[2], scores[3]), (values[0], values[1], values[2], values[3])
+
+
+def _next_scores(
+    log: list[Any], i: int, final: tuple[int, int, int, int] | None
+) -> tuple[int, int, int, int] | None:
+    if i + 1 < len(log):
+        nxt = log[i + 1]
+        if isinstance(nxt, list) and len(nxt) > 1:
+            try:
+                return _four(nxt[1], f"hand {i + 2} scores")
+            except RecordError:
+                return None
+    return final
+
+
+def _riichi_seats(
+    entry: list[Any],
+    scores: tuple[int, ...],
+    result_array: list[Any],
+    after: tuple[int, ...] | None,
+    deposit: int,
+) -> tuple[int, ...]:
+    """Seats that put a riichi stick down: a discard `r..` where tiles are recorded, else from the scores."""
+    if len(entry) >= 16:
+        discards = [entry[5 + 3 * seat] for seat in range(4)]
+        marked = tuple(
+            seat
+            for seat, pond in enumerate(discards)
+            if isinstance(pond, list) and any(isinstance(d, str) and d.startswith("r") for d in pond)
+        )
+        if any(isinstance(p, list) and p for p in discards):
+            return marked
+    if after is None:
+        return ()
+    changes = [0, 0, 0, 0]
+    for item in result_array[1:]:
+        if isinstance(item, list) and len(item) == 4 and all(_is_int(v) for v in item):
+            changes = [a + b for a, b in zip(changes, item, strict=True)]
+    return tuple(seat for seat in range(4) if after[seat] - scores[seat] - changes[seat] == -deposit)
+
+
+def _tenhou_result(
+    array: list[Any], riichi: tuple[int, ...], where: str
+) -> tuple[Result, tuple[tuple[int, int, int, int], ...]]:
+    name = array[0]
+    if name in _ABORT_BY_NAME:
+        return AbortResult(_ABORT_BY_NAME[name], riichi), ((0, 0, 0, 0),)
+    if name in ("全員聴牌", "全員不聴"):
+        flag = name == "全員聴牌"
+        return DrawResult((flag, flag, flag, flag), (), riichi), ((0, 0, 0, 0),)
+    if name in ("流局", "流し満貫"):
+        if len(array) < 2:
+            raise RecordError(f"{where}: {name} needs its score changes")
+        d = _four(array[1], f"{where} draw changes")
+        if name == "流し満貫":
+            nagashi = tuple(seat for seat in range(4) if d[seat] > 0)
+            return DrawResult((False, False, False, False), nagashi, riichi), (d,)
+        paid = any(v < 0 for v in d)
+        tenpai = tuple((v >= 0) if paid else False for v in d)
+        return DrawResult(tenpai, (), riichi), (d,)  # type: ignore[arg-type]
+    if name != "和了":
+        raise RecordError(f"{where}: unknown result {name!r} (expected 和了, 流局, an abortive draw ...)")
+    pairs = array[1:]
+    if not pairs or len(pairs) % 2:
+        raise RecordError(f"{where}: 和了 needs pairs of [score changes, win info]")
+    winners: list[Winner] = []
+    deltas: list[tuple[int, int, int, int]] = []
+    discarder: int | None = None
+    for k in range(0, len(pairs), 2):
+        deltas.append(_four(pairs[k], f"{where} win changes"))
+        info = pairs[k + 1]
+        if not isinstance(info, list) or len(info) < 4 or not all(_is_int(v) for v in info[:3]):
+            raise RecordError(f"{where}: win info must be [winner, from, pao, points, yaku...], got {info!r}")
+        who, frm, pao = info[0], info[1], info[2]
+        discarder = None if who == frm else frm
+        han, fu, yakuman = _value(info[3], info[4:], where)
+        winners.append(Winner(who, han, fu, yakuman, pao=None if pao == who else pao))
+    return WinResult(tuple(winners), discarder, riichi), tuple(deltas)
+
+
+def _value(points: object, yaku: Sequence[object], where: str) -> tuple[int, int, int]:
+    """han, fu, yakuman of a win from its points text and yaku list."""
+    if not isinstance(points, str):
+        raise RecordError(f"{where}: the points text must be a string, got {points!r}")
+    names = [y for y in yaku if isinstance(y, str)]
+    yakuman = sum(1 for y in names if "役満" in y)
+    if yakuman or points.startswith("役満"):
+        return 0, 0, max(yakuman, 1)
+    han = sum(int(m.group(1)) for y in names for m in [_HAN.search(y)] if m)
+    fu_match = _FU.search(points)
+    fu = int(fu_match.group(1)) if fu_match else 0
+    if not han:
+        limit = next(
+            (h for n, h in sorted(_LIMIT_HAN.items(), key=lambda x: -len(x[0])) if points.startswith(n)), 0
+        )
+        han_match = re.search(r"(\d+)飜", points)
+        han = int(han_match.group(1)) if han_match else limit
+    if not fu_match and han < 5:
+        han = 5  # a mangan of 3 han 70+ fu or 4 han 40+ fu pays as 5 han
+    return han, fu, 0
+
+
+# --- mjai lines -------------------------------------------------------------------------------------
+
+
+def _read_mjai(lines: list[str]) -> Record:
+    events: list[tuple[int, dict[str, Any]]] = []
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+        except ValueError as exc:
+            raise RecordError(f"line {n}: not a JSON line ({exc}); expected mjai events") from None
+        if not isinstance(obj, dict) or not isinstance(obj.get("type"), str):
+            raise RecordError(f"line {n}: expected an mjai event object with a 'type', got {line[:60]!r}")
+        events.append((n, obj))
+    hands: list[RecordedHand] = []
+    final: tuple[int, int, int, int] | None = None
+    current: dict[str, Any] | None = None
+    for n, e in events:
+        kind = e["type"]
+        if kind == "start_kyoku":
+            current = {"start": e, "riichi": [], "ends": [], "line": n}
+        elif kind == "reach_accepted" and current is not None:
+            current["riichi"].append(e.get("actor"))
+        elif kind in ("hora", "ryukyoku") and current is not None:
+            if kind == "hora" and "pai" in e and "fan" not in e:
+                raise RecordError(
+                    f"line {n}: a tile-level mjai log; check-log reads mjai lines with results "
+                    "(fan, fu, deltas)"
+                )
+            current["ends"].append(e)
+        elif kind == "end_kyoku" and current is not None:
+            hands.append(_mjai_hand(len(hands) + 1, current))
+            current = None
+        elif kind == "end_game" and "scores" in e:
+            final = _four(e["scores"], f"line {n} end_game scores")
+    if current is not None and current["ends"]:
+        hands.append(_mjai_hand(len(hands) + 1, current))
+    if not hands:
+        raise RecordError("no hands in the mjai lines (expected start_kyoku ... end_kyoku)")
+    return Record(tuple(hands), None, final, None)
+
+
+def _mjai_hand(number: int, h: dict[str, Any]) -> RecordedHand:
+    s = h["start"]
+    where = f"hand {number} (line {h['line']})"
+    bakaze = s.get("bakaze")
+    if bakaze not in WINDS_PAI:
+        raise RecordError(f"{where}: bakaze {bakaze!r} is not E, S, W or N")
+    scores = _four(s.get("scores"), f"{where} scores")
+    riichi = tuple(h["riichi"])
+    ends: list[dict[str, Any]] = h["ends"]
+    if not ends:
+        raise RecordError(f"{where}: the hand has no hora or ryukyoku")
+    deltas = tuple(_four(e.get("deltas"), f"{where} deltas") for e in ends)
+    try:
+        result: Result
+        if ends[0]["type"] == "ryukyoku":
+            reason = ends[0].get("reason")
+            if reason in ("fanpai", "nagashi"):
+                tenpais = ends[0].get("tenpais") or [False] * 4
+                nagashi = tuple(seat for seat in range(4) if reason == "nagashi" and deltas[0][seat] > 0)
+                result = DrawResult(tuple(bool(t) for t in tenpais), nagashi, riichi)  # type: ignore[arg-type]
+            else:
+                result = AbortResult(str(reason), riichi)
+        else:
+            winners = []
+            discarder: int | None = None
+            for e in ends:
+                who, frm = e.get("actor"), e.get("target")
+                if not isinstance(who, int) or not isinstance(frm, int):
+                    raise RecordError(f"{where}: hora needs actor and target seats")
+                discarder = None if who == frm else frm
+                fan, fu = e.get("fan", 0), e.get("fu", 0)
+                yakuman = fan // 13 if isinstance(fan, int) and fan >= 13 and not fu else 0
+                winners.append(Winner(who, 0 if yakuman else fan, fu, yakuman, pao=e.get("pao")))
+            result = WinResult(tuple(winners), discarder, riichi)
+    except HandResultError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+    kyoku = s.get("kyoku")
+    honba, sticks = s.get("honba", 0), s.get("kyotaku", 0)
+    if not all(_is_int(v) for v in (kyoku, honba, sticks)):
+        raise RecordError(f"{where}: kyoku, honba and kyotaku must be whole numbers")
+    return RecordedHand(number, WINDS_PAI.index(bakaze), kyoku, honba, sticks, scores, result, deltas)

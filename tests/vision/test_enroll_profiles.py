@@ -1,0 +1,143 @@
+"""Enrolling a tile set as a profile: prototypes from the shipped classifier's embedding, no training."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from riichi_table.datasets.layout_sheet import read_sheet_photo
+from riichi_table.datasets.render_layout import RECOLOUR, recolour, render_sheet_photo
+from riichi_table.vision.embedder import EMBEDDER_FILE, Embedder, file_digest
+from riichi_table.vision.profiles import (
+    BASE,
+    Profile,
+    ProfileClassifier,
+    ProfileError,
+    active_profile,
+    build_profile,
+    list_profiles,
+    open_active_classifier,
+    set_active_profile,
+)
+
+MODELS = Path(__file__).resolve().parents[2] / "models"
+
+
+@pytest.fixture(scope="module")
+def embedder() -> Embedder:
+    return Embedder(MODELS / EMBEDDER_FILE, threads=1)
+
+
+def _sheets(art: Path, style: str, seeds: range, order: tuple[int, int, int] | None = RECOLOUR) -> list:
+    return [
+        read_sheet_photo(render_sheet_photo(str(art), style, s, recolour_order=order), f"{style}-{s}.jpg")
+        for s in seeds
+    ]
+
+
+def _scene_crops(art: Path, count: int) -> tuple[np.ndarray, np.ndarray]:
+    from riichi_table.datasets.scenes import render_scene
+    from riichi_table.vision.crops import cut_crops
+
+    crops, ids = [], []
+    for i in range(count):
+        scene = render_scene(art, 100, i, 640, styles=("Regular",))
+        labels = [lab for lab in scene.labels if lab.visible >= 0.6]
+        boxes = np.array([lab.box for lab in labels], np.float32).reshape(-1, 4)
+        crops.append(cut_crops(recolour(scene.image, RECOLOUR), boxes, 64, 0.0))
+        ids += [lab.class_id for lab in labels]
+    return np.concatenate(crops), np.asarray(ids)
+
+
+def test_embedder_is_the_shipped_classifier_with_its_features_as_a_second_output(embedder: Embedder) -> None:
+    from riichi_table.vision.classify import Classifier
+
+    assert embedder.classifier_sha256 == file_digest(MODELS / "classifier.onnx")  # re-export when it changes
+    crops = np.random.default_rng(1).integers(0, 255, (5, 64, 64, 3), dtype=np.uint8)
+    probs, feats = embedder.run(crops)
+    expected = Classifier(MODELS / "classifier.onnx", threads=1, flip_tta=True).probabilities(crops)
+    assert np.allclose(probs, expected, atol=1e-4)
+    assert np.allclose(np.linalg.norm(feats, axis=1), 1.0, atol=1e-5)
+    # A tile reads the same upside down: the embedding of a half-turned crop is the same.
+    _, turned = embedder.run(np.ascontiguousarray(crops[:, ::-1, ::-1]))
+    assert np.allclose(feats, turned, atol=1e-4)
+
+
+def test_a_profile_from_two_sheet_photos_names_a_recoloured_set_far_better_than_the_base(
+    art_folder: Path, embedder: Embedder
+) -> None:
+    crops, ids = _scene_crops(art_folder, 6)
+    profile, rejected = build_profile("recoloured", _sheets(art_folder, "Regular", range(2)), embedder)
+    assert not rejected and len(profile.class_id) == 38  # 34 kinds, 3 red fives, the back
+    base = (embedder.run(crops)[0].argmax(1) == ids).mean()
+    enrolled = (ProfileClassifier(embedder, profile).probabilities(crops).argmax(1) == ids).mean()
+    assert enrolled > base + 0.1, (base, enrolled)
+
+
+def test_a_photo_of_another_set_mixed_in_is_named_and_not_learned_from(
+    art_folder: Path, embedder: Embedder
+) -> None:
+    photos = _sheets(art_folder, "Regular", range(3)) + _sheets(art_folder, "Black", range(1), None)
+    profile, rejected = build_profile("club", photos, embedder)
+    assert [r.photo for r in rejected] == ["Black-0.jpg"]
+    assert "another tile set" in rejected[0].reason
+    assert profile.photos == ("Regular-0.jpg", "Regular-1.jpg", "Regular-2.jpg")
+    alone, _ = build_profile("club", photos[:3], embedder)
+    assert np.allclose(profile.prototypes, alone.prototypes)  # nothing of the other set is in it
+
+
+def test_two_photos_of_different_sets_teach_nothing(art_folder: Path, embedder: Embedder) -> None:
+    photos = _sheets(art_folder, "Regular", range(1)) + _sheets(art_folder, "Black", range(1), None)
+    with pytest.raises(ProfileError, match=r"Regular-0.jpg.*another tile set.*Black-0.jpg"):
+        build_profile("club", photos, embedder)
+
+
+def test_a_profile_round_trips_through_its_small_file(
+    art_folder: Path, embedder: Embedder, tmp_path: Path
+) -> None:
+    profile, _ = build_profile("club-a", _sheets(art_folder, "Regular", range(1)), embedder)
+    path = profile.save(tmp_path / "club-a.npz")
+    assert path.stat().st_size < 200_000
+    again = Profile.load(path)
+    assert again.name == "club-a" and again.photos == profile.photos
+    assert np.array_equal(again.class_id, profile.class_id)
+    assert np.allclose(again.prototypes, profile.prototypes, atol=2e-3)
+
+
+def test_settings_choose_the_active_profile_and_base_means_none(
+    art_folder: Path, embedder: Embedder, tmp_path: Path
+) -> None:
+    assert active_profile(tmp_path) == BASE and open_active_classifier(folder=tmp_path) is None
+    profile, _ = build_profile("club-a", _sheets(art_folder, "Regular", range(1)), embedder)
+    profile.save(tmp_path / "club-a.npz")
+    set_active_profile("club-a", tmp_path)
+    assert [p.name for p in list_profiles(tmp_path)] == ["club-a"]
+    chosen = open_active_classifier(folder=tmp_path, threads=1)
+    assert chosen is not None and chosen.profile.name == "club-a"
+    set_active_profile(BASE, tmp_path)
+    assert open_active_classifier(folder=tmp_path) is None
+
+
+def test_choosing_a_profile_that_does_not_exist_is_an_error_naming_it(tmp_path: Path) -> None:
+    with pytest.raises(ProfileError, match=r"nope\.npz not found"):
+        set_active_profile("nope", tmp_path)
+    assert active_profile(tmp_path) == BASE
+
+
+def test_a_profile_made_with_another_classifier_is_refused(embedder: Embedder) -> None:
+    other = Profile("old", np.arange(2), np.eye(2, embedder.dim, dtype=np.float32), np.ones(2, np.int64),
+                    "0" * 64, ("a.jpg",), "2026-01-01T00:00:00+00:00")  # fmt: skip
+    with pytest.raises(ProfileError, match="another classifier"):
+        ProfileClassifier(embedder, other)
+
+
+@pytest.mark.parametrize("name", ["", "two words", "../up", "x" * 65])
+def test_a_profile_name_that_is_not_a_plain_name_is_refused(name: str) -> None:
+    from riichi_table.vision.profiles import profile_path
+
+    with pytest.raises(ProfileError, match="profile name"):
+        Profile(name, np.arange(1), np.ones((1, 4), np.float32), np.ones(1, np.int64), "", (), "")
+    if "/" not in name:
+        with pytest.raises(ProfileError, match="profile name"):
+            profile_path(name, Path("."))

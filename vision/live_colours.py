@@ -1,0 +1,114 @@
+"""The table's own colours, learned from the rectified view: the felt (mat) and the tiles' backs.
+
+Nothing is assumed about either: the felt is the most common colour of the view (it covers most of the
+table), the back colour is the most common colour of the dead wall that is neither felt nor a tile face (the
+dead wall is mostly face-down stacks). Both follow slow changes of the light (a running mean). Colours are
+OpenCV 8-bit Lab (L, a, b in 0..255, a and b centred on 128); distances weigh lightness half as much as
+colour, so shading and uneven light move a colour less than a change of felt does.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+FOLLOW = 0.1  # weight of a new frame in the running mean of a learned colour
+L_WEIGHT = 0.5  # lightness counts half in a colour distance (light changes, colour does not)
+FACE_CHROMA = 22.0  # a tile face (ivory) is this close to grey in (a, b)
+
+
+@dataclass(frozen=True)
+class LearnedColours:
+    """What `SurfaceColours` knows now: felt and back in Lab (None before they are seen) and how far a mat
+    pixel may lie from the felt."""
+
+    felt: tuple[float, float, float] | None
+    felt_reach: float
+    back: tuple[float, float, float] | None
+
+
+def lab_distance(lab: NDArray[np.float32], colour: NDArray[np.float32]) -> NDArray[np.float32]:
+    """Per-pixel distance of an (H, W, 3) Lab image from one colour, lightness weighted by L_WEIGHT."""
+    d = lab - colour[None, None, :]
+    d[..., 0] *= L_WEIGHT
+    return np.sqrt((d * d).sum(axis=2))
+
+
+class SurfaceColours:
+    """Learns the felt and back colours frame by frame; `felt_distance` and `back_mask` use them."""
+
+    def __init__(self) -> None:
+        self.felt: NDArray[np.float32] | None = None
+        self.felt_reach = 18.0
+        self.back: NDArray[np.float32] | None = None
+
+    def learned(self) -> LearnedColours:
+        felt = None if self.felt is None else tuple(float(v) for v in self.felt)
+        back = None if self.back is None else tuple(float(v) for v in self.back)
+        return LearnedColours(felt, self.felt_reach, back)  # type: ignore[arg-type]
+
+    def learn_felt(self, lab_small: NDArray[np.float32]) -> None:
+        """The mode of a quarter-size Lab view (8 lightness x 16 x 16 colour bins) is the felt."""
+        px = lab_small.reshape(-1, 3)
+        bins = (
+            np.clip(px[:, 0] // 32, 0, 7).astype(np.int32) * 256
+            + np.clip(px[:, 1] // 16, 0, 15).astype(np.int32) * 16
+            + np.clip(px[:, 2] // 16, 0, 15).astype(np.int32)
+        )
+        mode = int(np.argmax(np.bincount(bins, minlength=2048)))
+        centre = px[bins == mode].mean(axis=0)
+        near = px[lab_distance(px[None], centre.astype(np.float32))[0] < 30.0]
+        colour = near.mean(axis=0).astype(np.float32) if len(near) else centre.astype(np.float32)
+        spread = float(np.percentile(lab_distance(near[None], colour)[0], 90)) if len(near) > 50 else 8.0
+        reach = float(np.clip(2.2 * spread, 12.0, 30.0))
+        if self.felt is None:
+            self.felt, self.felt_reach = colour, reach
+        else:
+            self.felt = ((1 - FOLLOW) * self.felt + FOLLOW * colour).astype(np.float32)
+            self.felt_reach = (1 - FOLLOW) * self.felt_reach + FOLLOW * reach
+
+    def learn_back(self, lab_dead_wall: NDArray[np.float32], mat: NDArray[np.bool_]) -> None:
+        """The most common colour of the dead wall's non-mat pixels that is not a tile face (ivory)."""
+        px = lab_dead_wall[~mat]
+        if len(px) < 400:
+            return  # no dead wall on the table yet
+        chroma = np.hypot(px[:, 1] - 128.0, px[:, 2] - 128.0)
+        bright = px[:, 0] > np.percentile(px[:, 0], 60)
+        candidates = px[~((chroma < FACE_CHROMA) & bright)]
+        if len(candidates) < 0.3 * len(px):
+            return  # mostly faces: no stack seen
+        bins = (
+            np.clip(candidates[:, 0] // 32, 0, 7).astype(np.int32) * 256
+            + np.clip(candidates[:, 1] // 16, 0, 15).astype(np.int32) * 16
+            + np.clip(candidates[:, 2] // 16, 0, 15).astype(np.int32)
+        )
+        mode = int(np.argmax(np.bincount(bins, minlength=2048)))
+        colour = candidates[bins == mode].mean(axis=0).astype(np.float32)
+        self.back = colour if self.back is None else ((1 - FOLLOW) * self.back + FOLLOW * colour)
+
+    def green_felt(self) -> bool:
+        """The felt is green (the old clips' and most clubs' felt): hue between yellow-green and cyan."""
+        if self.felt is None:
+            return False
+        a, b = float(self.felt[1]) - 128.0, float(self.felt[2]) - 128.0
+        return a < -8.0 and abs(b) < 2.5 * -a and float(np.hypot(a, b)) > 12.0
+
+    def felt_distance(self, lab: NDArray[np.float32]) -> NDArray[np.float32]:
+        """How far each pixel is from the felt, in units of `felt_reach` (below 1 = mat)."""
+        assert self.felt is not None
+        return lab_distance(lab, self.felt) * np.float32(1.0 / self.felt_reach)
+
+    def back_mask(self, lab: NDArray[np.float32]) -> NDArray[np.uint8] | None:
+        """1 where a pixel has the back colour; None before a back colour was learned."""
+        if self.back is None:
+            return None
+        reach = 22.0
+        return (lab_distance(lab, self.back) < reach).astype(np.uint8)
+
+
+def to_lab(view: NDArray[np.uint8]) -> NDArray[np.float32]:
+    """OpenCV 8-bit Lab as float32."""
+    return cv2.cvtColor(view, cv2.COLOR_BGR2LAB).astype(np.float32)

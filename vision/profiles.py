@@ -1,0 +1,310 @@
+"""Tile-set profiles: a club's set taught to the reader as class prototypes (seconds, no training).
+
+A profile is the mean unit embedding (`vision.embedder`) of the enrolled crops of each class, saved as one
+small `.npz` file per tile set, which clubs can share. Enrolling a set never changes the shipped models:
+the reader uses the base classifier unless a profile is chosen, so the sets it already knew stay as they
+were.
+
+Naming with a profile (`ProfileClassifier`): every class gets a score `similarity / temperature`, the
+cosine similarity of the crop's embedding to the class prototype; a class the profile has no crops of gets
+`unknown_similarity` instead, so among those the base classifier decides. The base classifier's
+log-probabilities, weighted by `base_weight`, are added, and the softmax of the sum is the result.
+
+Profiles live in `profiles_dir()`: `$RIICHI_TABLE_PROFILES`, else `$XDG_DATA_HOME/riichi-table/profiles`
+(`~/.local/share/riichi-table/profiles`). `riichi-table enroll --profile NAME` writes one there,
+`riichi-table enroll --list` lists them, `riichi-table enroll --use NAME` (or `--use base`) chooses the
+active one, kept in `<profiles_dir>/active.txt` (`set_active_profile`, `active_profile`: the Settings page's
+API). A reader names tiles with the active profile through `open_active_classifier()`, which returns a
+`ProfileClassifier` (same call as `vision.classify.Classifier`) or None for the base classifier.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+from numpy.typing import NDArray
+from riichi_table.vision.crops import cut_crops
+from riichi_table.vision.embedder import Embedder, normalise
+from riichi_table.vision.errors import VisionError
+
+PROFILE_SUFFIX = ".npz"
+PROFILE_VERSION = 1
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+MIN_SHARED = 5  # crops of kinds the other photos also show, needed to judge whether a photo is the same set
+SAME_SET_DROP = 0.15  # see _another_set
+SAME_SET_PAIR = 0.6
+
+
+class ProfileError(VisionError):
+    """A profile that cannot be made, found or used; the message names the photo or file."""
+
+
+class LabelledCrops(Protocol):
+    """Enrolment input: one photo's upright BGR crops and their detector classes (`SheetPhoto` is one)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def crops(self) -> NDArray[np.uint8]: ...
+    @property
+    def class_id(self) -> NDArray[np.int64]: ...
+
+
+@dataclass(frozen=True)
+class Profile:
+    """One tile set: prototypes (K, D) unit rows for `class_id` (K,), from `counts` (K,) crops each."""
+
+    name: str
+    class_id: NDArray[np.int64]
+    prototypes: NDArray[np.float32]
+    counts: NDArray[np.int64]
+    classifier_sha256: str  # the classifier the embedder was cut from
+    photos: tuple[str, ...]
+    created: str
+
+    def __post_init__(self) -> None:
+        if not _NAME.match(self.name):
+            raise ProfileError(
+                f"profile name {self.name!r}: expected 1-64 letters, digits, '_', '-' or '.' (no spaces)"
+            )
+        k = len(self.class_id)
+        if self.prototypes.ndim != 2 or self.prototypes.shape[0] != k or self.counts.shape != (k,):
+            raise ProfileError(
+                f"profile {self.name}: prototypes {self.prototypes.shape} and counts {self.counts.shape} "
+                f"do not match {k} classes"
+            )
+
+    def save(self, path: Path) -> Path:
+        """Write the profile as `.npz` (numbers) with its description as JSON inside; returns the path."""
+        meta = {"version": PROFILE_VERSION, "name": self.name, "classifier_sha256": self.classifier_sha256,
+                "photos": list(self.photos), "created": self.created}  # fmt: skip
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".part")
+        with tmp.open("wb") as fh:
+            np.savez_compressed(fh, class_id=self.class_id, prototypes=self.prototypes.astype(np.float16),
+                                counts=self.counts, meta=np.array(json.dumps(meta)))  # fmt: skip
+        tmp.replace(path)
+        return path
+
+    @classmethod
+    def load(cls, path: Path) -> Profile:
+        """Read a profile file; `ProfileError` naming the file when it is missing or not a profile."""
+        if not path.is_file():
+            raise ProfileError(f"profile {path} not found (`riichi-table enroll --list` shows the profiles)")
+        try:
+            with np.load(path, allow_pickle=False) as data:
+                meta = json.loads(str(data["meta"]))
+                class_id = data["class_id"].astype(np.int64)
+                prototypes = normalise(data["prototypes"].astype(np.float32))
+                counts = data["counts"].astype(np.int64)
+        except (OSError, ValueError, KeyError) as exc:
+            raise ProfileError(f"{path} is not a tile-set profile: {exc}") from exc
+        if meta.get("version") != PROFILE_VERSION:
+            raise ProfileError(f"{path}: profile version {meta.get('version')}, expected {PROFILE_VERSION}")
+        return cls(str(meta["name"]), class_id, prototypes, counts, str(meta["classifier_sha256"]),
+                   tuple(meta["photos"]), str(meta["created"]))  # fmt: skip
+
+
+def profiles_dir() -> Path:
+    """Where named profiles are kept (see the module docstring)."""
+    if env := os.environ.get("RIICHI_TABLE_PROFILES"):
+        return Path(env)
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "riichi-table" / "profiles"
+
+
+def profile_path(name_or_path: str | Path, folder: Path | None = None) -> Path:
+    """A profile's file: a path ending in .npz as given, else `<folder>/<name>.npz`."""
+    text = str(name_or_path)
+    if text.endswith(PROFILE_SUFFIX) or "/" in text:
+        return Path(text)
+    if not _NAME.match(text):
+        raise ProfileError(f"profile name {text!r}: expected letters, digits, '_', '-' or '.' (no spaces)")
+    return (folder or profiles_dir()) / f"{text}{PROFILE_SUFFIX}"
+
+
+def list_profiles(folder: Path | None = None) -> list[Profile]:
+    """Every readable profile in `folder` (default `profiles_dir()`), by name."""
+    where = folder or profiles_dir()
+    if not where.is_dir():
+        return []
+    return [Profile.load(p) for p in sorted(where.glob(f"*{PROFILE_SUFFIX}"))]
+
+
+ACTIVE_FILE = "active.txt"
+BASE = "base"  # the name that means "no profile: the shipped classifier alone"
+
+
+def set_active_profile(name: str, folder: Path | None = None) -> None:
+    """Choose the profile the reader uses (`BASE` for none); the profile must exist."""
+    where = folder or profiles_dir()
+    if name != BASE:
+        Profile.load(profile_path(name, where))
+    where.mkdir(parents=True, exist_ok=True)
+    (where / ACTIVE_FILE).write_text(name + "\n")
+
+
+def active_profile(folder: Path | None = None) -> str:
+    """The chosen profile's name, `BASE` when none is chosen."""
+    marker = (folder or profiles_dir()) / ACTIVE_FILE
+    return marker.read_text().strip() or BASE if marker.is_file() else BASE
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """A photo nothing was learned from, and why."""
+
+    photo: str
+    reason: str
+
+
+def _prototypes(
+    feats: NDArray[np.float32], ids: NDArray[np.int64]
+) -> tuple[NDArray[np.int64], NDArray[np.float32]]:
+    classes = np.unique(ids)
+    return classes, normalise(np.stack([feats[ids == c].mean(0) for c in classes]))
+
+
+def _same_set_score(
+    embedded: list[tuple[str, NDArray[np.float32], NDArray[np.int64]]], i: int
+) -> float | None:
+    """Mean cosine similarity of photo `i`'s crops to the other photos' prototype of the same class."""
+    rest_f = np.concatenate([f for j, (_, f, _) in enumerate(embedded) if j != i])
+    rest_y = np.concatenate([y for j, (_, _, y) in enumerate(embedded) if j != i])
+    classes, protos = _prototypes(rest_f, rest_y)
+    _, feats, ids = embedded[i]
+    shared = np.isin(ids, classes)
+    if shared.sum() < MIN_SHARED:
+        return None
+    return float(np.mean(np.sum(feats[shared] * protos[np.searchsorted(classes, ids[shared])], axis=1)))
+
+
+def _another_set(embedded: list[tuple[str, NDArray[np.float32], NDArray[np.int64]]]) -> list[Rejected]:
+    """Photos whose tiles look unlike the same kinds on the other photos: another tile set mixed in.
+
+    Measured on rendered sheets (`bench/enroll.py`): photos of one set score 0.90..0.96 against each other,
+    real hand photos of one set 0.62..0.78 (few kinds shared, varied light), a photo of another set 0.43..0.60
+    (0.88 for the two riichi art styles, which differ in colour only). With three or more photos a photo is
+    refused when it scores `SAME_SET_DROP` below the median; with two, both when they score under
+    `SAME_SET_PAIR` (there is no telling which one is the stranger).
+    """
+    if len(embedded) < 2:
+        return []
+    scores = {embedded[i][0]: _same_set_score(embedded, i) for i in range(len(embedded))}
+    known = [v for v in scores.values() if v is not None]
+    if not known:
+        return []
+    limit = SAME_SET_PAIR if len(embedded) == 2 else float(np.median(known)) - SAME_SET_DROP
+    return [
+        Rejected(
+            name,
+            f"its tiles look unlike the same kinds on the other photos (similarity {v:.2f}, "
+            f"expected at least {limit:.2f}): another tile set mixed in?",
+        )
+        for name, v in scores.items()
+        if v is not None and v < limit
+    ]
+
+
+def build_profile(
+    name: str, photos: Sequence[LabelledCrops], embedder: Embedder
+) -> tuple[Profile, list[Rejected]]:
+    """Prototypes from the enrolled photos; photos of another set are left out and reported.
+
+    Raises `ProfileError` when no photo is left to learn from.
+    """
+    embedded = []
+    for photo in photos:
+        _, feats = embedder.run(photo.crops)
+        embedded.append((photo.name, feats, np.asarray(photo.class_id, np.int64)))
+    rejected = _another_set(embedded)
+    bad = {r.photo for r in rejected}
+    kept = [e for e in embedded if e[0] not in bad]
+    if not kept:
+        reasons = "; ".join(f"{r.photo}: {r.reason}" for r in rejected) or "no photos given"
+        raise ProfileError(f"nothing to learn profile {name} from: {reasons}")
+    feats = np.concatenate([f for _, f, _ in kept])
+    ids = np.concatenate([y for _, _, y in kept])
+    classes, protos = _prototypes(feats, ids)
+    counts = np.array([(ids == c).sum() for c in classes], np.int64)
+    created = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+    profile = Profile(
+        name, classes, protos, counts, embedder.classifier_sha256, tuple(k[0] for k in kept), created
+    )
+    return profile, rejected
+
+
+class ProfileClassifier:
+    """Names tiles with a profile's prototypes and the base classifier (see the module docstring).
+
+    Same call as `vision.classify.Classifier`: `probabilities(crops)` and `__call__(frame, boxes)`.
+    """
+
+    def __init__(
+        self,
+        embedder: Embedder,
+        profile: Profile,
+        temperature: float = 0.05,
+        base_weight: float = 0.3,
+        unknown_similarity: float = 0.6,
+    ) -> None:
+        if profile.classifier_sha256 and embedder.classifier_sha256 != profile.classifier_sha256:
+            raise ProfileError(
+                f"profile {profile.name} was made with another classifier than {embedder.path} "
+                "(enroll the set again with the shipped models)"
+            )
+        if profile.prototypes.shape[1] != embedder.dim:
+            raise ProfileError(f"profile {profile.name}: embedding width {profile.prototypes.shape[1]}, "
+                               f"the embedder gives {embedder.dim}")  # fmt: skip
+        if not temperature > 0 or base_weight < 0:
+            raise ProfileError(
+                f"temperature must be > 0 and base_weight >= 0, got {temperature}, {base_weight}"
+            )
+        self.embedder, self.profile = embedder, profile
+        self.size, self.margin = embedder.size, embedder.margin
+        self.temperature, self.base_weight, self.unknown = temperature, base_weight, unknown_similarity
+
+    def probabilities(self, crops: NDArray[np.uint8]) -> NDArray[np.float32]:
+        """(N, 38) class probabilities for (N, S, S, 3) upright BGR crops, columns in class-id order."""
+        base, feats = self.embedder.run(crops)
+        sims = np.full((len(crops), 38), self.unknown, np.float32)
+        sims[:, self.profile.class_id] = feats @ self.profile.prototypes.T
+        score = sims / self.temperature + self.base_weight * np.log(np.maximum(base, 1e-6))
+        score -= score.max(1, keepdims=True)
+        probs = np.exp(score)
+        return (probs / probs.sum(1, keepdims=True)).astype(np.float32)
+
+    def __call__(
+        self, frame: NDArray[np.uint8], boxes_xyxy: NDArray[np.float32]
+    ) -> tuple[NDArray[np.int64], NDArray[np.float32]]:
+        """(class_id (N,), confidence (N,)) for the xyxy boxes (pixels) of a BGR frame."""
+        probs = self.probabilities(cut_crops(frame, boxes_xyxy, self.size, self.margin))
+        cls = probs.argmax(1)
+        return cls.astype(np.int64), probs[np.arange(len(cls)), cls]
+
+
+def open_profile_classifier(
+    profile: str | Path, models_dir: Path | None = None, threads: int = 0, folder: Path | None = None
+) -> ProfileClassifier:
+    """The classifier the reader uses with a chosen profile (a name in `profiles_dir()` or a .npz path)."""
+    from riichi_table.vision.embedder import EMBEDDER_FILE
+    from riichi_table.vision.reader import DEFAULT_MODELS
+
+    embedder = Embedder((models_dir or DEFAULT_MODELS) / EMBEDDER_FILE, threads)
+    return ProfileClassifier(embedder, Profile.load(profile_path(profile, folder)))
+
+
+def open_active_classifier(
+    models_dir: Path | None = None, threads: int = 0, folder: Path | None = None
+) -> ProfileClassifier | None:
+    """The active profile's classifier, or None when the base classifier is to be used alone."""
+    name = active_profile(folder)
+    return None if name == BASE else open_profile_classifier(name, models_dir, threads, folder)
