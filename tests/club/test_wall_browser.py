@@ -29,7 +29,7 @@ def wall(tmp_path: Path) -> Iterator[tuple[str, Any, Any]]:
     from riichi_table.webui.club_server import create_club_app
     from werkzeug.serving import make_server
 
-    from riichi_table.club.store import open_store
+    from riichi_table.club.backends import open_store
 
     store = open_store(tmp_path / "club.sqlite")
     app = create_club_app({"CLUB_STORE": store})
