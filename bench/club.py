@@ -67,7 +67,7 @@ class Club:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.spec = store_spec or str(tmp / "club.sqlite")
-        from riichi_table.club.store import open_store
+        from riichi_table.club.backends import open_store
 
         self.store = open_store(self.spec)
         cmd = [

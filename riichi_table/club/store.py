@@ -387,16 +387,3 @@ class SqliteClubStore(ClubStore):
 
     def _end(self, conn: Any, commit: bool) -> None:
         conn.execute("COMMIT" if commit else "ROLLBACK")
-
-
-def open_store(spec: str | Path) -> ClubStore:
-    """A store from a spec: a `postgresql://...` URL (or libpq `host=... dbname=...`), else a SQLite path."""
-    text = str(spec)
-    if text.startswith(("postgresql://", "postgres://")) or "dbname=" in text:
-        from riichi_table.club.pg_store import PostgresClubStore
-
-        store: ClubStore = PostgresClubStore(text)
-    else:
-        store = SqliteClubStore(Path(text))
-    store.init_schema()
-    return store

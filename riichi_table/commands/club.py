@@ -43,8 +43,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from riichi_table.club.backends import open_store
     from riichi_table.club.errors import ClubError
-    from riichi_table.club.store import open_store
 
     if args.action != "list" and not args.name:
         raise ClubError(f"club {args.action}: expected a table NAME")

@@ -65,6 +65,11 @@ def _add_club_arguments(parser: argparse.ArgumentParser) -> None:
         help="this table's token (`riichi-table club add-table`; or $RIICHI_TABLE_CLUB_TOKEN)",
     )
     club.add_argument(
+        "--players",
+        default=None,
+        help="the four players, comma-separated, seat 0 (first dealer) first (default: TABLE/0..TABLE/3)",
+    )
+    club.add_argument(
         "--club-server", action="store_true", help="run the club server (wall of tables, standings, pushes)"
     )
     add_store_arguments(club)
@@ -82,12 +87,18 @@ def _club_link(args: argparse.Namespace, data_dir: Path, assistant: Any, rules: 
     if not args.table or not token:
         raise ClubError(f"--club needs --table NAME and a token (--token or ${TOKEN_ENV})")
     check_table_name(args.table)
+    names = [n.strip() for n in args.players.split(",")] if args.players else None
+    if names is not None and (len(names) != 4 or not all(0 < len(n) <= 40 for n in names)):
+        raise ClubError(
+            f"--players: expected 4 comma-separated names of 1..40 characters, got {args.players!r}"
+        )
+    client = ClubClient(args.club, token)  # a URL that is not http(s)://HOST[:PORT] stops here
     if assistant is None:
         print("riichi-table: --club: no live pipeline, so no hands to push", file=sys.stderr, flush=True)
         return None
     outbox = Outbox(data_dir / OUTBOX_NAME)
-    forwarder = Forwarder(outbox, ClubClient(args.club, token))
-    feed = ClubFeed(outbox, args.table, rules, on_write=forwarder.wake)
+    forwarder = Forwarder(outbox, client)
+    feed = ClubFeed(outbox, args.table, rules, names=names, on_write=forwarder.wake)
     linked = ClubAssistant(assistant, feed, forwarder)
     linked.start()
     print(

@@ -101,7 +101,7 @@ def pg_dsn(pg_cluster: str) -> str:
 @pytest.fixture(params=["sqlite", "postgresql"])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
     """The club store behind its one interface, on SQLite and on PostgreSQL."""
-    from riichi_table.club.store import open_store
+    from riichi_table.club.backends import open_store
 
     spec = str(tmp_path / "club.sqlite") if request.param == "sqlite" else request.getfixturevalue("pg_dsn")
     s = open_store(spec)

@@ -18,11 +18,12 @@ import pytest
 from riichi_table.webui.club_server import create_club_app
 from werkzeug.serving import make_server
 
+from riichi_table.club.backends import open_store
 from riichi_table.club.client import ClubClient, Forwarder
 from riichi_table.club.feed import ClubFeed
 from riichi_table.club.outbox import Outbox
 from riichi_table.club.sim import play
-from riichi_table.club.store import SqliteClubStore, open_store
+from riichi_table.club.store import SqliteClubStore
 
 DEMO_LOG = Path(__file__).resolve().parents[2] / "riichi_table" / "assistant" / "demo" / "truth.mjai.jsonl"
 

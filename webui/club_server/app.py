@@ -17,9 +17,10 @@ from typing import Any
 from flask import Flask, Response, abort, current_app, jsonify, render_template, request
 
 from riichi_table.club import standings
+from riichi_table.club.backends import open_store
 from riichi_table.club.errors import AuthError, ClubError, ForbiddenError, ProtocolError
 from riichi_table.club.protocol import MAX_BODY, parse
-from riichi_table.club.store import ClubStore, GameView, open_store
+from riichi_table.club.store import ClubStore, GameView
 
 log = logging.getLogger("riichi_table.club.server")
 WALL_MAX_AGE_S = 1.0  # viewers poll; the wall is rebuilt at most once a second, and only after a change
