@@ -36,7 +36,7 @@ _WEIGHTS = np.array([[L_WEIGHT**2, 1.0, 1.0]], np.float32)
 def lab_distance2(lab: NDArray[np.float32], colour: NDArray[np.float32]) -> NDArray[np.float32]:
     """Per-pixel squared distance of an (H, W, 3) Lab image from one colour, lightness weighted by
     L_WEIGHT (OpenCV's vector ops: a 900 x 900 view costs a few milliseconds)."""
-    diff = cv2.subtract(lab, tuple(float(v) for v in colour) + (0.0,))
+    diff = cv2.subtract(lab, (*(float(v) for v in colour), 0.0))
     return np.asarray(cv2.transform(cv2.multiply(diff, diff), _WEIGHTS), np.float32)
 
 

@@ -31,9 +31,10 @@ def event_f1(c: Comparison) -> float:
 def test_a_clip_of_a_hard_condition_replays_to_its_truth(
     condition: str, art_folder: Path, tmp_path: Path
 ) -> None:
-    from riichi_table.commands.replay import replay_video
     from riichi_table.datasets.game_render import Look
     from riichi_table.datasets.synth_game import generate
+
+    from riichi_table.commands.replay import replay_video
 
     look_args, floor = CONDITIONS[condition]
     info = generate(25, tmp_path / "clip", art_folder, hands=1, look=Look(**look_args))  # type: ignore[arg-type]
