@@ -28,7 +28,7 @@ DEFAULT_MARKER_MM = 60.0
 # Limits of check_view (empirical; see docs/live.md).
 MAX_OBLIQUE = 3.0  # ratio of the longest to the shortest side of the table quadrilateral in the frame
 MIN_SHARPNESS = 15.0  # variance of the Laplacian of the rectified view
-MIN_BRIGHTNESS = 60.0  # grey level of the view's brightest parts (its 99th percentile: the tiles' faces)
+MIN_BRIGHTNESS = 60.0  # grey level of the view's brightest parts (99.5th percentile: tile faces, markers)
 MOVED_PX = 6.0  # a marker this far from where calibration saw it means the camera moved
 
 
@@ -164,7 +164,7 @@ def check_view(
     small = cv2.resize(grey, (grey.shape[1] // 2, grey.shape[0] // 2), interpolation=cv2.INTER_AREA)
     sharpness = float(cv2.Laplacian(small, cv2.CV_32F).var())
     # The brightest parts, not the mean: a black felt is dark, yet its tiles and markers are plain to see.
-    brightness = float(np.percentile(small, 99))
+    brightness = float(np.percentile(small, 99.5))
     oblique = oblique_ratio(calib.corners)
     moved_px: float | None = None
     if look_for_markers and calib.method == "aruco":

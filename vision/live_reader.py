@@ -231,14 +231,14 @@ class LiveReader:
 
         The felt and the back colour are learned from the view itself (`vision.live_colours`): any felt
         (green, blue, black, wood, cloth) and any back colour."""
-        lab = to_lab(view)
-        self.colours.learn_felt(lab[::4, ::4])
+        self.colours.learn_felt(to_lab(np.ascontiguousarray(view[::4, ::4])))
+        green, red = self.colours.green_felt(), self.colours.red_back()
+        lab = None if green and red else to_lab(view)  # the full Lab view only where a learned colour is used
         hsv = cv2.cvtColor(view, cv2.COLOR_BGR2HSV)
         h, s, v = cv2.split(hsv)
-        if self.colours.green_felt():
-            # A green felt keeps its measured rule (bench/live.py: the learned-colour rule below reads 0.76
-            # of the events of the old clips, this one all of them): hue band, and green symbols, seen
-            # through a camera paler than the felt, are not mat.
+        if green:
+            # A green felt keeps the rule the old clips were measured with (docs/live.md): hue band, and
+            # green symbols, seen through a camera paler than the felt, are not mat.
             felt = (h > 35) & (h < 95) & (s > 60) & (v > 25)
             felt_v = float(np.median(v[felt])) if felt.any() else 100.0
             felt_s = float(np.median(s[felt])) if felt.any() else 150.0
@@ -246,10 +246,11 @@ class LiveReader:
             # Gap evidence, soft: how green a pixel is compared with the felt (video compression smears the
             # thin lines of mat between tiles, but they stay the greenest columns of a row).
             b, g, r = cv2.split(view.astype(np.int16))
-            green = (g - np.maximum(b, r)).astype(np.float32)
-            felt_green = float(np.median(green[mat])) if mat.any() else 40.0
-            gaps = np.clip(green / max(felt_green, 10.0), 0.0, 1.0)
+            greenness = (g - np.maximum(b, r)).astype(np.float32)
+            felt_green = float(np.median(greenness[mat])) if mat.any() else 40.0
+            gaps = np.clip(greenness / max(felt_green, 10.0), 0.0, 1.0)
         else:
+            assert lab is not None
             dist = self.colours.felt_distance(lab)
             mat = dist < 1.0
             gaps = np.clip(2.0 - dist, 0.0, 1.0)
@@ -259,9 +260,11 @@ class LiveReader:
         solid = _fill_holes((1 - opened) * 255)
         c, r0 = view.shape[0] // 2, int(self.geo.dora_radius * self.ppm)
         centre = (slice(c - r0, c + r0, 2), slice(c - r0, c + r0, 2))
-        self.colours.learn_back(lab[centre], mat[centre])
-        back = self.colours.back_mask(lab)
-        if back is None:  # no dead wall seen yet: the project's own red backs
+        self.colours.learn_back(to_lab(np.ascontiguousarray(view[centre])), mat[centre])
+        back = None if red or lab is None else self.colours.back_mask(lab)
+        if back is None:
+            # Red backs (or no dead wall seen yet) keep the measured hue rule: the learned-colour mask also
+            # takes the red ink of character tiles, whose cells then look like a standing tile's top.
             back = (((h < 9) | (h > 170)) & (s > 150)).astype(np.uint8)
         return solid, back, mat, gaps
 

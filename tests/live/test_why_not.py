@@ -143,3 +143,24 @@ def test_the_set_up_check_asks_for_the_missing_pond_tile(renderer, session) -> N
     assert not check["ok"]
     assert check["seats"][3]["message"].endswith("put one tile face up in this pond")
     assert all(s["ok"] for s in check["seats"][:3])
+
+
+def test_replay_prints_why_the_table_was_not_read(renderer, tmp_path: Path, capsys) -> None:
+    import argparse
+
+    from riichi_table.commands.replay import run
+
+    images = _frames(renderer, _one_each(), 4)
+    x0, y0, x1, y1 = _marker_box(renderer, 3)
+    video = tmp_path / "covered.mp4"
+    writer = cv2.VideoWriter(str(video), cv2.VideoWriter.fourcc(*"mp4v"), 10.0, (1280, 720))
+    for image in images:
+        image[max(0, y0) : y1, max(0, x0) : x1] = (60, 110, 50)  # the top-left marker under a cloth
+        writer.write(image)
+    writer.release()
+    args = argparse.Namespace(
+        video=str(video), out=tmp_path / "out", rules="wrc", templates=None, namer=None, quiet=False
+    )
+    assert run(args) == 0
+    out = capsys.readouterr().out
+    assert "why not read: table marker top-left (3) not found in the picture" in out, out

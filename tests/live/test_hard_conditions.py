@@ -1,0 +1,47 @@
+"""One short clip per hard condition (blue felt, yellow backs, a steep camera, dim light), rendered from its
+game and replayed through the whole pipeline, compared with its truth.
+
+Seed 25 is the demo's game (one hand: riichi, a pon, a ron with ura dora). Each condition's floor is the event
+F1 the reader reaches on it today (docs/live.md, "The matrix of harder renders"), so a regression fails. The
+goal is 0.99: blue felt and the steep view reach it (1.000); yellow backs and dim light do not yet (0.933
+each, measured; the yellow backs' hand result is also wrong), and their floors say so.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from riichi_table.datasets.game_compare import Comparison, compare, load_events
+
+# condition id -> (Look arguments, event F1 floor reached today)
+CONDITIONS = {
+    "blue felt": ({"felt": "blue"}, 0.99),
+    "yellow backs": ({"back": "yellow"}, 0.93),  # measured 0.933: below the goal of 0.99
+    "steep view (40 degrees off overhead)": ({"tilt": 40.0}, 0.99),
+    "dim uneven light": ({"light": 0.55}, 0.93),  # measured 0.933: below the goal of 0.99
+}
+
+
+def event_f1(c: Comparison) -> float:
+    tp, exp, got = sum(c.tp.values()), sum(c.expected.values()), sum(c.produced.values())
+    return 0.0 if tp == 0 else 2 * tp / (exp + got)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("condition", list(CONDITIONS), ids=list(CONDITIONS))
+def test_a_clip_of_a_hard_condition_replays_to_its_truth(
+    condition: str, art_folder: Path, tmp_path: Path
+) -> None:
+    from riichi_table.datasets.game_render import Look
+    from riichi_table.datasets.synth_game import generate
+
+    from riichi_table.commands.replay import replay_video
+
+    look_args, floor = CONDITIONS[condition]
+    info = generate(25, tmp_path / "clip", art_folder, hands=1, look=Look(**look_args))  # type: ignore[arg-type]
+    replay_video(info.clip, tmp_path / "out")
+    result = compare(load_events(info.truth), load_events(tmp_path / "out" / "game.mjai.jsonl"))
+    f1 = event_f1(result)
+    print(f"{condition}: event F1 {f1:.3f}, hands {result.hands}")
+    assert f1 >= floor, f"{condition}: event F1 {f1:.3f} < {floor}"
