@@ -1,6 +1,6 @@
 """Turning game events (engine/events.py) into prompts on the unit.
 
-Prompts (issue 7), each switchable as a whole (`PromptSettings.kinds`) and per seat (`seats_off`):
+Prompts, each switchable as a whole (`PromptSettings.kinds`) and per seat (`seats_off`):
 - `call`: a discard opens the call window (seeds 002/004 section 3.3.1: the discard can be claimed for pon
   or kan until the next player draws, so players leave time before drawing): the discarder's segment pulses
   for `call_window_ms`, and goes out early at the next draw or call;

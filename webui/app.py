@@ -3,7 +3,7 @@
 `create_app(config)` only wires parts together; each page area is a blueprint in `webui/views/`. Config keys
 (all optional): DATA_DIR (folder for the database, photos and labelled corrections), HOST (the address served;
 anything but loopback makes the pages read-only until the admin PIN is entered), ADMIN_PIN, ASSISTANT (an
-object with the contract-8 interface, or None), PIPELINE_ERROR (why there is none), SOURCE, SSE_HEARTBEAT_S,
+object like `webui.live.AssistantLike`, or None), PIPELINE_ERROR (why there is none), SOURCE, SSE_HEARTBEAT_S,
 MAX_CONTENT_LENGTH.
 """
 

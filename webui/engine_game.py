@@ -1,4 +1,4 @@
-"""The seam between recorded club hands and the engine's game state (`engine/game.py`, contract 4).
+"""The seam between recorded club hands and the engine's game state (`engine/game.py`, docs/game.md).
 
 `replay(rules, results)` feeds a game's recorded hand results (webui/results.py) one by one into the engine
 (`Game.apply_result`, engine/hand_result.py) and returns the state after each, the current state and the

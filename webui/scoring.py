@@ -1,4 +1,4 @@
-"""The seam to the engine's scoring: `engine.batch.handle(request) -> dict` (contract 5).
+"""The seam to the engine's scoring: `engine.batch.handle(request) -> dict` (docs/engine.md).
 
 The web layer passes the batch request object through unchanged.
 """

@@ -1,4 +1,4 @@
-"""The running assistant (contract 8): demo source, frames with overlays, state, subscribers, answers."""
+"""The running assistant: demo source, frames with overlays, state, subscribers, answers."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Faults the driver must survive (issue 7), each through a real pseudo-terminal with the emulated unit.
+"""Faults the driver must survive, each through a real pseudo-terminal with the emulated unit.
 
 In every case the game's side (`send`) returns at once, nothing hangs, and the health line says what
 happened. Waits are short polls with a cap, never timing asserts.

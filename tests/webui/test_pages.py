@@ -26,7 +26,7 @@ def test_a_bad_rule_override_is_refused_with_the_engines_message(client: Any, po
 
 
 def test_the_score_api_passes_the_batch_request_to_the_engine(client: Any) -> None:
-    # Issue 3's example hand: 234m456p789s66s11z, win 6s by tsumo with riichi.
+    # The README's example hand: 234m456p789s66s11z, win 6s by tsumo with riichi.
     req = {"op": "score", "id": 7, "hand": "234m456p789s66s11z", "win": "6s", "tsumo": True, "riichi": True}
     r = client.post("/api/score", json=req).json
     assert r["id"] == 7 and r["ok"] is True
