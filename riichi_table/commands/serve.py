@@ -122,18 +122,7 @@ def _run_club_server(args: argparse.Namespace) -> int:
         raise WebError(f"cannot listen on {args.host}:{args.port}: {exc}") from None
     print(f"riichi-table: club server on http://{args.host}:{server.server_port}/club", flush=True)
 
-    def _stop(_signum: int, _frame: object) -> None:
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGTERM, _stop)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
-        app.extensions["club_store"].close()
-    return 0
+    return _serve_until_stopped(server, app.extensions["club_store"].close)
 
 
 def _settings(data_dir: Path) -> Any:
@@ -212,6 +201,12 @@ def run(args: argparse.Namespace) -> int:
             flush=True,
         )
 
+    return _serve_until_stopped(server, app.extensions["live"].stop)
+
+
+def _serve_until_stopped(server: Any, close: Any) -> int:
+    """Serve until Ctrl-C or SIGTERM, then close the server and call `close` (the store, the pipeline)."""
+
     def _stop(_signum: int, _frame: object) -> None:
         raise KeyboardInterrupt
 
@@ -222,5 +217,5 @@ def run(args: argparse.Namespace) -> int:
         pass
     finally:
         server.server_close()
-        app.extensions["live"].stop()
+        close()
     return 0
