@@ -185,6 +185,12 @@ def test_the_table_page_shows_the_live_view_and_the_camera_health(
         page.wait_for_function("document.getElementById('video').naturalWidth > 0")
         playwright_api.expect(page.locator("#health-pipeline")).to_have_text("pipeline: running")
         playwright_api.expect(page.locator("#health-camera")).to_contain_text("camera: ok")
+        # Before the first hand the set-up check says what to do and why the table is not read yet (this clip
+        # has no table markers).
+        setup = page.locator("#setup")
+        playwright_api.expect(setup).to_be_visible()
+        playwright_api.expect(setup).to_contain_text("put one tile face up in each pond")
+        playwright_api.expect(setup).to_contain_text("marker")
         _shot(page, "table-live")
     finally:
         page.context.close()

@@ -78,12 +78,15 @@
     if (result) panel.append(resultPanel.render(result, names, false));
     const warnings = $("warnings");
     warnings.textContent = "";
+    const shownInSetup = new Set((state.setup && state.setup.why_not) || []);  // said once, in the set-up box
     for (const w of state.warnings || []) {
+      if (shownInSetup.has(w)) continue;
       const li = document.createElement("li");
       li.textContent = typeof w === "string" ? w : (w.message || JSON.stringify(w));
       warnings.append(li);
     }
     renderQuestions(state.questions || [], names);
+    renderSetup(state.setup);
     const seats = $("seats");
     seats.textContent = "";
     seats.classList.toggle("ended", Boolean(result));
@@ -117,6 +120,34 @@
       seats.append(box);
     });
     renderLeds(state.device_leds);
+  }
+
+  // The set-up check before the first hand (the assistant's state "setup", docs/live.md): what to do, the reasons
+  // the table cannot be read yet, and the tile read in each pond with its name as a picture.
+  function renderSetup(setup) {
+    const box = $("setup");
+    box.textContent = "";
+    if (!setup) { box.hidden = true; return; }
+    box.hidden = false;
+    const head = document.createElement("p");
+    head.className = setup.ok ? "ok" : "bad";
+    head.textContent = "Set-up check: " + setup.message;
+    box.append(head);
+    const list = document.createElement("ul");
+    for (const why of setup.why_not || []) {
+      const li = document.createElement("li");
+      li.className = "bad";
+      li.textContent = why;
+      list.append(li);
+    }
+    for (const seat of setup.seats || []) {
+      const li = document.createElement("li");
+      li.className = seat.ok ? "ok" : "";
+      li.textContent = seat.message + " ";
+      for (const name of seat.tiles || []) if (/^[0-9][mpsz]$/.test(name)) li.append(tiles.chip(name));
+      list.append(li);
+    }
+    box.append(list);
   }
 
   // The LED unit emulator (device.emulator snapshot): one row of dots per seat, and the buzzer.
