@@ -94,10 +94,13 @@ class OnnxNamer:
         threads: int = 1,
     ) -> None:
         from riichi_table.vision.classify import Classifier
+        from riichi_table.vision.profiles import open_active_classifier
         from riichi_table.vision.reader import CLASSIFIER_FILE, DEFAULT_MODELS
 
         self.path = classifier or DEFAULT_MODELS / CLASSIFIER_FILE
-        self.model = Classifier(self.path, threads=threads, flip_tta=flip_tta)
+        # The club's tile-set profile when one is chosen (`riichi-table enroll --use NAME`), else the base.
+        profiled = None if classifier is not None else open_active_classifier(DEFAULT_MODELS, threads)
+        self.model = profiled or Classifier(self.path, threads=threads, flip_tta=flip_tta)
         self.geo = geometry or TableGeometry()
         self.ppm = px_per_mm
 

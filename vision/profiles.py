@@ -333,7 +333,7 @@ def open_profile_classifier(
 ) -> ProfileClassifier:
     """The classifier the reader uses with a chosen profile (a name in `profiles_dir()` or a .npz path)."""
     from riichi_table.vision.embedder import EMBEDDER_FILE
-    from riichi_table.vision.reader import DEFAULT_MODELS
+    from riichi_table.vision.model_files import DEFAULT_MODELS
 
     embedder = Embedder((models_dir or DEFAULT_MODELS) / EMBEDDER_FILE, threads)
     return ProfileClassifier(embedder, Profile.load(profile_path(profile, folder)))

@@ -19,18 +19,20 @@ from riichi_table.vision.classify import Classifier
 from riichi_table.vision.detections import Detections, box_corners
 from riichi_table.vision.images import check_frame, read_image
 from riichi_table.vision.localize import Localizer, localize_multiscale
+from riichi_table.vision.model_files import CLASSIFIER_FILE, DEFAULT_MODELS, LOCALIZER_FILE
 from riichi_table.vision.onnx_session import ModelMissingError
+from riichi_table.vision.profiles import ProfileClassifier, open_active_classifier
 
-DEFAULT_MODELS = Path(__file__).resolve().parents[1] / "models"
-LOCALIZER_FILE = "localizer.onnx"
-CLASSIFIER_FILE = "classifier.onnx"
+__all__ = ["CLASSIFIER_FILE", "DEFAULT_MODELS", "LOCALIZER_FILE", "TileReader", "models_available"]
 
 
 class TileReader:
     """Find and name tiles in BGR frames.
 
     `models_dir` holds `localizer.onnx` and `classifier.onnx` (default: the shipped `models/`);
-    `classifier` overrides the classifier file (an enrolled one, for instance). `conf` is the localizer's
+    `classifier` overrides the classifier file (an enrolled one, for instance); without it the tiles are named
+    with the tile-set profile chosen with `riichi-table enroll --use NAME` (`vision.profiles`), or by the
+    shipped classifier alone when none is chosen. `conf` is the localizer's
     score threshold; `threads` the onnxruntime threads per model (0: its own choice); `imgsz` the localizer's
     input size (default: the size it was trained at, 320; use 640 for a whole table in a 1280x720 frame).
     `flip_tta` also classifies each crop turned half a turn and averages (+4 points on real photos).
@@ -57,8 +59,11 @@ class TileReader:
         self.multiscale = multiscale
         cal_path = folder / CALIBRATION_FILE
         self.calibration = ScoreCalibration.load(cal_path) if calibrate and cal_path.is_file() else None
-        self.classifier = Classifier(
-            classifier or folder / CLASSIFIER_FILE, threads=threads, flip_tta=flip_tta
+        self.classifier: Classifier | ProfileClassifier = (
+            Classifier(classifier, threads=threads, flip_tta=flip_tta)
+            if classifier is not None
+            else open_active_classifier(folder, threads)
+            or Classifier(folder / CLASSIFIER_FILE, threads=threads, flip_tta=flip_tta)
         )
 
     def detect(self, frame_bgr: np.ndarray) -> Detections:

@@ -141,3 +141,25 @@ def test_a_profile_name_that_is_not_a_plain_name_is_refused(name: str) -> None:
     if "/" not in name:
         with pytest.raises(ProfileError, match="profile name"):
             profile_path(name, Path("."))
+
+
+def test_the_photo_reader_and_the_live_namer_name_tiles_with_the_chosen_profile(
+    art_folder: Path, embedder: Embedder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from riichi_table.vision.classify import Classifier
+    from riichi_table.vision.live_namer import OnnxNamer
+    from riichi_table.vision.reader import TileReader
+
+    monkeypatch.setenv("RIICHI_TABLE_PROFILES", str(tmp_path))
+    assert isinstance(TileReader(threads=1).classifier, Classifier)  # none chosen: the shipped classifier
+    profile, _ = build_profile("club-a", _sheets(art_folder, "Regular", range(1)), embedder)
+    profile.save(tmp_path / "club-a.npz")
+    set_active_profile("club-a")
+    reader, namer = TileReader(threads=1), OnnxNamer(threads=1)
+    assert isinstance(reader.classifier, ProfileClassifier) and reader.classifier.profile.name == "club-a"
+    assert isinstance(namer.model, ProfileClassifier)
+    crops, truth = _scene_crops(art_folder, 1)
+    named = reader.classifier.probabilities(crops).argmax(1)
+    assert (named == truth).mean() > 0.5  # the recoloured set, read through the club's profile
+    set_active_profile(BASE)
+    assert isinstance(TileReader(threads=1).classifier, Classifier)
