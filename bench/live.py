@@ -54,6 +54,14 @@ def replay(
     clip: Path, namer: str, read_every_frame: bool = False
 ) -> tuple[list[dict[str, Any]], int, int, float]:
     """(mjai events as the replay command writes them, frames, frames read, seconds) for one clip."""
+    events, session, seconds = _run_session(clip, namer, read_every_frame)
+    return events, session.frames, session.processed, seconds
+
+
+def _run_session(
+    clip: Path, namer: str, read_every_frame: bool = False
+) -> tuple[list[dict[str, Any]], Any, float]:
+    """Replay one clip through a LiveSession: (mjai events as `replay` writes them, the session, seconds)."""
     from riichi_table.engine.events import event_from_json
     from riichi_table.engine.export import mjai_lines
     from riichi_table.vision.source import open_source
@@ -72,8 +80,7 @@ def replay(
     session.finish()
     seconds = time.perf_counter() - started
     typed = [event_from_json(e) for e in session.events()]
-    events = [json.loads(line) for line in mjai_lines(typed, "wrc")]
-    return events, session.frames, session.processed, seconds
+    return [json.loads(line) for line in mjai_lines(typed, "wrc")], session, seconds
 
 
 def discard_misreads(truth: list[dict[str, Any]], got: list[dict[str, Any]]) -> list[str]:
@@ -145,25 +152,8 @@ def matrix(args: argparse.Namespace, work: Path) -> int:
 
 def replay_why(clip: Path, namer: str) -> tuple[list[dict[str, Any]], int, int, float, str]:
     """`replay` plus the session's last "why not" (its view message when frames went unread)."""
-    from riichi_table.engine.events import event_from_json
-    from riichi_table.engine.export import mjai_lines
-    from riichi_table.vision.source import open_source
-
-    from riichi_table.assistant import LiveSession
-
-    source = open_source(str(clip))
-    session = LiveSession("wrc", namer=namer)
-    started = time.perf_counter()
-    try:
-        while (frame := source.read()) is not None or not source.finished:
-            if frame is not None:
-                session.process(frame)
-    finally:
-        source.close()
-    session.finish()
-    seconds = time.perf_counter() - started
-    events = [json.loads(line) for line in mjai_lines([event_from_json(e) for e in session.events()], "wrc")]
-    why = "; ".join(session.why_not()) if hasattr(session, "why_not") else ""
+    events, session, seconds = _run_session(clip, namer)
+    why = "; ".join(session.why_not())
     return events, session.frames, session.processed, seconds, why
 
 

@@ -199,9 +199,8 @@ def write_sheet(path: str | Path, dpi: int = 300) -> None:
         raise DatasetError(f"could not write the sheet to {path}")
 
 
-def find_sheet(image: NDArray[np.uint8]) -> NDArray[np.float64]:
-    """Homography from `image` pixels (BGR or grey) to sheet mm, fitted to the corner markers it finds."""
-    gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+def _marker_corners(gray: NDArray[np.uint8]) -> tuple[list[NDArray[np.float32]], list[NDArray[np.float64]]]:
+    """The sheet's corner markers found in a grey image: their corners in image px and on the sheet in mm."""
     detector = cv2.aruco.ArucoDetector(_dictionary(), cv2.aruco.DetectorParameters())
     corners, ids, _ = detector.detectMarkers(gray)
     known = {m.marker_id: m for m in SHEET.markers}
@@ -210,6 +209,13 @@ def find_sheet(image: NDArray[np.uint8]) -> NDArray[np.float64]:
         if int(mid) in known:
             src.append(quad.reshape(4, 2))
             dst.append(known[int(mid)].corners_mm())
+    return src, dst
+
+
+def find_sheet(image: NDArray[np.uint8]) -> NDArray[np.float64]:
+    """Homography from `image` pixels (BGR or grey) to sheet mm, fitted to the corner markers it finds."""
+    gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+    src, dst = _marker_corners(gray)
     if len(src) < 2:
         raise DatasetError(
             f"layout sheet not found: saw {len(src)} of its 4 corner markers (need at least 2)"
@@ -255,14 +261,7 @@ def _all_cells() -> list[tuple[str, int, float, float]]:
 
 def _locate(gray: NDArray[np.uint8], name: str) -> tuple[NDArray[np.float64], float]:
     """Homography image px -> sheet mm and the largest marker-corner misfit (mm)."""
-    detector = cv2.aruco.ArucoDetector(_dictionary(), cv2.aruco.DetectorParameters())
-    corners, ids, _ = detector.detectMarkers(gray)
-    known = {m.marker_id: m for m in SHEET.markers}
-    src, dst = [], []
-    for quad, mid in zip(corners, [] if ids is None else ids.ravel(), strict=False):
-        if int(mid) in known:
-            src.append(quad.reshape(4, 2))
-            dst.append(known[int(mid)].corners_mm())
+    src, dst = _marker_corners(gray)
     if len(src) < 2:
         raise SheetPhotoError(
             f"{name}: layout sheet not found: saw {len(src)} of its 4 corner markers (need at least 2; "
