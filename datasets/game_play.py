@@ -125,6 +125,8 @@ class _Hand:
         self.sideways_due = [False] * 4
         self.furiten_pass = [False] * 4
         self.kans = 0
+        # 000 "Complete hand": only the shapes the preset counts (the beginner rules: four sets and a pair)
+        self.shapes = game.rules.hand_shapes
 
     # --- helpers ----------------------------------------------------------------------------------------
     def _seat_wind(self, seat: int) -> int:
@@ -144,7 +146,7 @@ class _Hand:
         return all(t.kind not in TERMINALS_AND_HONORS for t in tiles)
 
     def _complete(self, seat: int, extra: list[Tile]) -> bool:
-        return is_complete(counts34(self.hands[seat] + extra), len(self._melds(seat)))
+        return is_complete(counts34(self.hands[seat] + extra), len(self._melds(seat)), self.shapes)
 
     def _step(
         self, events: list[dict[str, Any]], actor: int | None, reach: tuple[float, float] | None
@@ -164,7 +166,7 @@ class _Hand:
         for t in options:
             rest = list(hand)
             rest.remove(t)
-            s = shanten(counts34(rest), melds)
+            s = shanten(counts34(rest), melds, self.shapes)
             if s < best_s:
                 best, best_s = [t], s
             elif s == best_s:
@@ -179,7 +181,7 @@ class _Hand:
         counts = counts34(self.hands[seat])
         for k in pond_kinds:
             counts[k] += 1
-            done = is_complete(counts, melds)
+            done = is_complete(counts, melds, self.shapes)
             counts[k] -= 1
             if done:
                 return True
@@ -223,7 +225,7 @@ class _Hand:
                 and not self._open(seat)
                 and len(self.live) >= 4
                 and self.game.scores[seat] >= 1000
-                and shanten(counts34(self.hands[seat]), len(self._melds(seat))) == 0
+                and shanten(counts34(self.hands[seat]), len(self._melds(seat)), self.shapes) == 0
                 and self.rng.random() < 0.85
             )
             pond = self.layout.seats[seat].pond
@@ -330,11 +332,11 @@ class _Hand:
                 continue
             picks = [next((h for h in hand if h.kind == k), None) for k in run]
             if all(p is not None for p in picks):
-                before = shanten(counts34(hand), len(self._melds(caller)))
+                before = shanten(counts34(hand), len(self._melds(caller)), self.shapes)
                 rest = list(hand)
                 for p in picks:
                     rest.remove(p)  # type: ignore[arg-type]
-                if shanten(counts34(rest), len(self._melds(caller)) + 1) < before:
+                if shanten(counts34(rest), len(self._melds(caller)) + 1, self.shapes) < before:
                     return caller, self._meld(caller, seat, t, picks, "chi"), "chi"  # type: ignore[arg-type]
         return None
 
@@ -391,7 +393,9 @@ class _Hand:
         yield self._step(events + win_events, winner, (-150.0, 360.0))
 
     def _exhaustive(self) -> Iterator[Step]:
-        tenpais = [shanten(counts34(h), len(self._melds(s))) == 0 for s, h in enumerate(self.hands)]
+        tenpais = [
+            shanten(counts34(h), len(self._melds(s)), self.shapes) == 0 for s, h in enumerate(self.hands)
+        ]
         events: list[dict[str, Any]] = []
         for s, ready in enumerate(tenpais):
             if ready:

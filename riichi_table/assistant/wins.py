@@ -7,8 +7,12 @@ tile's second readings are tried (one swap, then two) and the first that the eng
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from riichi_table.engine.rules import HandShape
 
 
 def fit_win(
@@ -23,7 +27,8 @@ def fit_win(
         return None
     tehai = list(reveal["tehai"])
     melds = (14 - len(tehai)) // 3
-    for fixed in substitutions(tehai, alternatives, melds):
+    # 000 "Complete hand": only the shapes the game's preset counts (the beginner rules: four sets and a pair)
+    for fixed in substitutions(tehai, alternatives, melds, game.rules.hand_shapes):
         rv = {**reveal, "tehai": fixed}
         hv = {**hora, "hora_tehais": fixed[:-1], "pai": fixed[-1]}
         if _works(game, rv, hv):
@@ -44,15 +49,21 @@ def _works(game: Any, reveal: dict[str, Any], hora: dict[str, Any]) -> bool:
     return True
 
 
-def substitutions(tehai: list[str], alternatives: list[list[str]], melds: int) -> list[list[str]]:
+def substitutions(
+    tehai: list[str], alternatives: list[list[str]], melds: int, shapes: Sequence[HandShape] | None = None
+) -> list[list[str]]:
     """Readings of an open hand with one or two tiles swapped for a second reading, that form a winning
-    shape (checked cheaply on counts before the engine judges them); single swaps first."""
+    shape the rules count (`shapes`, a preset's `hand_shapes`; None: every shape), checked cheaply on counts
+    before the engine judges them; single swaps first."""
     from riichi_table.engine.events import pai_to_tile
     from riichi_table.engine.hand import is_complete
+    from riichi_table.engine.rules import ALL_HAND_SHAPES
     from riichi_table.engine.tiles import counts34
 
+    counted = ALL_HAND_SHAPES if shapes is None else shapes
+
     def complete(hand: list[str]) -> bool:
-        return is_complete(counts34(pai_to_tile(p) for p in hand), melds)
+        return is_complete(counts34(pai_to_tile(p) for p in hand), melds, counted)
 
     places = [i for i, options in enumerate(alternatives) if options]
     out: list[list[str]] = []
