@@ -69,7 +69,10 @@ class LogCheck:
 
 def check_text(text: str, rules: Rules | str | Mapping[str, object] | None = None) -> LogCheck:
     """Read a record (`engine.log_read`) and check it; the rules default to the preset the record names."""
-    record = read_record(text, resolve_rules(rules).riichi_deposit if rules is not None else None)
+    given = resolve_rules(rules) if rules is not None else None
+    record = read_record(
+        text, given.riichi_deposit if given else None, bool(given.liability) if given else True
+    )
     if rules is None:
         if record.preset is None:
             raise RecordError(

@@ -1,4 +1,4 @@
-"""Read a game record (tenhou.net/6 JSON, or mjai lines with results) into hands the checker can replay.
+"""Read a game record (tenhou.net/6 JSON, or mjai lines: engine/log_mjai.py) into hands to replay.
 
 A record tells per hand: the header (round wind, hand number, honba, riichi sticks), the scores at its start,
 how it ended (who won, from whom, han / fu / yakuman, pao; who was tenpai; which abortive draw) and the score
@@ -15,8 +15,7 @@ written `r..` where the record has tiles, else from the scores: the next hand's 
 less this hand's changes is one deposit lower for each such seat. An optional top-level `sc` (tenhou's
 final scores in hundreds, each followed by the final value in thousands) is the recorded ranking.
 
-mjai lines: the lines `engine/result_log.py` writes (`start_kyoku` with scores, `reach_accepted`, `hora`
-with `fan` / `fu` / `hora_points` / `deltas`, `ryukyoku` with `tenpais` / `deltas`, `end_game` with `scores`).
+mjai lines (result lines as `engine/result_log.py` writes them, or a tile-level mjai log): engine/log_mjai.py.
 """
 
 from __future__ import annotations
@@ -24,11 +23,8 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from riichi_table.engine.errors import EngineError
-from riichi_table.engine.events import WINDS_PAI
 from riichi_table.engine.export import ABORTIVE_NAMES
 from riichi_table.engine.hand_result import (
     AbortResult,
@@ -38,6 +34,10 @@ from riichi_table.engine.hand_result import (
     Winner,
     WinResult,
 )
+from riichi_table.engine.log_mjai import read_mjai
+from riichi_table.engine.log_record import Record, RecordedHand, RecordError, four, is_int
+
+__all__ = ["Record", "RecordError", "RecordedHand", "read_record"]
 
 _ABORT_BY_NAME = {name: reason for reason, name in ABORTIVE_NAMES.items()}
 _LIMIT_HAN = {"満貫": 5, "跳満": 6, "倍満": 8, "三倍満": 11}
@@ -45,43 +45,11 @@ _HAN = re.compile(r"\((\d+)飜\)")
 _FU = re.compile(r"(\d+)符")
 
 
-class RecordError(EngineError):
-    """A game record that cannot be read: names the hand and what was expected."""
-
-
-@dataclass(frozen=True, slots=True)
-class RecordedHand:
-    """One hand as the record shows it. Seats 0..3 from the first dealer; `deltas` one list per settlement
-    (one per winner, nearest the discarder first, or one for a draw), riichi deposits not included."""
-
-    number: int  # 1-based position in the record
-    round_wind: int  # 0 East, 1 South, ...
-    hand_number: int  # 1..4
-    honba: int
-    sticks: int
-    scores: tuple[int, int, int, int]
-    result: Result
-    deltas: tuple[tuple[int, int, int, int], ...]
-
-    @property
-    def name(self) -> str:
-        return f"hand {self.number} ({WINDS_PAI[self.round_wind]}{self.hand_number}, {self.honba} honba)"
-
-
-@dataclass(frozen=True, slots=True)
-class Record:
-    """A whole record: its hands, the preset it names (or None), and the final scores and values if any."""
-
-    hands: tuple[RecordedHand, ...]
-    preset: str | None
-    final_scores: tuple[int, int, int, int] | None
-    final_values: tuple[float, float, float, float] | None
-
-
-def read_record(text: str, deposit: int | None = None) -> Record:
+def read_record(text: str, deposit: int | None = None, liability: bool = True) -> Record:
     """Parse a record; tenhou.net/6 JSON when the text is one JSON object with a `log`, else mjai lines.
 
-    `deposit` is the riichi deposit used to tell riichi sticks from the scores (default 1000).
+    `deposit` is the riichi deposit used to tell riichi sticks from the scores (default 1000); `liability`
+    whether the rules have pao (a tile-level mjai log's liable seat is then read from its calls).
     """
     stripped = text.strip()
     if not stripped:
@@ -92,20 +60,10 @@ def read_record(text: str, deposit: int | None = None) -> Record:
         whole = None
     if isinstance(whole, Mapping) and "log" in whole:
         return _read_tenhou(whole, deposit or 1000)
-    return _read_mjai(stripped.splitlines())
+    return read_mjai(stripped.splitlines(), liability)
 
 
 # --- tenhou.net/6 -----------------------------------------------------------------------------------
-
-
-def _four(value: object, what: str) -> tuple[int, int, int, int]:
-    if not isinstance(value, list) or len(value) != 4 or not all(_is_int(v) for v in value):
-        raise RecordError(f"{what}: expected four whole numbers, got {value!r}")
-    return (int(value[0]), int(value[1]), int(value[2]), int(value[3]))
-
-
-def _is_int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _read_tenhou(data: Mapping[str, Any], deposit: int) -> Record:
@@ -120,10 +78,10 @@ def _read_tenhou(data: Mapping[str, Any], deposit: int) -> Record:
         if not isinstance(entry, list) or len(entry) < 3:
             raise RecordError(f"{where}: expected [header, scores, ..., result], got {entry!r}")
         header = entry[0]
-        if not isinstance(header, list) or len(header) != 3 or not all(_is_int(v) for v in header):
+        if not isinstance(header, list) or len(header) != 3 or not all(is_int(v) for v in header):
             raise RecordError(f"{where}: header must be [kyoku, honba, sticks], got {header!r}")
         kyoku, honba, sticks = header
-        scores = _four(entry[1], f"{where} scores")
+        scores = four(entry[1], f"{where} scores")
         result_array = entry[-1]
         if not isinstance(result_array, list) or not result_array or not isinstance(result_array[0], str):
             raise RecordError(
@@ -164,7 +122,7 @@ def _next_scores(
         nxt = log[i + 1]
         if isinstance(nxt, list) and len(nxt) > 1:
             try:
-                return _four(nxt[1], f"hand {i + 2} scores")
+                return four(nxt[1], f"hand {i + 2} scores")
             except RecordError:
                 return None
     return final
@@ -191,7 +149,7 @@ def _riichi_seats(
         return ()
     changes = [0, 0, 0, 0]
     for item in result_array[1:]:
-        if isinstance(item, list) and len(item) == 4 and all(_is_int(v) for v in item):
+        if isinstance(item, list) and len(item) == 4 and all(is_int(v) for v in item):
             changes = [a + b for a, b in zip(changes, item, strict=True)]
     return tuple(seat for seat in range(4) if after[seat] - scores[seat] - changes[seat] == -deposit)
 
@@ -208,7 +166,7 @@ def _tenhou_result(
     if name in ("流局", "流し満貫"):
         if len(array) < 2:
             raise RecordError(f"{where}: {name} needs its score changes")
-        d = _four(array[1], f"{where} draw changes")
+        d = four(array[1], f"{where} draw changes")
         if name == "流し満貫":
             nagashi = tuple(seat for seat in range(4) if d[seat] > 0)
             return DrawResult((False, False, False, False), nagashi, riichi), (d,)
@@ -224,9 +182,9 @@ def _tenhou_result(
     deltas: list[tuple[int, int, int, int]] = []
     discarder: int | None = None
     for k in range(0, len(pairs), 2):
-        deltas.append(_four(pairs[k], f"{where} win changes"))
+        deltas.append(four(pairs[k], f"{where} win changes"))
         info = pairs[k + 1]
-        if not isinstance(info, list) or len(info) < 4 or not all(_is_int(v) for v in info[:3]):
+        if not isinstance(info, list) or len(info) < 4 or not all(is_int(v) for v in info[:3]):
             raise RecordError(f"{where}: win info must be [winner, from, pao, points, yaku...], got {info!r}")
         who, frm, pao = info[0], info[1], info[2]
         discarder = None if who == frm else frm
@@ -255,89 +213,3 @@ def _value(points: object, yaku: Sequence[object], where: str) -> tuple[int, int
     if not fu_match and han < 5:
         han = 5  # a mangan of 3 han 70+ fu or 4 han 40+ fu pays as 5 han
     return han, fu, 0
-
-
-# --- mjai lines -------------------------------------------------------------------------------------
-
-
-def _read_mjai(lines: list[str]) -> Record:
-    events: list[tuple[int, dict[str, Any]]] = []
-    for n, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            obj = json.loads(line)
-        except ValueError as exc:
-            raise RecordError(f"line {n}: not a JSON line ({exc}); expected mjai events") from None
-        if not isinstance(obj, dict) or not isinstance(obj.get("type"), str):
-            raise RecordError(f"line {n}: expected an mjai event object with a 'type', got {line[:60]!r}")
-        events.append((n, obj))
-    hands: list[RecordedHand] = []
-    final: tuple[int, int, int, int] | None = None
-    current: dict[str, Any] | None = None
-    for n, e in events:
-        kind = e["type"]
-        if kind == "start_kyoku":
-            current = {"start": e, "riichi": [], "ends": [], "line": n}
-        elif kind == "reach_accepted" and current is not None:
-            current["riichi"].append(e.get("actor"))
-        elif kind in ("hora", "ryukyoku") and current is not None:
-            if kind == "hora" and "pai" in e and "fan" not in e:
-                raise RecordError(
-                    f"line {n}: a tile-level mjai log; check-log reads mjai lines with results "
-                    "(fan, fu, deltas)"
-                )
-            current["ends"].append(e)
-        elif kind == "end_kyoku" and current is not None:
-            hands.append(_mjai_hand(len(hands) + 1, current))
-            current = None
-        elif kind == "end_game" and "scores" in e:
-            final = _four(e["scores"], f"line {n} end_game scores")
-    if current is not None and current["ends"]:
-        hands.append(_mjai_hand(len(hands) + 1, current))
-    if not hands:
-        raise RecordError("no hands in the mjai lines (expected start_kyoku ... end_kyoku)")
-    return Record(tuple(hands), None, final, None)
-
-
-def _mjai_hand(number: int, h: dict[str, Any]) -> RecordedHand:
-    s = h["start"]
-    where = f"hand {number} (line {h['line']})"
-    bakaze = s.get("bakaze")
-    if bakaze not in WINDS_PAI:
-        raise RecordError(f"{where}: bakaze {bakaze!r} is not E, S, W or N")
-    scores = _four(s.get("scores"), f"{where} scores")
-    riichi = tuple(h["riichi"])
-    ends: list[dict[str, Any]] = h["ends"]
-    if not ends:
-        raise RecordError(f"{where}: the hand has no hora or ryukyoku")
-    deltas = tuple(_four(e.get("deltas"), f"{where} deltas") for e in ends)
-    try:
-        result: Result
-        if ends[0]["type"] == "ryukyoku":
-            reason = ends[0].get("reason")
-            if reason in ("fanpai", "nagashi"):
-                tenpais = ends[0].get("tenpais") or [False] * 4
-                nagashi = tuple(seat for seat in range(4) if reason == "nagashi" and deltas[0][seat] > 0)
-                result = DrawResult(tuple(bool(t) for t in tenpais), nagashi, riichi)  # type: ignore[arg-type]
-            else:
-                result = AbortResult(str(reason), riichi)
-        else:
-            winners = []
-            discarder: int | None = None
-            for e in ends:
-                who, frm = e.get("actor"), e.get("target")
-                if not isinstance(who, int) or not isinstance(frm, int):
-                    raise RecordError(f"{where}: hora needs actor and target seats")
-                discarder = None if who == frm else frm
-                fan, fu = e.get("fan", 0), e.get("fu", 0)
-                yakuman = fan // 13 if isinstance(fan, int) and fan >= 13 and not fu else 0
-                winners.append(Winner(who, 0 if yakuman else fan, fu, yakuman, pao=e.get("pao")))
-            result = WinResult(tuple(winners), discarder, riichi)
-    except HandResultError as exc:
-        raise RecordError(f"{where}: {exc}") from None
-    kyoku = s.get("kyoku")
-    honba, sticks = s.get("honba", 0), s.get("kyotaku", 0)
-    if not all(_is_int(v) for v in (kyoku, honba, sticks)):
-        raise RecordError(f"{where}: kyoku, honba and kyotaku must be whole numbers")
-    return RecordedHand(number, WINDS_PAI.index(bakaze), kyoku, honba, sticks, scores, result, deltas)

@@ -64,3 +64,25 @@ def test_a_record_naming_no_preset_needs_rules(tmp_path: Path, capsys) -> None:
     assert main(["check-log", str(path)]) == 2
     assert "names no rule preset" in capsys.readouterr().err
     assert main(["check-log", str(path), "--rules", '{"preset": "tenhou"}']) == 0
+
+
+def test_a_tile_level_mjai_log_checks_out_and_a_wrong_delta_exits_1(tmp_path: Path, capsys) -> None:
+    rules = json.dumps(rec.WRC_EAST)
+    good = tmp_path / "game.mjson"
+    good.write_text("\n".join(rec.wrc_east_tile_lines()) + "\n", encoding="utf-8")
+    assert main(["check-log", str(good), "--rules", rules]) == 0
+    assert capsys.readouterr().out.strip().endswith("all agree")
+    bad = tmp_path / "wrong.mjson"
+    bad.write_text("\n".join(rec.wrc_east_tile_lines(hand3_winner_gets=2600)) + "\n", encoding="utf-8")
+    assert main(["check-log", str(bad), "--rules", rules]) == 1
+    assert "hand 3 (E2, 1 honba): score changes differs: seat 2 recorded +2600" in capsys.readouterr().out
+
+
+def test_a_bad_tile_event_is_a_one_line_error_naming_the_line(tmp_path: Path, capsys) -> None:
+    lines = rec.wrc_east_tile_lines()
+    lines[3] = lines[3].replace('"dahai"', '"discard"')
+    path = tmp_path / "bad.mjson"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    assert main(["check-log", str(path), "--rules", "wrc"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "line 4: unknown mjai event type 'discard'" in err and len(err.splitlines()) == 1

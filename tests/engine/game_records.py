@@ -175,3 +175,101 @@ def beginner_lines(ron_to_non_dealer: int = 4) -> list[str]:
     end({"type": "hora", "actor": 0, "target": 0, "fan": 1, "fu": 30, "deltas": [4, -1, -1, -2]})
     lines.append({"type": "end_game", "scores": [22, 16 - r, 22 + r, 20]})
     return [json.dumps(x, ensure_ascii=False) for x in lines]
+
+
+# --- wrc East-only (seed 002 with game_length "east"), a tile-level mjai log -----------------------------
+# The protocol's own lines: start_kyoku with dora and hands, draws, discards, calls, a concealed kan and its
+# dora, riichi, hora with yakus / fu / fan / deltas / scores, an exhaustive draw with tenpais. The draws are
+# cut short (the checker reads results; it checks tile events only lightly). 30000 start, 300 per honba,
+# noten 3000 split, 1000 per riichi stick (002 3.3.14), several winners allowed (002 3.3.1).
+WRC_EAST = {"preset": "wrc", "game_length": "east"}
+_E = "E"
+
+
+def _start(kyoku: int, oya: int, honba: int, sticks: int, scores: list[int], dora: str) -> dict[str, Any]:
+    tehais = [["?"] * 13 for _ in range(4)]
+    return {"type": "start_kyoku", "bakaze": _E, "kyoku": kyoku, "honba": honba, "kyotaku": sticks,
+            "oya": oya, "scores": scores, "dora_marker": dora, "tehais": tehais}  # fmt: skip
+
+
+def _turn(actor: int, draw: str, discard: str | None = None) -> list[dict[str, Any]]:
+    out = discard or draw
+    return [{"type": "tsumo", "actor": actor, "pai": draw},
+            {"type": "dahai", "actor": actor, "pai": out, "tsumogiri": out == draw}]  # fmt: skip
+
+
+def wrc_east_tile_lines(hand3_winner_gets: int = 2300) -> list[str]:
+    """A whole East-only wrc game as a tile-level mjai log; every figure worked out by hand below."""
+    ev: list[dict[str, Any]] = [{"type": "start_game", "names": ["A", "B", "C", "D"]}]
+    # E1, dealer 0. Seat 1 declares riichi (its stick: 30000 -> 29000) and wins on seat 0's N by tanki:
+    # riichi 1 han, 20 + 10 (closed ron) + 2 (tanki) = 32 -> 40 fu; 1 han 40 fu from a non-dealer = 1300,
+    # plus the stick on the table: seat 1 +2300, seat 0 -1300.
+    ev.append(_start(1, 0, 0, 0, [30000, 30000, 30000, 30000], "1p"))
+    ev[-1]["tehais"][1] = ["2m", "3m", "4m", "6p", "7p", "8p", "3s", "4s", "5s", "7s", "8s", "9s", "N"]
+    ev += _turn(0, "9m")
+    ev += [{"type": "tsumo", "actor": 1, "pai": "1s"}, {"type": "reach", "actor": 1},
+           {"type": "dahai", "actor": 1, "pai": "1s", "tsumogiri": True},
+           {"type": "reach_accepted", "actor": 1, "deltas": [0, -1000, 0, 0],
+            "scores": [30000, 29000, 30000, 30000]}]  # fmt: skip
+    ev += _turn(2, "C") + _turn(3, "W") + _turn(0, "N")
+    ev.append({"type": "hora", "actor": 1, "target": 0, "pai": "N", "uradora_markers": ["9s"],
+               "hora_tehais": [*ev[1]["tehais"][1], "N"],
+               "yakus": [["reach", 1]], "fu": 40, "fan": 1, "hora_points": 1300,
+               "deltas": [-1300, 2300, 0, 0], "scores": [28700, 31300, 30000, 30000]})  # fmt: skip
+    ev.append({"type": "end_kyoku"})
+    # E2, dealer 1. Seat 3 pons seat 2's white dragon. Exhaustive draw, seats 1 and 3 tenpai: the two noten
+    # seats pay 1500 each, the two tenpai seats get 1500 each (002 3.4.2). The dealer is tenpai: it keeps
+    # the deal and a counter goes on (002 3.4.2).
+    ev.append(_start(2, 1, 0, 0, [28700, 31300, 30000, 30000], "5s"))
+    ev += _turn(1, "1m") + _turn(2, "P")
+    ev += [{"type": "pon", "actor": 3, "target": 2, "pai": "P", "consumed": ["P", "P"]},
+           {"type": "dahai", "actor": 3, "pai": "9p", "tsumogiri": False}]  # fmt: skip
+    ev += _turn(0, "S") + _turn(1, "8s")
+    ev.append({"type": "ryukyoku", "reason": "fanpai", "tehais": [["?"] * 13] * 3 + [["?"] * 10],
+               "tenpais": [False, True, False, True], "deltas": [-1500, 1500, -1500, 1500],
+               "scores": [27200, 32800, 28500, 31500]})  # fmt: skip
+    ev.append({"type": "end_kyoku"})
+    # E2 1 honba, dealer 1. Seat 0 declares a concealed kan of 9p (a kan dora is turned). Seat 2 wins by
+    # tsumo: menzen tsumo + tanyao, 2 han 30 fu from a non-dealer: the dealer pays 1000, the others 500
+    # (002 / 001 points table), plus 100 each for the counter: seat 2 +2300.
+    ev.append(_start(2, 1, 1, 0, [27200, 32800, 28500, 31500], "7m"))
+    ev += _turn(1, "E") + _turn(2, "1p") + _turn(3, "9s")
+    ev += [{"type": "tsumo", "actor": 0, "pai": "9p"},
+           {"type": "ankan", "actor": 0, "consumed": ["9p", "9p", "9p", "9p"]},
+           {"type": "dora", "dora_marker": "2s"}]  # fmt: skip
+    ev += _turn(0, "W") + _turn(1, "F") + [{"type": "tsumo", "actor": 2, "pai": "6s"}]
+    ev.append({"type": "hora", "actor": 2, "target": 2, "pai": "6s", "uradora_markers": [],
+               "yakus": [["menzenchin_tsumoho", 1], ["tanyao", 1]], "fu": 30, "fan": 2, "hora_points": 2000,
+               "deltas": [-600, -1100, hand3_winner_gets, -600],
+               "scores": [26600, 31700, 28500 + hand3_winner_gets, 30900]})  # fmt: skip
+    ev.append({"type": "end_kyoku"})
+    # E3, dealer 2 (a non-dealer won: the deal passes and the counters go, 002 3.4). Seat 3 chis from seat 2
+    # (its kamicha); seat 0 wins on seat 3's 4p: tanyao, pinfu, one dora, 3 han 30 fu = 3900.
+    ev.append(_start(3, 2, 0, 0, [26600, 31700, 30800, 30900], "3p"))
+    ev += _turn(2, "3m")
+    ev += [{"type": "chi", "actor": 3, "target": 2, "pai": "3m", "consumed": ["4m", "5m"]},
+           {"type": "dahai", "actor": 3, "pai": "4p", "tsumogiri": False}]  # fmt: skip
+    ev.append({"type": "hora", "actor": 0, "target": 3, "pai": "4p", "uradora_markers": [],
+               "yakus": [["tanyao", 1], ["pinfu", 1], ["dora", 1]], "fu": 30, "fan": 3, "hora_points": 3900,
+               "deltas": [3900, 0, 0, -3900], "scores": [30500, 31700, 30800, 27000]})  # fmt: skip
+    ev.append({"type": "end_kyoku"})
+    # E4, dealer 3. Seat 0 declares riichi (30500 -> 29500). Seat 2's 5p is won by seats 1 and 0 (002 3.3.1,
+    # several winners; the log lists seat 1 first, the checker reads the nearest to the discarder first):
+    # seat 0 riichi + dora, 2 han 40 fu = 2600 and the stick (it is first after the discarder): +3600;
+    # seat 1 haku, 1 han 30 fu = 1000. A non-dealer won: the East-only game ends after E4.
+    ev.append(_start(4, 3, 0, 0, [30500, 31700, 30800, 27000], "4p"))
+    ev += _turn(3, "N")
+    ev += [{"type": "tsumo", "actor": 0, "pai": "8s"}, {"type": "reach", "actor": 0},
+           {"type": "dahai", "actor": 0, "pai": "8s", "tsumogiri": True},
+           {"type": "reach_accepted", "actor": 0, "deltas": [-1000, 0, 0, 0],
+            "scores": [29500, 31700, 30800, 27000]}]  # fmt: skip
+    ev += _turn(1, "2s") + _turn(2, "7m", "5p")
+    ev.append({"type": "hora", "actor": 1, "target": 2, "pai": "5p", "uradora_markers": [],
+               "yakus": [["haku", 1]], "fu": 30, "fan": 1, "hora_points": 1000,
+               "deltas": [0, 1000, -1000, 0], "scores": [29500, 32700, 29800, 27000]})  # fmt: skip
+    ev.append({"type": "hora", "actor": 0, "target": 2, "pai": "5p", "uradora_markers": ["E"],
+               "yakus": [["reach", 1], ["dora", 1]], "fu": 40, "fan": 2, "hora_points": 2600,
+               "deltas": [3600, 0, -2600, 0], "scores": [33100, 32700, 27200, 27000]})  # fmt: skip
+    ev.append({"type": "end_kyoku"})
+    ev.append({"type": "end_game", "scores": [33100, 32700, 27200, 27000]})
+    return [json.dumps(x, ensure_ascii=False) for x in ev]

@@ -128,3 +128,108 @@ def test_a_wrong_final_value_is_reported_in_the_ranking() -> None:
 def test_unreadable_records_name_what_is_wrong(text: str, message: str) -> None:
     with pytest.raises(RecordError, match=message):
         check_text(text, "tenhou")
+
+
+# --- tile-level mjai logs (engine/log_mjai.py) -----------------------------------------------------------
+
+
+def _tile_text(lines: list[str]) -> str:
+    return "\n".join(lines)
+
+
+def test_a_hand_written_tile_level_mjai_game_agrees_with_the_engine() -> None:
+    # riichi sticks, an exhaustive draw with the dealer tenpai (002 3.4.2), a counter paid on a tsumo, a
+    # concealed kan, calls, and a double ron paid nearest the discarder first (002 3.3.1, 3.3.14)
+    report = check_text(_tile_text(rec.wrc_east_tile_lines()), rec.WRC_EAST)
+    assert report.ok, "\n".join(report.lines())
+    assert [h.name for h in report.hands] == [
+        "hand 1 (E1, 0 honba)",
+        "hand 2 (E2, 0 honba)",
+        "hand 3 (E2, 1 honba)",
+        "hand 4 (E3, 0 honba)",
+        "hand 5 (E4, 0 honba)",
+    ]
+
+
+def test_a_wrong_delta_in_a_tile_level_mjai_log_is_named_with_its_hand_and_field() -> None:
+    # 2 han 30 fu tsumo with one counter: 1000 + 500 + 500 + 300 = 2300 to the winner, not 2600
+    report = check_text(_tile_text(rec.wrc_east_tile_lines(hand3_winner_gets=2600)), rec.WRC_EAST)
+    assert not report.ok
+    bad = [h for h in report.hands if not h.ok]
+    assert [(h.name, h.field) for h in bad] == [("hand 3 (E2, 1 honba)", "score changes")]
+    assert "seat 2 recorded +2600, the engine +2300" in bad[0].message
+
+
+def _turn_seats(value: Any, k: int) -> Any:
+    """The same event with every seat moved k places on (a seat v becomes (v + k) % 4)."""
+    if isinstance(value, dict):
+        out = {}
+        for key, v in value.items():
+            if key in ("actor", "target", "oya") and isinstance(v, int):
+                out[key] = (v + k) % 4
+            elif key in ("scores", "deltas", "tenpais", "tehais") and isinstance(v, list) and len(v) == 4:
+                out[key] = [v[(i - k) % 4] for i in range(4)]
+            else:
+                out[key] = v
+        return out
+    return value
+
+
+def test_a_tile_level_log_whose_first_dealer_is_not_seat_0_reads_the_same() -> None:
+    lines = [json.dumps(_turn_seats(json.loads(line), 2)) for line in rec.wrc_east_tile_lines()]
+    assert json.loads(lines[1])["oya"] == 2
+    report = check_text(_tile_text(lines), rec.WRC_EAST)
+    assert report.ok, "\n".join(report.lines())
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"type": "discard"}, "line 3: unknown mjai event type 'discard'"),
+        ({"actor": 4}, "line 3: tsumo actor 4 is not a seat 0..3"),
+        ({"pai": "1z"}, "line 3: tsumo pai '1z' is not an mjai tile"),
+        ({"pai": None}, "line 3: tsumo pai None is not an mjai tile"),
+    ],
+    ids=["unknown-type", "seat-4", "bad-tile", "no-tile"],
+)
+def test_a_bad_tile_event_is_refused_naming_its_line(change: dict[str, Any], message: str) -> None:
+    lines = rec.wrc_east_tile_lines()
+    event = json.loads(lines[2])
+    assert event["type"] == "tsumo"
+    lines[2] = json.dumps({**event, **change})
+    with pytest.raises(RecordError) as err:
+        check_text(_tile_text(lines), rec.WRC_EAST)
+    assert str(err.value).startswith(message) and "\n" not in str(err.value)
+
+
+def test_a_tile_level_hora_without_its_value_is_refused_naming_its_line() -> None:
+    lines = rec.wrc_east_tile_lines()
+    at = next(i for i, line in enumerate(lines) if '"hora"' in line)
+    event = json.loads(lines[at])
+    del event["fan"], event["fu"]
+    lines[at] = json.dumps(event)
+    with pytest.raises(RecordError, match=f"line {at + 1}: hora needs whole numbers 'fan' and 'fu'"):
+        check_text(_tile_text(lines), rec.WRC_EAST)
+
+
+def test_the_liable_seat_of_a_tile_level_big_three_dragons_is_read_from_its_calls() -> None:
+    # 002 3.3.9: seat 3's white dragon made seat 1's third dragon pon, so seat 3 pays the whole tsumo
+    start = {"type": "start_kyoku", "bakaze": "E", "kyoku": 1, "honba": 0, "kyotaku": 0, "oya": 0,
+             "scores": [30000] * 4, "dora_marker": "1m", "tehais": [["?"] * 13] * 4}  # fmt: skip
+    pons = [(0, "C"), (2, "F"), (3, "P")]
+    events: list[dict[str, Any]] = [{"type": "start_game"}, start]
+    for target, pai in pons:
+        events += [{"type": "pon", "actor": 1, "target": target, "pai": pai, "consumed": [pai, pai]},
+                   {"type": "dahai", "actor": 1, "pai": "9m", "tsumogiri": False}]  # fmt: skip
+    events += [{"type": "tsumo", "actor": 1, "pai": "2p"},
+               {"type": "hora", "actor": 1, "target": 1, "pai": "2p", "yakus": [["daisangen", 13]],
+                "fu": 30, "fan": 13, "deltas": [0, 32000, 0, -32000]},
+               {"type": "end_kyoku"}]  # fmt: skip
+    lines = [json.dumps(e) for e in events]
+    assert check_text("\n".join(lines), "wrc").hands[0].ok
+    # the same pons with the third dragon from the first discarder: seat 0 is liable instead
+    events[2]["target"], events[6]["target"] = 3, 0
+    report = check_text("\n".join(json.dumps(e) for e in events), "wrc")
+    assert report.hands[0].field == "score changes" and "seat 0 recorded +0, the engine -32000" in (
+        report.hands[0].message
+    )
