@@ -17,7 +17,14 @@ from riichi_table.engine.melds import Meld, meld_from_json
 from riichi_table.engine.points import nagashi_mangan, received
 from riichi_table.engine.rules import check_calls, resolve_rules
 from riichi_table.engine.score import NoWin, WinInput, score
-from riichi_table.engine.tiles import check_copies, kinds_to_notation, parse_tile, parse_tiles, wind_kind
+from riichi_table.engine.tiles import (
+    check_copies,
+    kinds_to_notation,
+    parse_tile,
+    parse_tiles,
+    tiles_of,
+    wind_kind,
+)
 from riichi_table.engine.yaku import Situation
 from riichi_table.engine.yaku.base import FLAGS
 
@@ -75,13 +82,56 @@ def _get_count(req: Mapping[str, Any], name: str) -> int:
     return value
 
 
+# Melds and flag sets already checked and built, by their JSON values: a batch names the same few again and
+# again. A key is looked up only when its values have exactly the JSON types a valid one has (1 == True in a
+# dict key, so a bool or int is checked by type first); anything else takes the full check, which names the
+# problem. Bounded: cleared when full.
+_MELDS: dict[tuple[str, str, int | None], Meld] = {}
+_SITUATIONS: dict[tuple[object, ...], Situation] = {}
+_CACHE_SIZE = 4096
+
+
+def _meld(obj: object) -> Meld:
+    if type(obj) is dict:
+        kind, tiles, seat = obj.get("kind"), obj.get("tiles"), obj.get("from")
+        if type(kind) is str and type(tiles) is str and (seat is None or type(seat) is int):
+            key = (kind, tiles, seat)
+            meld = _MELDS.get(key)
+            if meld is None:
+                meld = meld_from_json(obj)
+                if len(_MELDS) >= _CACHE_SIZE:
+                    _MELDS.clear()
+                _MELDS[key] = meld
+            return meld
+    return meld_from_json(obj)
+
+
 def _get_melds(req: Mapping[str, Any]) -> tuple[Meld, ...]:
     value = req.get("melds", [])
     if not isinstance(value, list):
         raise RequestError(f"field 'melds' must be a list, not {value!r}")
     if len(value) > 4:
         raise RequestError(f"a hand has at most 4 melds, not {len(value)}")
-    return tuple(meld_from_json(m) for m in value)
+    return tuple([_meld(m) for m in value])
+
+
+_NOT_GIVEN = object()
+_FLAG_DEFAULTS = (_NOT_GIVEN,) * len(FLAGS)
+_FLAG_TYPES = {bool, object}  # a given flag is a bool; object is the type of _NOT_GIVEN
+
+
+def _get_situation(req: Mapping[str, Any]) -> Situation:
+    """The request's flags (FLAGS, each true or false when given) as a Situation; the first bad one named."""
+    key = tuple(map(req.get, FLAGS, _FLAG_DEFAULTS))
+    if _FLAG_TYPES.issuperset(map(type, key)):
+        situation = _SITUATIONS.get(key)
+        if situation is not None:
+            return situation
+    situation = Situation(**{name: _get_bool(req, name) for name in FLAGS if name in req})
+    if len(_SITUATIONS) >= _CACHE_SIZE:
+        _SITUATIONS.clear()
+    _SITUATIONS[key] = situation
+    return situation
 
 
 def _get_seat(req: Mapping[str, Any], name: str) -> int | None:
@@ -94,6 +144,8 @@ def _get_seat(req: Mapping[str, Any], name: str) -> int | None:
 
 
 def _check_fields(req: Mapping[str, Any], allowed: frozenset[str]) -> None:
+    if allowed.issuperset(req):
+        return
     unknown = [k for k in req if k not in allowed]
     if unknown:
         raise RequestError(f"unknown field {sorted(map(str, unknown))[0]!r} for op {req.get('op')!r}")
@@ -103,16 +155,16 @@ def win_input_from_request(req: Mapping[str, Any]) -> WinInput:
     """The WinInput a score request describes (raises EngineError naming the bad field)."""
     _check_fields(req, _SCORE_FIELDS)
     rules = resolve_rules(req.get("rules"))
-    situation = Situation(**{name: _get_bool(req, name) for name in FLAGS if name in req})
+    situation = _get_situation(req)
     return WinInput(
-        hand=tuple(parse_tiles(_get_str(req, "hand"))),
+        hand=tiles_of(_get_str(req, "hand")),
         win=parse_tile(_get_str(req, "win")),
         melds=_get_melds(req),
         situation=situation,
         seat_wind=wind_kind(_get_str(req, "seat_wind", "E")),
         round_wind=wind_kind(_get_str(req, "round_wind", "E")),
-        dora=tuple(parse_tiles(_get_str(req, "dora", ""))),
-        ura=tuple(parse_tiles(_get_str(req, "ura", ""))),
+        dora=tiles_of(_get_str(req, "dora", "")),
+        ura=tiles_of(_get_str(req, "ura", "")),
         honba=_get_count(req, "honba"),
         sticks=_get_count(req, "sticks"),
         rules=rules,

@@ -45,7 +45,7 @@ EVENT_TYPES = (
     "start_game", "start_kyoku", "tsumo", "dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "dora",
     "reach", "reach_accepted", "hora", "ryukyoku", "end_kyoku", "end_game", "none",
 )  # fmt: skip
-_SEAT_FIELDS = ("actor", "target", "oya")
+_SEAT_FIELDS = ("actor", "target", "oya", "pao")
 _ACTED = ("tsumo", "dahai", "chi", "pon", "daiminkan", "ankan", "kakan", "reach", "reach_accepted", "hora")
 _TILE_FIELDS = ("pai", "dora_marker")
 _TILE_LIST_FIELDS = ("consumed", "uradora_markers", "ura_markers", "hora_tehais")
@@ -186,7 +186,7 @@ class _Hand:
         self.sets[actor].append(kind)
         group = _DRAGONS if kind in _DRAGONS else _WINDS
         if sum(k in group for k in self.sets[actor]) == len(group) and is_int(target) and target != actor:
-            self.liable[actor] = int(target)  # type: ignore[arg-type]
+            self.liable[actor] = target
 
     def recorded(self, number: int, turn: int, liability: bool) -> RecordedHand:
         s = self.start
@@ -208,7 +208,7 @@ class _Hand:
             raise RecordError(f"{where}: {exc}") from None
         kyoku = s.get("kyoku")
         honba, sticks = s.get("honba", 0), s.get("kyotaku", 0)
-        if not all(is_int(v) for v in (kyoku, honba, sticks)):
+        if not (is_int(kyoku) and is_int(honba) and is_int(sticks)):
             raise RecordError(f"{where}: kyoku, honba and kyotaku must be whole numbers")
         return RecordedHand(number, WINDS_PAI.index(bakaze), kyoku, honba, sticks, scores, result, deltas)
 
@@ -257,7 +257,7 @@ class _Hand:
                 raise RecordError(f"line {e['_line']}: hora needs actor and target seats")
             discarder = None if who == frm else seat(frm)
             han, fu, yakuman = _value(e)
-            pao = e.get("pao")
+            pao: int | None = e.get("pao")  # a seat 0..3 (_check_event)
             if pao is None and yakuman and liability:
                 pao = self.liable[who]
             winners.append(Winner(seat(who), han, fu, yakuman, pao=None if pao is None else seat(pao)))

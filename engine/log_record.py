@@ -6,6 +6,7 @@ Seats are 0..3 from the first dealer; every score is in points.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeGuard
 
 from riichi_table.engine.errors import EngineError
 from riichi_table.engine.events import WINDS_PAI
@@ -51,5 +52,5 @@ def four(value: object, what: str) -> tuple[int, int, int, int]:
     return (int(value[0]), int(value[1]), int(value[2]), int(value[3]))
 
 
-def is_int(v: object) -> bool:
+def is_int(v: object) -> TypeGuard[int]:
     return isinstance(v, int) and not isinstance(v, bool)

@@ -305,6 +305,8 @@ def _describe(hint: object) -> str:
 
 
 _RESOLVED: dict[str, Rules] = {}  # override objects already checked and built (bounded, below)
+# one encoder made once: json.dumps with sort_keys builds a new encoder on every call
+_spec_key = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
 
 
 def resolve_rules(spec: str | Mapping[str, object] | Rules | None) -> Rules:
@@ -325,7 +327,7 @@ def resolve_rules(spec: str | Mapping[str, object] | Rules | None) -> Rules:
         raise RuleError(f"bad rules {spec!r}: expected a preset name or an object of overrides")
     # a batch of requests names the same overrides again and again: check and build them once
     try:
-        key: str | None = json.dumps(spec, sort_keys=True)  # keeps true and 1 apart, unlike a plain dict
+        key: str | None = _spec_key(spec)  # keeps true and 1 apart, unlike a plain dict
     except (TypeError, ValueError):  # not JSON: the checks below name the bad value
         key = None
     cached = _RESOLVED.get(key) if key is not None else None

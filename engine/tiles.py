@@ -119,6 +119,21 @@ def parse_tiles(text: str) -> list[Tile]:
     return _parse_slowly(text)
 
 
+_TILES_OF: dict[str, tuple[Tile, ...]] = {}
+
+
+def tiles_of(text: str) -> tuple[Tile, ...]:
+    """`parse_tiles` as a tuple, remembered per string (a batch names the same dora, winning tiles and short
+    strings again and again; bounded: cleared when full). Raises NotationError as `parse_tiles` does."""
+    found = _TILES_OF.get(text)
+    if found is None:
+        found = tuple(parse_tiles(text))
+        if len(_TILES_OF) >= 8192:
+            _TILES_OF.clear()
+        _TILES_OF[text] = found
+    return found
+
+
 def _parse_slowly(text: str) -> list[Tile]:
     tiles: list[Tile] = []
     pending: list[str] = []
