@@ -136,6 +136,7 @@ def _batch_command(n: int, calc) -> None:  # type: ignore[no-untyped-def]
             ours.append(time.perf_counter() - start)
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             ours_cpu.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+        floors = {name: _process_cpu(cmd, 3) for name, cmd in _floor_commands(path).items()}
     mj_in = [mahjong_oracle.mahjong_args(r) for r in reqs]  # converted before timing: the peer only scores
     theirs, theirs_cpu = [], []
     for _ in range(3):
@@ -150,6 +151,52 @@ def _batch_command(n: int, calc) -> None:  # type: ignore[no-untyped-def]
     print(f"{'mahjong 2.1.0 in-process':<42} {min(theirs):>8.2f} {min(theirs_cpu):>8.2f}")
     wall, cpu = min(theirs) / min(ours), min(theirs_cpu) / min(ours_cpu)
     print(f"ours / theirs speed: {wall:.2f}x wall, {cpu:.2f}x CPU (CPU: the fair figure on a shared machine)")
+    print("what any such process pays before scoring a hand (CPU s, best of three):")
+    for name, cpu_s in floors.items():
+        print(f"  {name:<62} {cpu_s:>6.2f}")
+    print(f"  2x the peer would need the whole process within {min(theirs_cpu) / 2:.2f} CPU s")
+
+
+def _floor_commands(path: Path) -> dict[str, list[str]]:
+    """Processes that do the batch's fixed work and no scoring: start-up with the engine imported, then also
+    reading every request line as JSON and writing a typical answer line per request."""
+    answer = (
+        '{"id":0,"ok":true,"han":3,"fu":40,"yaku":[["riichi",1],["menzen_tsumo",1],["dora",1]],"yakuman":0,'
+        '"limit":null,"points":5200,"payments":{"dealer":2600,"non_dealer":1300},"total":5200,'
+        '"fu_detail":[["base",20],["closed pon 5m",4],["kanchan wait",2],["tsumo",2]]}'
+    )
+    json_io = (
+        "import json, os, sys\n"
+        "import riichi_table.engine.batch\n"
+        f"answer = json.loads({answer!r})\n"
+        "dumps = json.JSONEncoder(ensure_ascii=False, separators=(',', ':')).encode\n"
+        "with open(sys.argv[1], encoding='utf-8') as lines, open(os.devnull, 'w') as out:\n"
+        "    for line in lines:\n"
+        "        answer['id'] = json.loads(line).get('id')\n"
+        "        out.write(dumps(answer) + '\\n')\n"
+    )
+    return {
+        "start-up: python + the engine imported (riichi_table.engine.batch)": [
+            sys.executable,
+            "-c",
+            "import riichi_table.engine.batch",
+        ],
+        "start-up + JSON in and out for every line, no scoring": [sys.executable, "-c", json_io, str(path)],
+    }
+
+
+def _process_cpu(command: list[str], repeat: int) -> float:
+    """The least CPU time (user + system) of `repeat` runs of a child process."""
+    import resource
+    import subprocess
+
+    best = float("inf")
+    for _ in range(repeat):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(command, check=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        best = min(best, after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return best
 
 
 def _random_hands(n: int, sh, riichienv) -> None:  # type: ignore[no-untyped-def]

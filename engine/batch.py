@@ -18,6 +18,7 @@ from riichi_table.engine.points import nagashi_mangan, received
 from riichi_table.engine.rules import check_calls, resolve_rules
 from riichi_table.engine.score import NoWin, WinInput, score
 from riichi_table.engine.tiles import (
+    Tile,
     check_copies,
     kinds_to_notation,
     parse_tile,
@@ -151,6 +152,11 @@ def _check_fields(req: Mapping[str, Any], allowed: frozenset[str]) -> None:
         raise RequestError(f"unknown field {sorted(map(str, unknown))[0]!r} for op {req.get('op')!r}")
 
 
+def _one_tile(text: str) -> Tile:
+    found = tiles_of(text)
+    return found[0] if len(found) == 1 else parse_tile(text)  # parse_tile names what is wrong
+
+
 def win_input_from_request(req: Mapping[str, Any]) -> WinInput:
     """The WinInput a score request describes (raises EngineError naming the bad field)."""
     _check_fields(req, _SCORE_FIELDS)
@@ -158,7 +164,7 @@ def win_input_from_request(req: Mapping[str, Any]) -> WinInput:
     situation = _get_situation(req)
     return WinInput(
         hand=tiles_of(_get_str(req, "hand")),
-        win=parse_tile(_get_str(req, "win")),
+        win=_one_tile(_get_str(req, "win")),
         melds=_get_melds(req),
         situation=situation,
         seat_wind=wind_kind(_get_str(req, "seat_wind", "E")),
@@ -245,9 +251,10 @@ _OPS: dict[str, Callable[[Mapping[str, Any]], dict[str, object]]] = {
 
 def handle(request: object) -> dict[str, object]:
     """Answer one batch request. Never raises for bad input."""
-    req_id = request.get("id") if isinstance(request, Mapping) else None
+    is_mapping = type(request) is dict or isinstance(request, Mapping)
+    req_id = request.get("id") if is_mapping else None  # type: ignore[attr-defined]
     try:
-        if not isinstance(request, Mapping):
+        if not is_mapping:
             raise RequestError(f"a request must be a JSON object, not {type(request).__name__}")
         op = request.get("op")
         if not isinstance(op, str):

@@ -76,8 +76,9 @@ def _complete_patterns(length: int, honor: bool) -> tuple[frozenset[int], frozen
 
 
 # [0] for a number suit, [1] for honors: every complete suit pattern, as a suit key
-SETS_ONLY = (_complete_patterns(9, False)[0], _complete_patterns(7, True)[0])
-SETS_AND_PAIR = (_complete_patterns(9, False)[1], _complete_patterns(7, True)[1])
+_NUMBER_PATTERNS, _HONOR_PATTERNS = _complete_patterns(9, False), _complete_patterns(7, True)
+SETS_ONLY = (_NUMBER_PATTERNS[0], _HONOR_PATTERNS[0])
+SETS_AND_PAIR = (_NUMBER_PATTERNS[1], _HONOR_PATTERNS[1])
 
 
 @cache

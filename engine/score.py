@@ -78,8 +78,13 @@ class WinInput:
             # names the kind with a fifth copy, or a second red five of a suit
             check_copies([self.hand, (self.win,), *(m.tiles for m in self.melds), self.dora, self.ura])
         red_fives = self.rules.red_fives
-        # with at most one red five per suit only a kind held four times can break the plain-five limit
-        if any(red_fives) and (max(red_fives) > 1 or any(map(eq, everything, everything[COPIES - 1 :]))):
+        # with at most one red five per suit only a five held four times can break the plain-five limit
+        if any(red_fives) and (
+            max(red_fives) > 1
+            or everything.count(4) >= COPIES
+            or everything.count(13) >= COPIES
+            or everything.count(22) >= COPIES
+        ):
             _check_plain_fives(everything, all_reds, self.rules)
         if self.melds:
             check_calls([m.kind for m in self.melds], self.rules)
