@@ -251,12 +251,14 @@ _OPS: dict[str, Callable[[Mapping[str, Any]], dict[str, object]]] = {
 
 def handle(request: object) -> dict[str, object]:
     """Answer one batch request. Never raises for bad input."""
-    is_mapping = type(request) is dict or isinstance(request, Mapping)
-    req_id = request.get("id") if is_mapping else None  # type: ignore[attr-defined]
+    req: Mapping[str, Any] | None = None
+    if type(request) is dict or isinstance(request, Mapping):  # a dict, the usual case, skips the ABC check
+        req = request
+    req_id = req.get("id") if req is not None else None
     try:
-        if not is_mapping:
+        if req is None:
             raise RequestError(f"a request must be a JSON object, not {type(request).__name__}")
-        op = request.get("op")
+        op = req.get("op")
         if not isinstance(op, str):
             raise RequestError("missing field 'op' (score, waits, nagashi, furiten or draw)")
         func = _OPS.get(op)
@@ -266,7 +268,7 @@ def handle(request: object) -> dict[str, object]:
                 return {"id": req_id, "ok": False, "error": "op not available"}
         if func is None:
             raise RequestError(f"unknown op {op!r} (expected score, waits, nagashi, furiten or draw)")
-        body = func(request)
+        body = func(req)
     except EngineError as exc:
         return {"id": req_id, "ok": False, "error": str(exc)}
     except RecursionError:
