@@ -145,10 +145,18 @@ def _batch_command(n: int, calc) -> None:  # type: ignore[no-untyped-def]
             calc.estimate_hand_value(**a)
         theirs.append(time.perf_counter() - start)
         theirs_cpu.append(time.process_time() - cpu)
+    ours_in = [win_input_from_request(r) for r in reqs]  # converted before timing, like the peer's
+    scorer_cpu = []
+    for _ in range(3):
+        cpu = time.process_time()
+        for w in ours_in:
+            score(w)
+        scorer_cpu.append(time.process_time() - cpu)
     print(f"\n`riichi-table batch` over {n} random score requests (a process, start-up included)")
     print(f"{'':<42} {'wall s':>8} {'CPU s':>8}")
     print(f"{'riichi-table batch (process)':<42} {min(ours):>8.2f} {min(ours_cpu):>8.2f}")
     print(f"{'mahjong 2.1.0 in-process':<42} {min(theirs):>8.2f} {min(theirs_cpu):>8.2f}")
+    print(f"{'(our scorer alone in-process, the same way)':<42} {'':>8} {min(scorer_cpu):>8.2f}")
     wall, cpu = min(theirs) / min(ours), min(theirs_cpu) / min(ours_cpu)
     print(f"ours / theirs speed: {wall:.2f}x wall, {cpu:.2f}x CPU (CPU: the fair figure on a shared machine)")
     print("what any such process pays before scoring a hand (CPU s, best of three):")
