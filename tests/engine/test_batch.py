@@ -86,3 +86,27 @@ def test_batch_command_reads_standard_input() -> None:
         cwd=REPO,
     )
     assert done.returncode == 0 and json.loads(done.stdout)["id"] == "a"
+
+
+def test_remembered_flags_melds_and_rules_never_accept_a_look_alike_value() -> None:
+    # the batch remembers checked flag sets, melds and rule overrides; 1 == True in a dict key, so a
+    # remembered true must not let a 1 through, nor a remembered "from": 1 a "from": true
+    good = {
+        "op": "score",
+        "hand": "456p678s2344s",
+        "win": "4s",
+        "melds": [{"kind": "chi", "tiles": "234m", "from": 3}],
+        "tsumo": True,
+        "rules": {"preset": "tenhou", "open_tanyao": True, "red_fives": [1, 1, 1]},
+    }
+    assert handle(good)["ok"] is True
+    assert handle(good)["ok"] is True  # the remembered path
+    look_alikes = [
+        ({"tsumo": 1}, "field 'tsumo' must be true or false, not 1"),
+        ({"melds": [{"kind": "chi", "tiles": "234m", "from": True}]}, "bad meld 'from' True"),
+        ({"rules": {"preset": "tenhou", "open_tanyao": 1, "red_fives": [1, 1, 1]}}, "open_tanyao"),
+        ({"rules": {"preset": "tenhou", "open_tanyao": True, "red_fives": [True, 1, 1]}}, "red_fives"),
+    ]
+    for change, message in look_alikes:
+        answer = handle({**good, **change})
+        assert answer["ok"] is False and message in answer["error"], (change, answer)
