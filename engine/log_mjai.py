@@ -109,7 +109,11 @@ def _check_event(n: int, e: dict[str, Any]) -> None:
             f"line {n}: unknown mjai event type {kind!r} (expected one of {', '.join(EVENT_TYPES)})"
         )
     for name in _SEAT_FIELDS:
-        if name in e and not (is_int(e[name]) and 0 <= e[name] <= 3):
+        if (
+            name in e
+            and not (is_int(e[name]) and 0 <= e[name] <= 3)
+            and not (name == "pao" and e[name] is None)
+        ):
             raise RecordError(f"line {n}: {kind} {name} {e[name]!r} is not a seat 0..3")
     for name in _TILE_FIELDS:
         if name in e:
@@ -225,6 +229,10 @@ class _Hand:
 
         if ends[0]["type"] == "ryukyoku":
             reason = ends[0].get("reason", "fanpai")
+            if not isinstance(reason, str):
+                raise RecordError(
+                    f"line {ends[0]['_line']}: ryukyoku reason must be a string, got {reason!r}"
+                )
             if reason in _ABORTS:
                 return AbortResult(_ABORTS[reason], riichi)
             if reason not in ("fanpai", *_NAGASHI):
