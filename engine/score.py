@@ -65,14 +65,24 @@ class WinInput:
                 f"hand has {len(self.hand)} tiles + winning tile with {len(self.melds)} meld(s); expected "
                 f"{13 - 3 * len(self.melds)} tiles before the winning tile"
             )
+        win = self.win
         concealed = [t.kind for t in self.hand]
-        concealed.append(self.win.kind)
-        meld_tiles = [t for m in self.melds for t in m.tiles]
-        meld_kinds = [t.kind for t in meld_tiles]
-        reds = [t.kind for t in (*self.hand, self.win, *meld_tiles) if t.red]
-        shown_tiles = (*self.dora, *self.ura)
-        everything = sorted(concealed + meld_kinds + [t.kind for t in shown_tiles])
-        all_reds = reds + [t.kind for t in shown_tiles if t.red]
+        concealed.append(win.kind)
+        reds = [t.kind for t in self.hand if t.red]
+        if win.red:
+            reds.append(win.kind)
+        meld_kinds: list[int] = []
+        if self.melds:
+            meld_tiles = [t for m in self.melds for t in m.tiles]
+            meld_kinds = [t.kind for t in meld_tiles]
+            reds += [t.kind for t in meld_tiles if t.red]
+        everything = concealed + meld_kinds
+        all_reds = reds
+        if self.dora or self.ura:
+            shown_tiles = (*self.dora, *self.ura)
+            everything += [t.kind for t in shown_tiles]
+            all_reds = reds + [t.kind for t in shown_tiles if t.red]
+        everything.sort()
         # sorted, a fifth copy shows as a kind equal to the one four places on
         if any(map(eq, everything, everything[COPIES:])) or len(set(all_reds)) < len(all_reds):
             # names the kind with a fifth copy, or a second red five of a suit

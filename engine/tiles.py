@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from riichi_table.engine.errors import NotationError, TileCountError
 
@@ -96,25 +95,28 @@ _VALID_NOTATION = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)*")
 _GROUP = re.compile(r"([0-9]+)([mpsz])")
 
 
-@lru_cache(maxsize=4096)
-def _group_tiles(digits: str, suit: str) -> tuple[Tile, ...]:
-    """The tiles of one checked group such as ("406", "p"); cached, as the same groups recur."""
-    base = SUITS.index(suit) * 9
-    return tuple(_RED[base + 4] if d == "0" else _PLAIN[base + int(d) - 1] for d in digits)
+# the tile of each digit per suit letter: valid notation maps digit by digit (0 = the red five)
+_DIGITS: dict[str, dict[str, Tile]] = {
+    suit: {
+        **{str(n): _PLAIN[9 * i + n - 1] for n in range(1, 8 if suit == "z" else 10)},
+        **({} if suit == "z" else {"0": _RED[9 * i + 4]}),
+    }
+    for i, suit in enumerate(SUITS)
+}
 
 
 def parse_tiles(text: str) -> list[Tile]:
     """Parse notation into tiles, in the order written.
 
     Spaces are allowed between groups. Raises NotationError naming the bad string and why.
-    A whole string that is valid notation (checked by one regular expression) is split into groups whose
-    tiles are cached; anything else goes the character-by-character way, which names the first problem.
+    A whole string that is valid notation (checked by one regular expression) is split into groups mapped
+    digit by digit; anything else goes the character-by-character way, which names the first problem.
     """
     compact = text if text.isalnum() else "".join(text.split())
     if _VALID_NOTATION.fullmatch(compact):
         out: list[Tile] = []
         for digits, suit in _GROUP.findall(compact):
-            out += _group_tiles(digits, suit)
+            out += map(_DIGITS[suit].__getitem__, digits)
         return out
     return _parse_slowly(text)
 
