@@ -162,20 +162,21 @@ def win_input_from_request(req: Mapping[str, Any]) -> WinInput:
     _check_fields(req, _SCORE_FIELDS)
     rules = resolve_rules(req.get("rules"))
     situation = _get_situation(req)
+    # positional, in WinInput's field order (cheaper than 13 keywords); the fields are checked in this order
     return WinInput(
-        hand=tiles_of(_get_str(req, "hand")),
-        win=_one_tile(_get_str(req, "win")),
-        melds=_get_melds(req),
-        situation=situation,
-        seat_wind=wind_kind(_get_str(req, "seat_wind", "E")),
-        round_wind=wind_kind(_get_str(req, "round_wind", "E")),
-        dora=tiles_of(_get_str(req, "dora", "")),
-        ura=tiles_of(_get_str(req, "ura", "")),
-        honba=_get_count(req, "honba"),
-        sticks=_get_count(req, "sticks"),
-        rules=rules,
-        pao=_get_seat(req, "pao"),
-        discarder=_get_seat(req, "discarder"),
+        tiles_of(_get_str(req, "hand")),
+        _one_tile(_get_str(req, "win")),
+        _get_melds(req),
+        situation,
+        wind_kind(_get_str(req, "seat_wind", "E")),
+        wind_kind(_get_str(req, "round_wind", "E")),
+        tiles_of(_get_str(req, "dora", "")),
+        tiles_of(_get_str(req, "ura", "")),
+        _get_count(req, "honba"),
+        _get_count(req, "sticks"),
+        rules,
+        _get_seat(req, "pao"),
+        _get_seat(req, "discarder"),
     )
 
 
