@@ -25,7 +25,8 @@ import datetime
 import json
 import os
 import re
-from collections.abc import Sequence
+import zipfile
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -107,7 +108,7 @@ class Profile:
                 class_id = data["class_id"].astype(np.int64)
                 prototypes = normalise(data["prototypes"].astype(np.float32))
                 counts = data["counts"].astype(np.int64)
-        except (OSError, ValueError, KeyError) as exc:
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
             raise ProfileError(f"{path} is not a tile-set profile: {exc}") from exc
         if meta.get("version") != PROFILE_VERSION:
             raise ProfileError(f"{path}: profile version {meta.get('version')}, expected {PROFILE_VERSION}")
@@ -356,11 +357,16 @@ class HeldBack:
     profile: float
 
 
-def held_back_accuracy(photos: Sequence[LabelledCrops], embedder: Embedder, augment: int = 8) -> HeldBack:
+def held_back_accuracy(
+    photos: Sequence[LabelledCrops],
+    embedder: Embedder,
+    augment: int = 8,
+    progress: Callable[[int, int], None] | None = None,
+) -> HeldBack:
     """Leave one photo out: its crops named by the base classifier and by a profile built from the rest.
 
     Needs at least two photos (`ProfileError` otherwise). Tells a club whether its profile is worth choosing
-    before the profile is used on a table.
+    before the profile is used on a table. `progress(done, total)` is called after each held-back photo.
     """
     if len(photos) < 2:
         raise ProfileError("before/after needs at least two photos (one is held back while the others teach)")
@@ -373,4 +379,6 @@ def held_back_accuracy(photos: Sequence[LabelledCrops], embedder: Embedder, augm
         named = ProfileClassifier(embedder, profile).probabilities(held.crops).argmax(1)
         right_profile += int((named == truth).sum())
         total += len(truth)
+        if progress is not None:
+            progress(i + 1, len(photos))
     return HeldBack(total, right_base / max(1, total), right_profile / max(1, total))
