@@ -16,8 +16,10 @@ Three tile sets, each with the classifier named on true boxes of new photos (so 
 
 Methods: `base` (shipped classifier, no profile), `prototypes` (`vision.profiles.build_profile` and
 `ProfileClassifier`, default settings: the profile may read the set in another colour channel order),
-`prototypes, colours kept` (the same with `channels=False`: what the prototypes do alone) and `fine-tune` (`vision.enroll.fine_tune_classifier` from models/classifier.pt, today's
-`riichi-table enroll --out`), each timed on this CPU.
+`prototypes, colours kept` (the same with `channels=False`: what the prototypes do alone) and `fine-tune`
+(`vision.enroll.fine_tune_classifier` from models/classifier.pt, today's `riichi-table enroll --out`), each
+timed on this CPU. `--detection K` also prints the tile F1 of the whole reader (localizer and namer) on K
+rendered table scenes, seen art and recoloured, base and profile.
 """
 
 from __future__ import annotations

@@ -362,6 +362,7 @@ def _learn(job: Job, photos: list[Labelled], empty: list[dict[str, str]], embedd
             "rejected": empty + [{"photo": r.photo, "reason": r.reason} for r in rejected],
             "held_back": None,
             "note": "",
+            "colours_swapped": tuple(profile.channels) != (0, 1, 2),
         }
         if len(kept) >= 2:
             job.step = "measuring before/after: each photo named by a profile taught from the others"

@@ -166,6 +166,7 @@ def test_learn_reports_the_same_before_after_as_the_held_back_computation(
     }
     assert result["held_back"]["profile"] > result["held_back"]["base"] + 0.2
     assert result["photos"] == list(names) and result["rejected"] == [] and result["kinds"] == 38
+    assert result["colours_swapped"] is True  # the recoloured set is a known art with its inks swapped
 
 
 def test_a_photo_of_another_set_is_named_and_nothing_is_learned_from_it(

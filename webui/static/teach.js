@@ -129,7 +129,8 @@
     const learned = document.createElement("p");
     learned.className = "muted";
     learned.id = "learned-from";
-    learned.textContent = `Learned ${result.kinds} kinds from ${result.tiles} tiles on ${result.photos.join(", ")}.`;
+    learned.textContent = `Learned ${result.kinds} kinds from ${result.tiles} tiles on ${result.photos.join(", ")}.` +
+      (result.colours_swapped ? " Your set's inks look like a known set's with the colours swapped: the reader now reads it that way." : "");
     text.appendChild(learned);
     const list = $("learn-rejected");
     list.textContent = "";
