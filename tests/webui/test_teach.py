@@ -312,3 +312,31 @@ def test_off_loopback_every_teach_write_needs_the_admin_pin(
         assert res.status_code == 403, url
     client.post("/pin", data={"pin": "4321", "csrf_token": _token(client)})
     assert _upload(client, {"club-0.jpg": sheets["club-0.jpg"]}).status_code == 200
+
+
+def test_a_sheet_photo_can_be_taken_from_the_table_camera(
+    make_app: Any, tmp_path: Path, sheets: dict[str, bytes]
+) -> None:
+    """A real pipeline on a clip of the sheet lying under the camera: the button takes its latest frame."""
+    from riichi_table.webui.live import start_assistant
+
+    frame = cv2.imdecode(np.frombuffer(sheets["club-0.jpg"], np.uint8), cv2.IMREAD_COLOR)
+    frame = frame[: frame.shape[0] // 2 * 2, : frame.shape[1] // 2 * 2]
+    clip = tmp_path / "sheet.mp4"
+    writer = cv2.VideoWriter(str(clip), cv2.VideoWriter_fourcc(*"mp4v"), 5, (frame.shape[1], frame.shape[0]))
+    for _ in range(40):
+        writer.write(frame)
+    writer.release()
+    assistant, error = start_assistant(str(clip), "wrc", None)
+    assert assistant is not None, error
+    app = make_app(ASSISTANT=assistant, PIPELINE_ERROR=None, SOURCE="sheet.mp4", PROFILES_DIR=tmp_path / "p")
+    client = app.test_client()
+    assert "frame-button" in client.get("/teach").data.decode()
+    deadline = time.monotonic() + 20
+    res = _post(client, "/teach/frame", {})
+    while res.status_code == 409 and time.monotonic() < deadline:  # no frame yet
+        time.sleep(0.2)
+        res = _post(client, "/teach/frame", {})
+    body = res.get_json()
+    assert res.status_code == 200 and body["errors"] == [], body["errors"]
+    assert body["photos"][0]["name"].startswith("table camera") and len(body["photos"][0]["cells"]) == 39
