@@ -142,7 +142,8 @@ def test_a_club_teaches_an_unseen_set_from_the_page_and_sees_the_benchs_before_a
     expect(page.locator("#held-tiles")).to_have_text(str(expected.tiles))
     assert expected.profile > expected.base + 0.2  # the page shows a real gain on the unseen set
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "teach-my-tiles.png"), full_page=True)
+    page.locator("#step-result").scroll_into_view_if_needed()
+    page.screenshot(path=str(SHOTS / "teach-my-tiles.png"))
 
     page.fill("#profile-name", "our-club")
     page.click("#keep-button")
@@ -158,3 +159,26 @@ def test_a_club_teaches_an_unseen_set_from_the_page_and_sees_the_benchs_before_a
     download_link = page.locator('tr[data-profile="our-club"] a.profile-download').get_attribute("href")
     assert page.request.get(f"{base}{download_link}").body() == (profiles / "our-club.npz").read_bytes()
     assert np.load(profiles / "our-club.npz")["class_id"].tolist() == list(range(38))
+
+
+def test_the_teach_page_and_the_tile_sets_fit_a_phone(
+    server: tuple[str, Path], photos: dict[str, Path]
+) -> None:
+    base, _ = server
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
+        context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                                      is_mobile=True, has_touch=True)  # fmt: skip
+        page = context.new_page()
+        wide = []
+        for path in ("/settings", "/teach"):
+            page.goto(base + path)
+            if path == "/teach":  # with a photo's cells on it
+                page.set_input_files("#photo-input", [str(photos["club-0.jpg"])])
+                page.click("#upload-button")
+                playwright_api.expect(page.locator(".teach-cell")).to_have_count(39, timeout=60_000)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            if width > 390:
+                wide.append(f"{path}: {width} px")
+        browser.close()
+    assert not wide, f"pages wider than the phone: {wide}"
