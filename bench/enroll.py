@@ -18,8 +18,10 @@ Methods: `base` (shipped classifier, no profile), `prototypes` (`vision.profiles
 `ProfileClassifier`, default settings: the profile may read the set in another colour channel order),
 `prototypes, colours kept` (the same with `channels=False`: what the prototypes do alone) and `fine-tune`
 (`vision.enroll.fine_tune_classifier` from models/classifier.pt, today's `riichi-table enroll --out`), each
-timed on this CPU. `--detection K` also prints the tile F1 of the whole reader (localizer and namer) on K
-rendered table scenes, seen art and recoloured, base and profile.
+timed on this CPU. `--held-back` also prints the before/after on held-back enrolled photos
+(`vision.profiles.held_back_accuracy`, the figures the Teach my tiles page shows). `--detection K` also
+prints the tile F1 of the whole reader (localizer and namer) on K rendered table scenes, seen art and
+recoloured, base and profile.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ from riichi_table.datasets.scenes import render_scene  # noqa: E402
 from riichi_table.vision.crops import cut_crops  # noqa: E402
 from riichi_table.vision.embedder import EMBEDDER_FILE, Embedder  # noqa: E402
 from riichi_table.vision.images import read_image  # noqa: E402
-from riichi_table.vision.profiles import ProfileClassifier, build_profile  # noqa: E402
+from riichi_table.vision.profiles import ProfileClassifier, build_profile, held_back_accuracy  # noqa: E402
 
 MODELS = ROOT / "models"
 
@@ -151,6 +153,9 @@ def main() -> int:
     parser.add_argument("--epochs", type=int, default=10)
     parser.add_argument("--sets", nargs="+", default=["recoloured", "black", "hk-real"])
     parser.add_argument("--detection", type=int, default=0, help="also tile F1 on this many rendered scenes")
+    parser.add_argument(
+        "--held-back", action="store_true", help="also the enrolled photos' held-back figures"
+    )
     args = parser.parse_args()
     embedder = Embedder(MODELS / EMBEDDER_FILE, threads=1)
     if args.detection:
@@ -186,6 +191,10 @@ def main() -> int:
             rows.append((which, len(test.class_id), "base (no profile)", 0, base, 0.0))
             print(f"{which}: {len(test.class_id)} test tiles, base {base:.4f}", flush=True)
             for n in args.n:
+                if args.held_back and n >= 2:  # what the Teach my tiles page and `enroll --profile` show
+                    held = held_back_accuracy(enrol[:n], embedder, sheet=which != "hk-real")  # type: ignore[arg-type]
+                    print(f"  N={n}: held-back photos ({held.tiles} tiles): base {held.base:.4f}, "
+                          f"profile {held.profile:.4f}", flush=True)  # fmt: skip
                 for method, channels in (("prototypes", True), ("prototypes, colours kept", False)):
                     t = time.time()
                     profile, rejected = build_profile(
