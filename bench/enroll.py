@@ -2,6 +2,7 @@
 
     OMP_NUM_THREADS=1 .venv/bin/python bench/enroll.py                 # prototypes only (about 2 minutes)
     OMP_NUM_THREADS=1 .venv/bin/python bench/enroll.py --finetune 1 5  # plus today's fine-tune (minutes each)
+    OMP_NUM_THREADS=1 .venv/bin/python bench/enroll.py --detection 30  # plus tile F1 of the whole reader
 
 Three tile sets, each with the classifier named on true boxes of new photos (so it isolates naming):
 
@@ -13,9 +14,14 @@ Three tile sets, each with the classifier named on true boxes of new photos (so 
   source photo), tested on every validation photo. The shipped classifier trained on this split, so it is a
   seen set: the row shows what choosing a profile costs or gains on a set the base already reads.
 
-Methods: `base` (shipped classifier, no profile), `prototypes` (`vision.profiles.ProfileClassifier`, default
-settings) and `fine-tune` (`vision.enroll.fine_tune_classifier` from models/classifier.pt, today's
-`riichi-table enroll --out`), each timed on this CPU.
+Methods: `base` (shipped classifier, no profile), `prototypes` (`vision.profiles.build_profile` and
+`ProfileClassifier`, default settings: the profile may read the set in another colour channel order),
+`prototypes, colours kept` (the same with `channels=False`: what the prototypes do alone) and `fine-tune`
+(`vision.enroll.fine_tune_classifier` from models/classifier.pt, today's `riichi-table enroll --out`), each
+timed on this CPU. `--held-back` also prints the before/after on held-back enrolled photos
+(`vision.profiles.held_back_accuracy`, the figures the Teach my tiles page shows). `--detection K` also
+prints the tile F1 of the whole reader (localizer and namer) on K rendered table scenes, seen art and
+recoloured, base and profile.
 """
 
 from __future__ import annotations
@@ -40,7 +46,7 @@ from riichi_table.datasets.scenes import render_scene  # noqa: E402
 from riichi_table.vision.crops import cut_crops  # noqa: E402
 from riichi_table.vision.embedder import EMBEDDER_FILE, Embedder  # noqa: E402
 from riichi_table.vision.images import read_image  # noqa: E402
-from riichi_table.vision.profiles import ProfileClassifier, build_profile  # noqa: E402
+from riichi_table.vision.profiles import ProfileClassifier, build_profile, held_back_accuracy  # noqa: E402
 
 MODELS = ROOT / "models"
 
@@ -102,6 +108,39 @@ def finetune(
     return accuracy_of(Classifier(onnx, threads=1, flip_tta=True).probabilities(test.crops), test), seconds
 
 
+def detection(art: Path, count: int, embedder: Embedder, photos: int = 2) -> list[str]:
+    """Tile F1 of the whole reader (localizer + namer) on `count` rendered table scenes of the Regular art,
+    as it is (a set the models know) and recoloured (unseen), the latter named by the base and by a profile
+    of `photos` sheet photos. One line per run (vision.metrics: IoU >= 0.5 and the right kind)."""
+    import os
+
+    from riichi_table.vision.metrics import ImageEval, evaluate, kind_of
+    from riichi_table.vision.reader import TileReader
+
+    os.environ["RIICHI_TABLE_PROFILES"] = tempfile.mkdtemp()  # no active profile: the base classifier
+    reader = TileReader(MODELS, threads=1)
+    base = reader.classifier
+    sheets = [read_sheet_photo(render_sheet_photo(str(art), "Regular", s, recolour_order=RECOLOUR), f"s{s}")
+              for s in range(photos)]  # fmt: skip
+    profile, _ = build_profile("recoloured", sheets, embedder)
+    scenes = [render_scene(art, 100, i, 640, styles=("Regular",)) for i in range(count)]
+    lines = []
+    for name, namer, order in (("Regular art (seen), base", base, None), ("recoloured, base", base, RECOLOUR),
+                               (f"recoloured, profile of {photos} sheet photos",
+                                ProfileClassifier(embedder, profile), RECOLOUR)):  # fmt: skip
+        reader.classifier = namer
+        evals = []
+        for scene in scenes:
+            found = reader.detect(recolour(scene.image, order))
+            boxes = np.array([lab.box for lab in scene.labels], np.float32).reshape(-1, 4)
+            kinds = kind_of(np.array([lab.class_id for lab in scene.labels], np.int64))
+            evals.append(ImageEval(found.boxes, kind_of(found.class_id), found.confidence, boxes, kinds,
+                                   np.zeros((0, 4), np.float32)))  # fmt: skip
+        lines.append(f"{name}: {evaluate(evals).line()}")
+        print(lines[-1], flush=True)
+    return lines
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hk", type=Path, default=ROOT / ".." / "shared" / "datasets" / "hk-real-train")
@@ -113,8 +152,14 @@ def main() -> int:
     parser.add_argument("--finetune", type=int, nargs="*", default=[], help="N values to fine-tune at too")
     parser.add_argument("--epochs", type=int, default=10)
     parser.add_argument("--sets", nargs="+", default=["recoloured", "black", "hk-real"])
+    parser.add_argument("--detection", type=int, default=0, help="also tile F1 on this many rendered scenes")
+    parser.add_argument(
+        "--held-back", action="store_true", help="also the enrolled photos' held-back figures"
+    )
     args = parser.parse_args()
     embedder = Embedder(MODELS / EMBEDDER_FILE, threads=1)
+    if args.detection:
+        detection(args.art, args.detection, embedder)
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
@@ -146,14 +191,24 @@ def main() -> int:
             rows.append((which, len(test.class_id), "base (no profile)", 0, base, 0.0))
             print(f"{which}: {len(test.class_id)} test tiles, base {base:.4f}", flush=True)
             for n in args.n:
-                t = time.time()
-                profile, rejected = build_profile(f"{which}-{n}", enrol[:n], embedder)  # type: ignore[arg-type]
-                seconds = time.time() - t
-                acc = accuracy_of(ProfileClassifier(embedder, profile).probabilities(test.crops), test)
-                rows.append((which, len(test.class_id), "prototypes", n, acc, seconds))
-                print(
-                    f"  N={n}: prototypes {acc:.4f} ({seconds:.1f} s, {len(rejected)} rejected)", flush=True
-                )
+                if args.held_back and n >= 2:  # what the Teach my tiles page and `enroll --profile` show
+                    held = held_back_accuracy(enrol[:n], embedder, sheet=which != "hk-real")  # type: ignore[arg-type]
+                    print(f"  N={n}: held-back photos ({held.tiles} tiles): base {held.base:.4f}, "
+                          f"profile {held.profile:.4f}", flush=True)  # fmt: skip
+                for method, channels in (("prototypes", True), ("prototypes, colours kept", False)):
+                    t = time.time()
+                    profile, rejected = build_profile(
+                        f"{which}-{n}",
+                        enrol[:n],  # type: ignore[arg-type]
+                        embedder,
+                        sheet=which != "hk-real",
+                        channels=channels,
+                    )
+                    seconds = time.time() - t
+                    acc = accuracy_of(ProfileClassifier(embedder, profile).probabilities(test.crops), test)
+                    rows.append((which, len(test.class_id), method, n, acc, seconds))
+                    note = f"channels {profile.channels}, base weight {profile.base_weight:.2f}"
+                    print(f"  N={n}: {method} {acc:.4f} ({seconds:.1f} s, {len(rejected)} rejected, {note})")
                 if n in args.finetune:
                     acc, seconds = finetune(
                         work, n, sheet_files[:n], hk_photos[:n], args.art, test, args.epochs

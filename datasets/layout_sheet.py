@@ -252,6 +252,12 @@ EMPTY_CORRELATION = 0.55  # a cell this like the blank printed cell holds no til
 MIN_TILES = 10  # fewer tiles than this on a photo: not a filled sheet
 
 
+def cell_names() -> tuple[str, ...]:
+    """Every cell's name (tile notation, `back1`, `back2`) in the order `read_sheet_photo` cuts them: a
+    photo's crops are the cells of this list that are not in its `empty`."""
+    return tuple(name for name, _, _, _ in _all_cells())
+
+
 def _all_cells() -> list[tuple[str, int, float, float]]:
     """(name, class id, x mm, y mm) of every cell, faces then backs."""
     cells = [(c.tile.name, c.tile.detector_class, c.x_mm, c.y_mm) for c in SHEET.cells]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
-from riichi_table.engine.tiles import RED_CLASS, Tile, tile
+from riichi_table.engine.tiles import RED_CLASS, Tile, parse_tile, tile
 
 TILE_H = 35.0  # face height, mm (a common riichi tile: about 26 x 35 x 20 mm)
 TILE_W = TILE_H * 0.75
@@ -275,11 +275,13 @@ def render_sheet_photo(
     upside_down: bool = False,
     recolour_order: tuple[int, int, int] | None = None,
     empty: tuple[str, ...] = (),
+    laid: dict[str, str] | None = None,
 ) -> np.ndarray:
     """A photo of the filled enroll sheet (datasets.layout_sheet): every cell's tile laid on it by hand
     (a little off-centre and turned, some upside down), seen askew under uneven light; BGR uint8.
 
-    `tilt` is the largest corner displacement as a share of the page; `empty` names cells left empty.
+    `tilt` is the largest corner displacement as a share of the page; `empty` names cells left empty;
+    `laid` maps a cell's name to the tile laid there instead of its own (a tile put in the wrong cell).
     """
     import cv2
     from riichi_table.datasets.layout_sheet import CELL_H, CELL_W, SHEET, render_sheet
@@ -292,8 +294,11 @@ def render_sheet_photo(
     page = cv2.cvtColor(render_sheet(dpi), cv2.COLOR_GRAY2BGR)
     body = TileBody(view=float(rng.uniform(0.0, 0.2)), thickness=float(rng.uniform(0.55, 0.65)))
     height = round(float(rng.uniform(32.5, 35.5)) * px)
+    swaps = laid or {}
     cells: list[tuple[object, float, float]] = [
-        (c.tile, *c.centre_mm) for c in SHEET.cells if c.tile.name not in empty
+        (parse_tile(swaps[c.tile.name]) if c.tile.name in swaps else c.tile, *c.centre_mm)
+        for c in SHEET.cells
+        if c.tile.name not in empty
     ]
     cells += [(None, x + CELL_W / 2, y + CELL_H / 2) for x, y in SHEET.back_cells]
     for t, cx, cy in cells:

@@ -9,7 +9,9 @@ Naming with a profile (`ProfileClassifier`): every class gets a score `similarit
 cosine similarity of the crop's embedding to the class prototype; a class the profile has no crops of gets
 `unknown_similarity` instead, so among those the base classifier decides. The base classifier's
 log-probabilities, weighted by `base_weight`, are added, and the softmax of the sum is the result; where
-the base classifier gives a back (face-down tile) at least `base_back`, its answer stands.
+the base classifier gives a back (face-down tile) at least `base_back`, its answer stands. A profile also
+records the colour channel order its set is read in and its base weight (`build_profile` measures both
+on the enrolled crops); crops are put in that order before both models see them.
 
 Profiles live in `profiles_dir()`: `$RIICHI_TABLE_PROFILES`, else `$XDG_DATA_HOME/riichi-table/profiles`
 (`~/.local/share/riichi-table/profiles`). `riichi-table enroll --profile NAME` writes one there,
@@ -25,7 +27,8 @@ import datetime
 import json
 import os
 import re
-from collections.abc import Sequence
+import zipfile
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -35,8 +38,13 @@ from numpy.typing import NDArray
 from riichi_table.vision.crops import cut_crops
 from riichi_table.vision.embedder import Embedder, normalise
 from riichi_table.vision.errors import VisionError
+from riichi_table.vision.tile_augment import augmented, scene_augmented
 
 PROFILE_SUFFIX = ".npz"
+IDENTITY = (0, 1, 2)
+CHANNEL_ORDERS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+CHANNEL_MARGIN = 0.10  # another channel order is chosen only when the base names this many more tiles right
+CHANNEL_SAMPLE = 240  # altered crops the choice of channel order is measured on
 BACK = 37  # detector class of a face-down tile (ARCHITECTURE.md)
 PROFILE_VERSION = 1
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
@@ -71,6 +79,10 @@ class Profile:
     classifier_sha256: str  # the classifier the embedder was cut from
     photos: tuple[str, ...]
     created: str
+    channels: tuple[int, int, int] = (
+        IDENTITY  # colour channels (BGR order) crops are read in, see build_profile
+    )
+    base_weight: float = 0.3  # weight of the base classifier's log-probabilities, see build_profile
 
     def __post_init__(self) -> None:
         if not _NAME.match(self.name):
@@ -83,11 +95,17 @@ class Profile:
                 f"profile {self.name}: prototypes {self.prototypes.shape} and counts {self.counts.shape} "
                 f"do not match {k} classes"
             )
+        if sorted(self.channels) != [0, 1, 2] or not self.base_weight >= 0:
+            raise ProfileError(
+                f"profile {self.name}: channels {self.channels} must order 0, 1, 2 and base_weight "
+                f"{self.base_weight} must be >= 0"
+            )
 
     def save(self, path: Path) -> Path:
         """Write the profile as `.npz` (numbers) with its description as JSON inside; returns the path."""
         meta = {"version": PROFILE_VERSION, "name": self.name, "classifier_sha256": self.classifier_sha256,
-                "photos": list(self.photos), "created": self.created}  # fmt: skip
+                "photos": list(self.photos), "created": self.created, "channels": list(self.channels),
+                "base_weight": self.base_weight}  # fmt: skip
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(path.name + ".part")
         with tmp.open("wb") as fh:
@@ -107,12 +125,17 @@ class Profile:
                 class_id = data["class_id"].astype(np.int64)
                 prototypes = normalise(data["prototypes"].astype(np.float32))
                 counts = data["counts"].astype(np.int64)
-        except (OSError, ValueError, KeyError) as exc:
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
             raise ProfileError(f"{path} is not a tile-set profile: {exc}") from exc
         if meta.get("version") != PROFILE_VERSION:
             raise ProfileError(f"{path}: profile version {meta.get('version')}, expected {PROFILE_VERSION}")
-        return cls(str(meta["name"]), class_id, prototypes, counts, str(meta["classifier_sha256"]),
-                   tuple(meta["photos"]), str(meta["created"]))  # fmt: skip
+        try:
+            channels = tuple(int(c) for c in meta.get("channels", IDENTITY))
+            return cls(str(meta["name"]), class_id, prototypes, counts, str(meta["classifier_sha256"]),
+                       tuple(meta["photos"]), str(meta["created"]), channels,  # type: ignore[arg-type]
+                       float(meta.get("base_weight", 0.3)))  # fmt: skip
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ProfileError(f"{path} is not a tile-set profile: its description lacks {exc}") from exc
 
 
 def profiles_dir() -> Path:
@@ -216,35 +239,48 @@ def _another_set(embedded: list[tuple[str, NDArray[np.float32], NDArray[np.int64
     ]
 
 
-def augmented(crops: NDArray[np.uint8], copies: int, seed: int = 0) -> NDArray[np.uint8]:
-    """`copies` altered copies of each crop, as photos of a table alter a tile: a few degrees of turn, a
-    little shift and scale, a squashed (oblique) view, light, white balance, blur and noise.
-    """
-    import cv2
+def _mapped(crops: NDArray[np.uint8], channels: tuple[int, int, int]) -> NDArray[np.uint8]:
+    return crops if channels == IDENTITY else np.ascontiguousarray(crops[..., list(channels)])
 
-    rng = np.random.default_rng(seed)
-    out = []
-    for _ in range(copies):
-        for crop in crops:
-            s = crop.shape[0]
-            centre = (s / 2 + rng.normal(0, 1.5), s / 2 + rng.normal(0, 1.5))
-            turn = cv2.getRotationMatrix2D(centre, float(rng.normal(0, 4)), float(rng.uniform(0.92, 1.12)))
-            x = cv2.warpAffine(crop, turn, (s, s), borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-            x = (x * rng.uniform(0.6, 1.3) + rng.uniform(-25, 25)) * rng.uniform(0.85, 1.15, 3)
-            if rng.random() < 0.5:
-                x = cv2.GaussianBlur(x, (0, 0), float(rng.uniform(0.5, 1.5)))
-            if rng.random() < 0.5:
-                x = cv2.resize(cv2.resize(x, (s, int(s * rng.uniform(0.75, 1.0)))), (s, s))
-            out.append(np.clip(x + rng.normal(0, 4, x.shape), 0, 255).astype(np.uint8))
-    return np.stack(out) if out else crops[:0]
+
+def _channel_order(
+    crops: NDArray[np.uint8], ids: NDArray[np.int64], embedder: Embedder
+) -> tuple[int, int, int]:
+    """The colour channel order in which the base classifier names the enrolled crops best.
+
+    A set whose inks differ from the sets the base knows by a swap of colours (red drawn green, ...) reads
+    like a known set once its channels are put back; any other set keeps its colours (`CHANNEL_MARGIN`).
+    """
+    right = {
+        order: float((embedder.run(_mapped(crops, order))[0].argmax(1) == ids).mean())
+        for order in CHANNEL_ORDERS
+    }
+    best = max(right, key=lambda order: right[order])
+    return best if right[best] >= right[IDENTITY] + CHANNEL_MARGIN else IDENTITY
+
+
+def _base_weight(base_right: float) -> float:
+    """How much the base classifier's answer counts beside the prototypes: 0.3 where the base names under
+    half of the set's altered enrolled crops right, rising to 1.0 at 85 % (measured with bench/enroll.py: a
+    base that reads a set well is worth more than prototypes of a few photos)."""
+    return float(np.clip(0.3 + 2.0 * (base_right - 0.5), 0.3, 1.0))
 
 
 def build_profile(
-    name: str, photos: Sequence[LabelledCrops], embedder: Embedder, augment: int = 8
+    name: str,
+    photos: Sequence[LabelledCrops],
+    embedder: Embedder,
+    augment: int = 8,
+    sheet: bool = True,
+    channels: bool = True,
 ) -> tuple[Profile, list[Rejected]]:
-    """Prototypes from the enrolled photos (each crop and `augment` altered copies of it, `augmented`);
-    photos of another set are left out and reported.
+    """Prototypes from the enrolled photos (each crop and `augment` altered copies of it:
+    `tile_augment.scene_augmented` for upright layout-sheet crops, `tile_augment.augmented` for crops cut
+    from table photos, `sheet=False`); photos of another set are left out and reported.
 
+    The profile also records the colour channel order the set is read in (`_channel_order`) and the weight of
+    the base classifier (`_base_weight`, from how well the base names the altered crops in that order);
+    `channels=False` keeps the photos' colours as they are.
     Raises `ProfileError` when no photo is left to learn from.
     """
     embedded = []
@@ -257,18 +293,29 @@ def build_profile(
     if not kept:
         reasons = "; ".join(f"{r.photo}: {r.reason}" for r in rejected) or "no photos given"
         raise ProfileError(f"nothing to learn profile {name} from: {reasons}")
-    feats = np.concatenate([e[1] for e in embedded if e[0] not in bad])
+    crops = np.concatenate([p.crops for p in kept])
     ids = np.concatenate([e[2] for e in embedded if e[0] not in bad])
+    extra = (scene_augmented if sheet else augmented)(crops, augment) if augment else crops
+    extra_ids = np.tile(ids, augment) if augment else ids
+    order = (
+        _channel_order(extra[:CHANNEL_SAMPLE], extra_ids[:CHANNEL_SAMPLE], embedder) if channels else IDENTITY
+    )
+    if order == IDENTITY:
+        feats = np.concatenate([e[1] for e in embedded if e[0] not in bad])
+    else:
+        feats = embedder.run(_mapped(crops, order))[1]
+    extra_base, extra_feats = embedder.run(_mapped(extra, order))
+    base_weight = _base_weight(float((extra_base.argmax(1) == extra_ids).mean()))
     if augment:
-        crops = np.concatenate([p.crops for p in kept])
-        _, more = embedder.run(augmented(crops, augment))
-        feats = np.concatenate([feats, more])
-        ids = np.concatenate([ids, np.tile(np.concatenate([np.asarray(p.class_id) for p in kept]), augment)])
-    classes, protos = _prototypes(feats, ids)
-    counts = np.array([(ids[: len(ids) // (augment + 1)] == c).sum() for c in classes], np.int64)
+        feats, ids_all = np.concatenate([feats, extra_feats]), np.concatenate([ids, extra_ids])
+    else:
+        ids_all = ids
+    classes, protos = _prototypes(feats, ids_all)
+    counts = np.array([(ids == c).sum() for c in classes], np.int64)
     created = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
     photo_names = tuple(p.name for p in kept)
-    profile = Profile(name, classes, protos, counts, embedder.classifier_sha256, photo_names, created)
+    profile = Profile(name, classes, protos, counts, embedder.classifier_sha256, photo_names, created,
+                      order, base_weight)  # fmt: skip
     return profile, rejected
 
 
@@ -283,7 +330,7 @@ class ProfileClassifier:
         embedder: Embedder,
         profile: Profile,
         temperature: float = 0.05,
-        base_weight: float = 0.3,
+        base_weight: float | None = None,
         unknown_similarity: float = 0.6,
         base_back: float = 0.5,
     ) -> None:
@@ -295,6 +342,7 @@ class ProfileClassifier:
         if profile.prototypes.shape[1] != embedder.dim:
             raise ProfileError(f"profile {profile.name}: embedding width {profile.prototypes.shape[1]}, "
                                f"the embedder gives {embedder.dim}")  # fmt: skip
+        base_weight = profile.base_weight if base_weight is None else base_weight
         if not temperature > 0 or base_weight < 0:
             raise ProfileError(
                 f"temperature must be > 0 and base_weight >= 0, got {temperature}, {base_weight}"
@@ -306,7 +354,7 @@ class ProfileClassifier:
 
     def probabilities(self, crops: NDArray[np.uint8]) -> NDArray[np.float32]:
         """(N, 38) class probabilities for (N, S, S, 3) upright BGR crops, columns in class-id order."""
-        base, feats = self.embedder.run(crops)
+        base, feats = self.embedder.run(_mapped(crops, self.profile.channels))
         sims = np.full((len(crops), 38), self.unknown, np.float32)
         sims[:, self.profile.class_id] = feats @ self.profile.prototypes.T
         score = sims / self.temperature + self.base_weight * np.log(np.maximum(base, 1e-6))
@@ -356,21 +404,29 @@ class HeldBack:
     profile: float
 
 
-def held_back_accuracy(photos: Sequence[LabelledCrops], embedder: Embedder, augment: int = 8) -> HeldBack:
+def held_back_accuracy(
+    photos: Sequence[LabelledCrops],
+    embedder: Embedder,
+    augment: int = 8,
+    sheet: bool = True,
+    progress: Callable[[int, int], None] | None = None,
+) -> HeldBack:
     """Leave one photo out: its crops named by the base classifier and by a profile built from the rest.
 
     Needs at least two photos (`ProfileError` otherwise). Tells a club whether its profile is worth choosing
-    before the profile is used on a table.
+    before the profile is used on a table. `progress(done, total)` is called after each held-back photo.
     """
     if len(photos) < 2:
         raise ProfileError("before/after needs at least two photos (one is held back while the others teach)")
     right_base = right_profile = total = 0
     for i, held in enumerate(photos):
         rest = [p for j, p in enumerate(photos) if j != i]
-        profile, _ = build_profile("held-back", rest, embedder, augment)
+        profile, _ = build_profile("held-back", rest, embedder, augment, sheet)
         truth = np.asarray(held.class_id)
         right_base += int((embedder.run(held.crops)[0].argmax(1) == truth).sum())
         named = ProfileClassifier(embedder, profile).probabilities(held.crops).argmax(1)
         right_profile += int((named == truth).sum())
         total += len(truth)
+        if progress is not None:
+            progress(i + 1, len(photos))
     return HeldBack(total, right_base / max(1, total), right_profile / max(1, total))

@@ -4,7 +4,7 @@
 (all optional): DATA_DIR (folder for the database, photos and labelled corrections), HOST (the address served;
 anything but loopback makes the pages read-only until the admin PIN is entered), ADMIN_PIN, ASSISTANT (an
 object like `webui.live.AssistantLike`, or None), PIPELINE_ERROR (why there is none), SOURCE, SSE_HEARTBEAT_S,
-MAX_CONTENT_LENGTH.
+MAX_CONTENT_LENGTH, MODELS_DIR, PROFILES_DIR (tile-set profiles, default `vision.profiles.profiles_dir()`).
 """
 
 from __future__ import annotations
@@ -84,9 +84,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     app.jinja_env.globals["seat_winds"] = seat_winds
 
-    from riichi_table.webui.views import api, club, hand, scoreboard, settings, table
+    from riichi_table.webui.views import api, club, hand, scoreboard, settings, table, teach
 
-    for bp in (table.bp, hand.bp, scoreboard.bp, club.bp, settings.bp, api.bp):
+    for bp in (table.bp, hand.bp, scoreboard.bp, club.bp, settings.bp, teach.bp, api.bp):
         app.register_blueprint(bp)
 
     @app.errorhandler(WebError)

@@ -121,13 +121,14 @@ def _enroll_profile(args: argparse.Namespace) -> int:
             print(f"skipped {exc}", file=sys.stderr)
             skipped += 1
     photos += _labelled_crops(labelled_photos(args.labelled))
-    profile, rejected = build_profile(target.stem, photos, embedder)
+    sheet = not args.labelled  # crops cut from table photos are altered less (vision.tile_augment)
+    profile, rejected = build_profile(target.stem, photos, embedder, sheet=sheet)
     for r in rejected:
         print(f"skipped {r.photo}: {r.reason}", file=sys.stderr)
     bad = {r.photo for r in rejected}
     kept = [p for p in photos if p.name not in bad]
     if len(kept) >= 2:
-        held = held_back_accuracy(kept, embedder)
+        held = held_back_accuracy(kept, embedder, sheet=sheet)
         print(f"held-back photos ({held.tiles} tiles, each named by a profile of the other photos): "
               f"base {held.base:.4f}, profile {held.profile:.4f}")  # fmt: skip
     profile.save(target)

@@ -172,7 +172,8 @@ MAY_IMPORT = {
     "datasets": {"engine", "vision"},
     "assistant": {"engine", "vision", "device"},
     "club": {"engine"},  # the table's outbox and client run in the assistant's process: standard library only
-    "webui": {"engine", "vision", "assistant", "club"},
+    # datasets: the Teach my tiles page prints and reads the enroll layout sheet (datasets.layout_sheet)
+    "webui": {"engine", "vision", "datasets", "assistant", "club"},
     "commands": {"engine", "vision", "device", "datasets", "assistant", "webui", "club"},
     "models": set(),
 }

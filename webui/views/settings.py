@@ -77,6 +77,9 @@ def index() -> str | Response:
             return redirect(url_for("settings.index"))
     settings = current_settings(store)
     from riichi_table.engine.rules import resolve_rules
+    from riichi_table.webui.views.teach import teacher
+
+    profiles, active, broken = teacher().profiles()
 
     return render_template(
         "settings.html",
@@ -86,5 +89,8 @@ def index() -> str | Response:
         rules=resolve_rules(settings.rules_spec()).to_json(),
         running_source=current_app.config.get("SOURCE"),
         share=_share(),
+        profiles=profiles,
+        active_profile=active,
+        broken_profiles=broken,
         error=error,
     ), (400 if error else 200)  # type: ignore[return-value]
