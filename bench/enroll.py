@@ -40,12 +40,12 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from riichi_table.datasets.hk_real import LabelledPhoto, load_split  # noqa: E402
-from riichi_table.datasets.layout_sheet import read_sheet_photo  # noqa: E402
 from riichi_table.datasets.render_layout import RECOLOUR, recolour, render_sheet_photo  # noqa: E402
 from riichi_table.datasets.scenes import render_scene  # noqa: E402
 from riichi_table.vision.crops import cut_crops  # noqa: E402
 from riichi_table.vision.embedder import EMBEDDER_FILE, Embedder  # noqa: E402
 from riichi_table.vision.images import read_image  # noqa: E402
+from riichi_table.vision.layout_sheet import read_sheet_photo  # noqa: E402
 from riichi_table.vision.profiles import ProfileClassifier, build_profile, held_back_accuracy  # noqa: E402
 
 MODELS = ROOT / "models"

@@ -277,16 +277,16 @@ def render_sheet_photo(
     empty: tuple[str, ...] = (),
     laid: dict[str, str] | None = None,
 ) -> np.ndarray:
-    """A photo of the filled enroll sheet (datasets.layout_sheet): every cell's tile laid on it by hand
+    """A photo of the filled enroll sheet (vision.layout_sheet): every cell's tile laid on it by hand
     (a little off-centre and turned, some upside down), seen askew under uneven light; BGR uint8.
 
     `tilt` is the largest corner displacement as a share of the page; `empty` names cells left empty;
     `laid` maps a cell's name to the tile laid there instead of its own (a tile put in the wrong cell).
     """
     import cv2
-    from riichi_table.datasets.layout_sheet import CELL_H, CELL_W, SHEET, render_sheet
     from riichi_table.datasets.render_camera import light
     from riichi_table.datasets.tile_art import TileBody, load_art, paste_tile, render_tile
+    from riichi_table.vision.layout_sheet import CELL_H, CELL_W, SHEET, render_sheet
 
     rng = np.random.default_rng([seed, 4242])
     art = load_art(art_folder, style)

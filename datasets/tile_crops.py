@@ -192,7 +192,7 @@ def labelled_photos(paths: Sequence[Path]) -> list[LabelledPhoto]:
 
 def sheet_crops(photo: Path, size: int) -> Iterator[tuple[np.ndarray, int, str]]:
     """Crops of every cell of a layout-sheet photo (labels from the cell), warped upright to size x size."""
-    from riichi_table.datasets.layout_sheet import SHEET, find_sheet
+    from riichi_table.vision.layout_sheet import SHEET, find_sheet
 
     image = cv2.imread(str(photo), cv2.IMREAD_COLOR)
     if image is None:

@@ -179,7 +179,7 @@ class Teacher:
 
     def add_photo(self, session: TeachSession, image: NDArray[np.uint8], name: str) -> TaughtPhoto:
         """Read a sheet photo into the session; TeachError naming the photo when it cannot be used."""
-        from riichi_table.datasets.layout_sheet import SheetPhotoError, cell_names, read_sheet_photo
+        from riichi_table.vision.layout_sheet import SheetPhotoError, cell_names, read_sheet_photo
 
         if session.job.state == "running":
             raise TeachError(f"{name}: not added: learning is under way; wait for it to finish")

@@ -97,10 +97,10 @@ def _list(folder: Path | None) -> int:
 
 
 def _enroll_profile(args: argparse.Namespace) -> int:
-    from riichi_table.datasets.errors import DatasetError
-    from riichi_table.datasets.layout_sheet import read_sheet_photo
     from riichi_table.datasets.tile_crops import labelled_photos
     from riichi_table.vision.embedder import EMBEDDER_FILE, Embedder
+    from riichi_table.vision.errors import VisionError
+    from riichi_table.vision.layout_sheet import read_sheet_photo
     from riichi_table.vision.profiles import (
         ProfileClassifier,
         build_profile,
@@ -117,7 +117,7 @@ def _enroll_profile(args: argparse.Namespace) -> int:
     for sheet in args.sheet:
         try:
             photos.append(read_sheet_photo(sheet))
-        except DatasetError as exc:
+        except VisionError as exc:
             print(f"skipped {exc}", file=sys.stderr)
             skipped += 1
     photos += _labelled_crops(labelled_photos(args.labelled))

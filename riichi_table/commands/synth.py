@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
             args.size = "1280x720"
         return game_main(args)
     if args.sheet is not None:
-        from riichi_table.datasets.layout_sheet import write_sheet
+        from riichi_table.vision.layout_sheet import write_sheet
 
         write_sheet(args.sheet)
         print(f"wrote the enroll layout sheet to {args.sheet}")

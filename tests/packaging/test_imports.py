@@ -172,8 +172,7 @@ MAY_IMPORT = {
     "datasets": {"engine", "vision"},
     "assistant": {"engine", "vision", "device"},
     "club": {"engine"},  # the table's outbox and client run in the assistant's process: standard library only
-    # datasets: the Teach my tiles page prints and reads the enroll layout sheet (datasets.layout_sheet)
-    "webui": {"engine", "vision", "datasets", "assistant", "club"},
+    "webui": {"engine", "vision", "assistant", "club"},
     "commands": {"engine", "vision", "device", "datasets", "assistant", "webui", "club"},
     "models": set(),
 }

@@ -15,8 +15,8 @@ MODELS = Path(__file__).resolve().parents[2] / "models"
 
 def _sheet_photo(art: Path) -> np.ndarray:
     """The printed sheet at 100 dpi with every tile laid on its cell, then seen slightly askew."""
-    from riichi_table.datasets.layout_sheet import SHEET, render_sheet
     from riichi_table.datasets.tile_art import load_art, paste_tile, render_tile
+    from riichi_table.vision.layout_sheet import SHEET, render_sheet
 
     px = 100 / 25.4
     page = cv2.cvtColor(render_sheet(100), cv2.COLOR_GRAY2BGR)
@@ -33,8 +33,8 @@ def _sheet_photo(art: Path) -> np.ndarray:
 
 
 def test_sheet_photo_gives_a_labelled_crop_of_every_cell(art_folder: Path, tmp_path: Path) -> None:
-    from riichi_table.datasets.layout_sheet import SHEET
     from riichi_table.datasets.tile_crops import sheet_crops
+    from riichi_table.vision.layout_sheet import SHEET
 
     photo = tmp_path / "sheet.jpg"
     cv2.imwrite(str(photo), _sheet_photo(art_folder))

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from riichi_table.datasets.layout_sheet import read_sheet_photo
 from riichi_table.datasets.render_layout import RECOLOUR, render_sheet_photo
 from riichi_table.vision.embedder import EMBEDDER_FILE, Embedder
+from riichi_table.vision.layout_sheet import read_sheet_photo
 from riichi_table.vision.profiles import IDENTITY, Profile, ProfileClassifier, build_profile
 from riichi_table.vision.tile_augment import scene_augmented
 

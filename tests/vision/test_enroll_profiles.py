@@ -6,9 +6,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from riichi_table.datasets.layout_sheet import read_sheet_photo
 from riichi_table.datasets.render_layout import RECOLOUR, recolour, render_sheet_photo
 from riichi_table.vision.embedder import EMBEDDER_FILE, Embedder, file_digest
+from riichi_table.vision.layout_sheet import read_sheet_photo
 from riichi_table.vision.profiles import (
     BASE,
     Profile,

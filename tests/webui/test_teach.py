@@ -14,8 +14,8 @@ import cv2
 import numpy as np
 import pytest
 from flask.testing import FlaskClient
-from riichi_table.datasets.layout_sheet import read_sheet_photo
 from riichi_table.datasets.render_layout import RECOLOUR, render_sheet_photo
+from riichi_table.vision.layout_sheet import read_sheet_photo
 
 REPO = Path(__file__).resolve().parents[2]
 ART = REPO / ".." / "shared" / "tile-art" / "fluffystuff-riichi"

@@ -85,9 +85,9 @@ def page() -> Iterator[Any]:
 
 def _expected(photos: dict[str, Path]) -> Any:
     """The held-back before/after for the three good photos with the page's fix applied."""
-    from riichi_table.datasets.layout_sheet import cell_names, read_sheet_photo
     from riichi_table.engine.tiles import parse_tile
     from riichi_table.vision.embedder import EMBEDDER_FILE, Embedder
+    from riichi_table.vision.layout_sheet import cell_names, read_sheet_photo
     from riichi_table.vision.profiles import held_back_accuracy
     from riichi_table.webui.teach import Labelled
 

@@ -56,7 +56,7 @@ def sheet() -> Response:
     import tempfile
     from pathlib import Path
 
-    from riichi_table.datasets.layout_sheet import write_sheet
+    from riichi_table.vision.layout_sheet import write_sheet
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "sheet.pdf"

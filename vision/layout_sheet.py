@@ -13,7 +13,7 @@ millimetres, origin at the page's top-left corner, x to the right, y down:
   bottom-left), each a black square of `size_mm` whose outer corners are listed clockwise from top-left
   (the order OpenCV's detector reports).
 - `find_sheet(image) -> NDArray (3x3)`: homography from image pixels to sheet mm, from the markers it sees
-  (at least two); `DatasetError` if it sees fewer.
+  (at least two); `VisionError` if it sees fewer.
 - `read_sheet_photo(path_or_image, name) -> SheetPhoto`: the labelled crop of every cell that holds a tile,
   after checking the photo (markers, marker geometry, sharpness, tiles laid); `SheetPhotoError` naming the
   photo and what is wrong otherwise.
@@ -29,8 +29,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 from numpy.typing import NDArray
-from riichi_table.datasets.errors import DatasetError
 from riichi_table.engine.tiles import Tile, parse_tiles
+from riichi_table.vision.errors import VisionError
 
 PAGE_W, PAGE_H = 297.0, 210.0  # A4 landscape, mm
 CELL_W, CELL_H = 27.5, 38.5  # fits a tile up to about 26.5 x 36 mm with a little slack
@@ -90,7 +90,7 @@ class SheetLayout:
         for cell in self.cells:
             if cell.tile == tile:
                 return cell
-        raise DatasetError(f"tile {tile} has no cell on the layout sheet")
+        raise VisionError(f"tile {tile} has no cell on the layout sheet")
 
 
 def _layout() -> SheetLayout:
@@ -121,7 +121,7 @@ def _dictionary() -> cv2.aruco.Dictionary:
 def render_sheet(dpi: int = 300) -> NDArray[np.uint8]:
     """The sheet as a greyscale image at `dpi` (A4 landscape: 3508 x 2480 px at 300 dpi)."""
     if not 50 <= dpi <= 1200:
-        raise DatasetError(f"sheet dpi {dpi} is outside 50..1200")
+        raise VisionError(f"sheet dpi {dpi} is outside 50..1200")
     px = dpi / 25.4
     img = np.full((round(PAGE_H * px), round(PAGE_W * px)), 255, np.uint8)
 
@@ -191,12 +191,12 @@ def write_sheet(path: str | Path, dpi: int = 300) -> None:
     target = Path(path)
     suffix = target.suffix.lower()
     if suffix not in (".pdf", ".png"):
-        raise DatasetError(f"sheet file {path} must end in .pdf or .png")
+        raise VisionError(f"sheet file {path} must end in .pdf or .png")
     img = render_sheet(dpi)
     if suffix == ".pdf":
         target.write_bytes(_pdf(img))
     elif not cv2.imwrite(str(target), img):
-        raise DatasetError(f"could not write the sheet to {path}")
+        raise VisionError(f"could not write the sheet to {path}")
 
 
 def _marker_corners(gray: NDArray[np.uint8]) -> tuple[list[NDArray[np.float32]], list[NDArray[np.float64]]]:
@@ -217,16 +217,14 @@ def find_sheet(image: NDArray[np.uint8]) -> NDArray[np.float64]:
     gray = image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
     src, dst = _marker_corners(gray)
     if len(src) < 2:
-        raise DatasetError(
-            f"layout sheet not found: saw {len(src)} of its 4 corner markers (need at least 2)"
-        )
+        raise VisionError(f"layout sheet not found: saw {len(src)} of its 4 corner markers (need at least 2)")
     hom, _ = cv2.findHomography(np.concatenate(src), np.concatenate(dst), 0)
     if hom is None:
-        raise DatasetError("layout sheet markers found but their positions do not fit a sheet")
+        raise VisionError("layout sheet markers found but their positions do not fit a sheet")
     return hom
 
 
-class SheetPhotoError(DatasetError):
+class SheetPhotoError(VisionError):
     """A sheet photo that cannot be enrolled from; the message names the photo and what is wrong."""
 
 

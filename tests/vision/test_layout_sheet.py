@@ -1,4 +1,4 @@
-"""datasets.layout_sheet: the printable enroll sheet, its geometry, and finding it in a photo."""
+"""vision.layout_sheet: the printable enroll sheet, its geometry, and finding it in a photo."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from riichi_table.datasets.errors import DatasetError
-from riichi_table.datasets.layout_sheet import SHEET, find_sheet, render_sheet
 from riichi_table.datasets.tile_art import load_art, paste_tile, render_tile
 from riichi_table.engine.tiles import parse_tile, parse_tiles, tile
+from riichi_table.vision.errors import VisionError
+from riichi_table.vision.layout_sheet import SHEET, find_sheet, render_sheet
 
 
 def test_sheet_has_one_cell_for_each_kind_and_red_five() -> None:
@@ -55,17 +55,17 @@ def test_sheet_is_found_in_a_tilted_photo_with_tiles_on_it(tile_art_dir: Path) -
 
 
 def test_photo_without_the_sheet_raises_dataset_error() -> None:
-    with pytest.raises(DatasetError, match="markers"):
+    with pytest.raises(VisionError, match="markers"):
         find_sheet(np.full((300, 400, 3), 128, np.uint8))
 
 
 def test_sheet_dpi_out_of_range_raises_dataset_error() -> None:
-    with pytest.raises(DatasetError, match="dpi"):
+    with pytest.raises(VisionError, match="dpi"):
         render_sheet(5)
 
 
 def test_sheet_has_two_cells_for_face_down_tiles_clear_of_the_face_cells() -> None:
-    from riichi_table.datasets.layout_sheet import CELL_H, CELL_W
+    from riichi_table.vision.layout_sheet import CELL_H, CELL_W
 
     assert len(SHEET.back_cells) == 2
     for x, y in SHEET.back_cells:
@@ -83,7 +83,7 @@ def _photo(tile_art_dir: Path, **kw: object) -> np.ndarray:
 
 
 def test_an_upside_down_sheet_photo_still_labels_every_cell(tile_art_dir: Path) -> None:
-    from riichi_table.datasets.layout_sheet import read_sheet_photo
+    from riichi_table.vision.layout_sheet import read_sheet_photo
 
     photo = read_sheet_photo(_photo(tile_art_dir, upside_down=True), "upside-down.jpg")
     assert len(photo.crops) == 39 and not photo.empty  # 37 faces (red fives included) and 2 backs
@@ -94,7 +94,7 @@ def test_an_upside_down_sheet_photo_still_labels_every_cell(tile_art_dir: Path) 
 
 
 def test_an_empty_cell_is_left_out_and_named(tile_art_dir: Path) -> None:
-    from riichi_table.datasets.layout_sheet import read_sheet_photo
+    from riichi_table.vision.layout_sheet import read_sheet_photo
 
     photo = read_sheet_photo(_photo(tile_art_dir, empty=("7z", "0m")), "two-missing.jpg")
     assert set(photo.empty) == {"7z", "0m"} and len(photo.crops) == 37
@@ -102,7 +102,7 @@ def test_an_empty_cell_is_left_out_and_named(tile_art_dir: Path) -> None:
 
 
 def test_a_sheet_photo_without_markers_is_an_error_naming_the_photo() -> None:
-    from riichi_table.datasets.layout_sheet import SheetPhotoError, read_sheet_photo
+    from riichi_table.vision.layout_sheet import SheetPhotoError, read_sheet_photo
 
     with pytest.raises(
         SheetPhotoError, match=r"table.jpg: layout sheet not found: saw 0 of its 4 corner markers"
@@ -111,7 +111,7 @@ def test_a_sheet_photo_without_markers_is_an_error_naming_the_photo() -> None:
 
 
 def test_a_blurred_sheet_photo_is_an_error_naming_the_photo(tile_art_dir: Path) -> None:
-    from riichi_table.datasets.layout_sheet import SheetPhotoError, read_sheet_photo
+    from riichi_table.vision.layout_sheet import SheetPhotoError, read_sheet_photo
 
     blurred = cv2.GaussianBlur(_photo(tile_art_dir), (0, 0), 2.8)
     with pytest.raises(SheetPhotoError, match=r"shaky.jpg: too blurred"):
@@ -120,7 +120,7 @@ def test_a_blurred_sheet_photo_is_an_error_naming_the_photo(tile_art_dir: Path) 
 
 def test_markers_in_the_wrong_places_are_the_wrong_sheet(tile_art_dir: Path) -> None:
     """The same four marker ids on another page (a table's calibration card, an old sheet) are refused."""
-    from riichi_table.datasets.layout_sheet import ARUCO_DICT, SheetPhotoError, read_sheet_photo
+    from riichi_table.vision.layout_sheet import ARUCO_DICT, SheetPhotoError, read_sheet_photo
 
     page = np.full((700, 1000), 255, np.uint8)
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, ARUCO_DICT))
@@ -131,7 +131,7 @@ def test_markers_in_the_wrong_places_are_the_wrong_sheet(tile_art_dir: Path) -> 
 
 
 def test_a_sheet_with_no_tiles_on_it_is_an_error_naming_the_photo() -> None:
-    from riichi_table.datasets.layout_sheet import SheetPhotoError, read_sheet_photo
+    from riichi_table.vision.layout_sheet import SheetPhotoError, read_sheet_photo
 
     blank = cv2.cvtColor(render_sheet(100), cv2.COLOR_GRAY2BGR)
     with pytest.raises(SheetPhotoError, match=r"blank.jpg: only 0 cells hold a tile"):
