@@ -233,7 +233,8 @@ class TableReader:
         return pai_of(min(range(KIND_COUNT), key=lambda k: (counts[k], k)))
 
     def _placed(self, seat: int, stable: list[Track]) -> list[tuple[Placed, Track]]:
-        row = [t for t in stable if t.seat == seat and t.area == "hand"]
+        # A face-up reading named "back" is the top of a standing tile: no tile of a meld or an open hand.
+        row = [t for t in stable if t.seat == seat and t.area == "hand" and (t.face_down or t.kind >= 0)]
         return [(Placed(i, t.u, t.v, t.width_u, t.sideways, t.face_down), t) for i, t in enumerate(row)]
 
     def _melds(self, stable: list[Track]) -> None:
@@ -319,7 +320,10 @@ class TableReader:
             groups = [g for g in group_hand_row([p for p, _ in placed], self.geo) if not is_meld_group(g)]
             tiles = sum(len(g) for g in groups)
             win_shape = len(groups) >= 2 and len(groups[-1]) == 1
-            if tiles >= 4 or (tiles >= 2 and win_shape):
+            # What the game knows: a hand laid open holds 13 tiles less three per meld (a kan too), one more
+            # at a win; anything else in the hand row (a standing hand's tops) is no open hand, or not yet.
+            held = 13 - 3 * len(h.melds[seat])
+            if (tiles == held + 1 and win_shape) or tiles == held:
                 open_hands[seat] = [[lookup[p.index] for p in g] for g in groups]
         if not open_hands:
             h.reveal_quiet = 0
@@ -331,7 +335,11 @@ class TableReader:
 
     def _end_hand(self, open_hands: dict[int, list[list[tuple[Placed, Track]]]], stable: list[Track]) -> None:
         h = self.hand
-        winners = [s for s, groups in open_hands.items() if len(groups) >= 2 and len(groups[-1]) == 1]
+        winners = [
+            s
+            for s, groups in open_hands.items()
+            if len(groups) >= 2 and len(groups[-1]) == 1 and sum(map(len, groups)) == 14 - 3 * len(h.melds[s])
+        ]
         if winners:
             seat = winners[0]
             groups = open_hands[seat]

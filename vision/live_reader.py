@@ -76,6 +76,22 @@ def tile_width_u(sideways: bool) -> float:
 _GEOMETRY = TableGeometry()
 
 
+STANDING = "standing hand"  # Rejected.reason: the tops and backs of a standing hand
+STICK = "point stick"  # Rejected.reason: a scoring stick (tenbou)
+STICK_MAX_MM = 15  # thinner than this is no tile (a lying tile is 26 mm across at least)
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """Something in the view that looks like tiles but is no lying tile: x, y table mm, seat (-1: unknown),
+    and the reason, a STANDING/... constant."""
+
+    x: float
+    y: float
+    seat: int
+    reason: str
+
+
 @dataclass(frozen=True)
 class FrameReading:
     """All tiles of one rectified frame, and a quarter-resolution mask of bare mat (True = mat is seen)."""
@@ -222,6 +238,7 @@ class LiveReader:
         self.second_opinions = 0  # tiles the "both" namer sent to the classifier
         self.colours = SurfaceColours()
         self.outside: list[tuple[float, float, int]] = []  # tiles of the last frame outside every zone
+        self.rejected: list[Rejected] = []  # what the last frame showed that is no lying tile, and why
 
     def masks(
         self, view: NDArray[np.uint8]
@@ -278,6 +295,8 @@ class LiveReader:
         classified again (its scores stay zero), which keeps a full table cheap.
         """
         solid, back, mat, gaps = self.masks(view)
+        self.rejected = []
+        solid = self._part_dead_wall(self._without_sticks(solid))
         n, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
         boxes: list[tuple[int, int, int, int]] = []
         min_side = (self.geo.tile_w - 6) * self.ppm
@@ -287,8 +306,12 @@ class LiveReader:
                 continue
             blob = labels[y : y + h, x : x + w] == i
             region = gaps[y : y + h, x : x + w]
-            if self.geo.area_of((x + w / 2) / self.ppm, (y + h / 2) / self.ppm)[1] == "dora" and w > h:
+            seat, area, _, _ = self.geo.area_of((x + w / 2) / self.ppm, (y + h / 2) / self.ppm)
+            if area == "dora" and w > h:
                 self._cut_dead_wall(blob, back[y : y + h, x : x + w], x, y, boxes)
+                continue
+            if area == "hand" and self._standing(blob, back[y : y + h, x : x + w], seat):
+                self.rejected.append(Rejected((x + w / 2) / self.ppm, (y + h / 2) / self.ppm, seat, STANDING))
                 continue
             self._cut(blob, region, x, y, boxes)
         tiles: list[TileReading] = []
@@ -299,7 +322,9 @@ class LiveReader:
             cell = back[max(0, y) : y + h, max(0, x) : x + w]
             red = float(cell.mean()) if cell.size else 0.0
             if 0.2 < red < 0.7:
-                continue  # half face, half back: the top of a standing tile, not a lying one
+                # Half face, half back: the top of a standing tile, not a lying one.
+                self.rejected.append(Rejected((x + w / 2) / self.ppm, (y + h / 2) / self.ppm, -1, STANDING))
+                continue
             cx, cy = (x + w / 2) / self.ppm, (y + h / 2) / self.ppm
             reading = self._reading(cx, cy, w / self.ppm, h / self.ppm, red > 0.5)
             if reading is None:
@@ -334,6 +359,56 @@ class LiveReader:
                 scores[unsure] = combine(scores[unsure], second)
         return scores
 
+    def _without_sticks(self, solid: NDArray[np.uint8]) -> NDArray[np.uint8]:
+        """The solid mask without anything thinner than a lying tile is deep: point sticks (about 9 mm wide)
+        beside a pond or a hand would join tiles into one blob, or read as tiles. What goes and is long is
+        noted as a point stick."""
+        k = round(STICK_MAX_MM * self.ppm)
+        kept = cv2.morphologyEx(solid, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
+        gone = cv2.subtract(solid, kept)
+        n, _, stats, centroids = cv2.connectedComponentsWithStats(gone, connectivity=8)
+        for i in range(1, n):
+            w, h = int(stats[i, 2]), int(stats[i, 3])
+            if max(w, h) > 50 * self.ppm:
+                x, y = (float(v) / self.ppm for v in centroids[i])
+                self.rejected.append(Rejected(x, y, self.geo.seat_of(x, y), STICK))
+        return np.asarray(kept, np.uint8)
+
+    def _part_dead_wall(self, solid: NDArray[np.uint8]) -> NDArray[np.uint8]:
+        """The solid mask with a thin cut around the dead wall's square: a pond tile touching the dead wall
+        (a shadow, dim light, a face's parallax closing the gap) must not join it into one blob."""
+        out = solid.copy()
+        c = np.asarray(self.geo.centre) * self.ppm
+        r = self.geo.dora_radius * self.ppm
+        x0, y0, x1, y1 = (round(float(v)) for v in (c[0] - r, c[1] - r, c[0] + r, c[1] + r))
+        out[y0 - 1 : y0 + 1, x0:x1] = 0
+        out[y1 - 1 : y1 + 1, x0:x1] = 0
+        out[y0:y1, x0 - 1 : x0 + 1] = 0
+        out[y0:y1, x1 - 1 : x1 + 1] = 0
+        return out
+
+    def _standing(self, blob: NDArray[np.bool_], back: NDArray[np.uint8], seat: int) -> bool:
+        """Whether a blob in a seat's hand row is its standing hand (docs/live.md, "What is not a tile").
+
+        A standing tile seen at an angle is deeper than a lying one once the view is straightened (its top is
+        35 mm up and lies shifted away from the camera), or shows its back colour beside its face or top
+        along the whole row. Lying tiles in the hand row (a hand laid open, melds) are one tile deep, and a
+        face-down tile of a meld is back-coloured across its whole depth.
+        """
+        if seat in (1, 3):
+            blob, back = blob.T, back.T  # rows along the seat's u axis become columns
+        filled = blob.sum(axis=0)
+        cols = filled >= (self.geo.tile_w - 6) * self.ppm
+        if cols.sum() < 2 * self.geo.tile_w * self.ppm:
+            return False  # shorter than two tiles: a meld's part, a single tile
+        depth = float(np.median(filled[cols]))
+        if depth > (self.geo.tile_h + 9) * self.ppm:
+            return True
+        backs = (back.astype(bool) & blob).sum(axis=0)[cols]
+        share = backs / filled[cols]
+        mixed = (share > 0.22) & (share < 0.78)
+        return float(mixed.mean()) > 0.6
+
     def _cut_dead_wall(
         self,
         blob: NDArray[np.bool_],
@@ -343,16 +418,14 @@ class LiveReader:
         boxes: list[tuple[int, int, int, int]],
     ) -> None:
         """The dead wall (a row across seat 0's view): runs of back colour are face-down stacks, the runs
-        between them turned indicators; each run is cut into tiles by the tile pitch."""
-        h, w = blob.shape
-        if h > 1.6 * (self.geo.tile_h + 2.5) * self.ppm:
-            # The ura dora row lies right under the indicators: two rows, cut between them.
-            fill = blob.mean(axis=1)
-            lo, hi = max(1, h // 2 - 8), min(h - 1, h // 2 + 8)
-            cut = lo + int(np.argmin(fill[lo:hi]))
-            self._cut_dead_wall(blob[:cut], back[:cut], x0, y0, boxes)
-            self._cut_dead_wall(blob[cut:], back[cut:], x0, y0 + cut, boxes)
-            return
+        between them turned indicators (with the ura dora row under them at the end of a hand).
+
+        A stack is two tiles high: seen from a camera at an angle, its upper tile lies shifted away from the
+        camera, and the stack looks up to twice as deep as one tile. So a run of back colour is one row of
+        stacks whatever its depth (one face-down tile per tile pitch); only face-up runs are cut into rows,
+        where their face shows two tiles (an indicator and its ura dora) one under the other.
+        """
+        w = blob.shape[1]
         red = (back * blob).sum(axis=0) / np.maximum(blob.sum(axis=0), 1) > 0.4
         filled = blob.mean(axis=0) > 0.3
         pitch = (self.geo.tile_w + 1.0) * self.ppm
@@ -368,10 +441,33 @@ class LiveReader:
             for k in range(count):
                 a = col + round(k * (end - col) / count)
                 b = col + round((k + 1) * (end - col) / count)
-                rows = np.nonzero(blob[:, a:b].mean(axis=1) > 0.5)[0]
-                if len(rows):
-                    boxes.append((x0 + a, y0 + int(rows[0]), b - a, int(rows[-1]) + 1 - int(rows[0])))
+                if red[col]:
+                    rows = np.nonzero(blob[:, a:b].mean(axis=1) > 0.5)[0]
+                    if len(rows):
+                        boxes.append((x0 + a, y0 + int(rows[0]), b - a, int(rows[-1]) + 1 - int(rows[0])))
+                    continue
+                face = blob[:, a:b] & (back[:, a:b] == 0)
+                for r0, r1 in self._face_rows(face.mean(axis=1) > 0.5):
+                    boxes.append((x0 + a, y0 + r0, b - a, r1 - r0))
             col = end
+
+    def _face_rows(self, rows: NDArray[np.bool_]) -> list[tuple[int, int]]:
+        """(start, end) of the face-up tiles in a dead-wall column: runs of face rows a tile deep; a run two
+        tiles deep (the ura dora touching its indicator) is cut at its middle."""
+        out: list[tuple[int, int]] = []
+        tile = (self.geo.tile_h + 2.5) * self.ppm
+        padded = np.concatenate(([False], rows, [False])).astype(np.int8)
+        edges = np.flatnonzero(np.diff(padded))
+        for r0, r1 in zip(edges[0::2], edges[1::2], strict=True):
+            r0, r1 = int(r0), int(r1)
+            if r1 - r0 < (self.geo.tile_w - 5) * self.ppm:
+                continue  # a sliver: a stack's edge, the shade between tiles
+            if r1 - r0 > 1.6 * tile:
+                mid = (r0 + r1) // 2
+                out += [(r0, mid), (mid, r1)]
+            else:
+                out.append((r0, r1))
+        return out
 
     def _cut(
         self,
