@@ -336,8 +336,15 @@ class LiveReader:
                 poses.append(TilePose(reading.x, reading.y, reading.seat, reading.sideways))
                 rows.append(len(tiles))
             tiles.append(reading)
+        standing: set[int] = set()
         for row, scores in zip(rows, self.name(view, poses), strict=True):
             tiles[row] = replace(tiles[row], scores=scores)
+            if tiles[row].area == "hand" and int(np.argmax(scores)) == BACK_CLASS:
+                # A face-up cell the namer sees as a back: a standing tile's top and back seen from the side.
+                standing.add(row)
+                self.rejected.append(Rejected(tiles[row].x, tiles[row].y, tiles[row].seat, STANDING))
+        if standing:
+            tiles = [t for i, t in enumerate(tiles) if i not in standing]
         quarter = cv2.resize(
             mat.astype(np.uint8), (view.shape[1] // 4, view.shape[0] // 4), interpolation=cv2.INTER_AREA
         )
@@ -392,7 +399,8 @@ class LiveReader:
 
         A standing tile seen at an angle is deeper than a lying one once the view is straightened (its top is
         35 mm up and lies shifted away from the camera), or shows its back colour beside its face or top
-        along the whole row. Lying tiles in the hand row (a hand laid open, melds) are one tile deep, and a
+        along the whole row, or (seen from the side) its backs along a row longer than any meld. Lying
+        tiles in the hand row (a hand laid open, melds) are one tile deep, and a
         face-down tile of a meld is back-coloured across its whole depth.
         """
         if seat in (1, 3):
@@ -407,7 +415,11 @@ class LiveReader:
         backs = (back.astype(bool) & blob).sum(axis=0)[cols]
         share = backs / filled[cols]
         mixed = (share > 0.22) & (share < 0.78)
-        return float(mixed.mean()) > 0.6
+        if float(mixed.mean()) > 0.6:
+            return True
+        # Seen from the side (a seat left or right of the camera) the row shows mostly its backs and tops:
+        # no meld has more than two face-down tiles side by side, so a long back-coloured row is a hand.
+        return cols.sum() > 4.5 * self.geo.tile_w * self.ppm and float(share.mean()) > 0.5
 
     def _cut_dead_wall(
         self,
