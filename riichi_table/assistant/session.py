@@ -9,6 +9,7 @@ pipeline thread.
 
 from __future__ import annotations
 
+import base64
 import copy
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ DEMO_DIR = Path(__file__).resolve().parent / "demo"
 DEFAULT_NAMER = "onnx"  # bench/live.py: 417/421 discards right at 41.6 fps; templates 412/421 at 36.8 fps
 MANUAL_MOVED_PX = 12.0  # frame shift (camera pixels) that says a hand-calibrated camera moved
 MANUAL_MOVED_FRAMES = 3  # processed frames in a row that must show the shift (a hand passing does not)
+MAX_KEPT_CROPS = 200  # pictures of unnamed tiles kept over a whole replay (`replay --why-dir`)
 
 
 class LiveSession:
@@ -83,6 +85,7 @@ class LiveSession:
         self._shifted = 0
         self._reveals: list[dict[str, Any]] = []
         self._started = False
+        self.keep_crops: list[Any] | None = None  # a list: every unnamed tile's picture is kept there
 
     # --- calibration ----------------------------------------------------------------------------------
     def calibrate(self, corners: list[list[float]] | None, image: Any = None) -> None:
@@ -132,7 +135,7 @@ class LiveSession:
         if not self._view_fit(image, view):
             return False
         reading = self.reader.read(view, self.tracker.known)
-        self._diagnose(reading)
+        self._diagnose(reading, view)
         changes = self.tracker.update(reading)
         events = self.table.update(changes, self.tracker.stable())
         self.processed += 1
@@ -215,19 +218,47 @@ class LiveSession:
             return False
         return True
 
-    def _diagnose(self, reading: Any) -> None:
-        """Note what this frame's reading says about why the table may not read (vision.live_why)."""
-        from riichi_table.vision.live_why import UNNAMED_BELOW
+    def _diagnose(self, reading: Any, view: Any) -> None:
+        """Note what this frame's reading says about why the table may not read (vision.live_why), with
+        pictures of the tiles found but not named (kept for `replay --why-dir` when `keep_crops` is set)."""
+        from riichi_table.vision.live_why import MAX_CROPS, UNNAMED_BELOW
 
         self.why.frames_read += 1
         self.why.tiles_seen = len(reading.tiles)
         self.why.ever_tiles = self.why.ever_tiles or bool(reading.tiles)
-        self.why.unnamed = [
-            (t.x, t.y, t.seat)
+        unnamed = [
+            t
             for t in reading.tiles
             if not t.face_down and t.area == "pond" and 0 < float(t.scores.max()) < UNNAMED_BELOW
         ]
+        self.why.unnamed = [(t.x, t.y, t.seat) for t in unnamed]
+        self.why.crops = [self._crop(view, t) for t in unnamed[:MAX_CROPS]]
+        if self.keep_crops is not None and len(self.keep_crops) < MAX_KEPT_CROPS:
+            self.keep_crops.extend(self.why.crops[: MAX_KEPT_CROPS - len(self.keep_crops)])
         self.why.outside = list(self.reader.outside)
+
+    def _crop(self, view: Any, tile: Any) -> Any:
+        """A picture of one tile of the rectified view, upright as its seat reads it (vision.live_why)."""
+        from riichi_table.vision.live_namer import TilePose, cut_pose, seat_axes
+        from riichi_table.vision.live_why import CROP_SIZE, UnnamedCrop
+
+        geo = self.reader.geo
+        pose = TilePose(tile.x, tile.y, tile.seat, tile.sideways)
+        axes = seat_axes(tile.seat, tile.sideways)[0]
+        image = cut_pose(view, pose, axes, CROP_SIZE, (geo.tile_w, geo.tile_h), self.reader.ppm)
+        return UnnamedCrop(self.frames, tile.seat, image)
+
+    def unnamed_pictures(self) -> list[dict[str, Any]]:
+        """The last frame's tiles found but not named as small PNG pictures for the page:
+        [{"seat", "png": a data URI}]."""
+        out = []
+        for crop in self.why.crops:
+            ok, png = cv2.imencode(".png", crop.image)
+            if ok:
+                out.append(
+                    {"seat": crop.seat, "png": "data:image/png;base64," + base64.b64encode(png).decode()}
+                )
+        return out
 
     def why_not(self) -> list[str]:
         """Why the table is not (fully) read now, in a player's words; empty when it reads fine."""
@@ -366,6 +397,7 @@ class LiveSession:
             "last_result": last_result(g),
             "warnings": (why + g.warnings + self.table.warnings + self.warnings)[-12:],
             "why_not": why,
+            "why_not_crops": self.unnamed_pictures(),
             "setup": self.setup_check() if not self._started else None,
             "events": self.accepted[-20:],
             "questions": list(self.questions),
