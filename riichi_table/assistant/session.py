@@ -295,7 +295,11 @@ class LiveSession:
     # --- events -------------------------------------------------------------------------------------
     def _apply(self, event: dict[str, Any]) -> None:
         from riichi_table.engine.errors import EngineError
+        from riichi_table.vision.live_events import LATE_DAHAI
 
+        if event["type"] == LATE_DAHAI:
+            self._place_late(event)
+            return
         if not self._started:
             self._started = True
             self._apply({"type": "start_game", "names": ["0", "1", "2", "3"]})
@@ -323,6 +327,20 @@ class LiveSession:
         self._pending.extend(batch)
         if event["type"] == "start_kyoku":
             self.table.hand.next_seat = int(event["oya"])
+
+    def _place_late(self, late: dict[str, Any]) -> None:
+        """A discard filled in as a guess was seen at last: the record gets it in its place
+        (riichi_table/assistant/reconcile.py); a person is told what changed."""
+        from riichi_table.assistant.reconcile import place_late_discard
+
+        actor, pai = int(late["actor"]), str(late["pai"])
+        placed = place_late_discard(self.rules, self.accepted, actor, int(late["nth"]), pai)
+        if placed is None:
+            self.warnings.append(f"seat {actor}'s late discard {pai} does not fit the record: guess kept")
+            return
+        # The page reads the ponds from the game's state; no new event goes out (it is no new discard).
+        self.game, self.accepted, guessed = placed
+        self.warnings.append(f"seat {actor}'s discard was read late: {pai} (not {guessed}) put in its place")
 
     def _try(self, events: list[dict[str, Any]]) -> None:
         """Apply events all or none (a reveal stands or falls with its hora)."""

@@ -28,13 +28,11 @@ pytestmark = [
 
 
 def test_the_set_up_box_shows_a_picture_of_each_tile_not_named(renderer, tmp_path: Path) -> None:
-    import sys
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "live"))
     from riichi_table.webui.app import create_app
     from riichi_table.webui.live import start_assistant
-    from test_why_not import _scribbled
     from werkzeug.serving import make_server
+
+    from tests.live.test_why_not import _scribbled
 
     video = tmp_path / "scribbled.mp4"
     writer = cv2.VideoWriter(str(video), cv2.VideoWriter.fourcc(*"mp4v"), 10.0, (1280, 720))
