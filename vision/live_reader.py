@@ -299,6 +299,7 @@ class LiveReader:
         solid = self._part_dead_wall(self._without_sticks(solid))
         n, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
         boxes: list[tuple[int, int, int, int]] = []
+        owners: list[int] = []  # the blob each box was cut from
         min_side = (self.geo.tile_w - 6) * self.ppm
         for i in range(1, n):
             x, y, w, h, _ = (int(v) for v in stats[i])
@@ -309,16 +310,17 @@ class LiveReader:
             seat, area, _, _ = self.geo.area_of((x + w / 2) / self.ppm, (y + h / 2) / self.ppm)
             if area == "dora" and w > h:
                 self._cut_dead_wall(blob, back[y : y + h, x : x + w], x, y, boxes)
-                continue
-            if area == "hand" and self._standing(blob, back[y : y + h, x : x + w], seat):
+            elif area == "hand" and self._standing(blob, back[y : y + h, x : x + w], seat):
                 self.rejected.append(Rejected((x + w / 2) / self.ppm, (y + h / 2) / self.ppm, seat, STANDING))
-                continue
-            self._cut(blob, region, x, y, boxes)
+            else:
+                self._cut(blob, region, x, y, boxes)
+            owners += [i] * (len(boxes) - len(owners))
         tiles: list[TileReading] = []
         poses: list[TilePose] = []
         rows: list[int] = []
+        tile_owners: list[int] = []
         self.outside = []
-        for x, y, w, h in boxes:
+        for (x, y, w, h), owner in zip(boxes, owners, strict=True):
             cell = back[max(0, y) : y + h, max(0, x) : x + w]
             red = float(cell.mean()) if cell.size else 0.0
             if 0.2 < red < 0.7:
@@ -336,19 +338,34 @@ class LiveReader:
                 poses.append(TilePose(reading.x, reading.y, reading.seat, reading.sideways))
                 rows.append(len(tiles))
             tiles.append(reading)
-        standing: set[int] = set()
+            tile_owners.append(owner)
         for row, scores in zip(rows, self.name(view, poses), strict=True):
             tiles[row] = replace(tiles[row], scores=scores)
-            if tiles[row].area == "hand" and int(np.argmax(scores)) == BACK_CLASS:
-                # A face-up cell the namer sees as a back: a standing tile's top and back seen from the side.
-                standing.add(row)
-                self.rejected.append(Rejected(tiles[row].x, tiles[row].y, tiles[row].seat, STANDING))
-        if standing:
-            tiles = [t for i, t in enumerate(tiles) if i not in standing]
+        tiles = self._drop_standing(tiles, rows, tile_owners)
         quarter = cv2.resize(
             mat.astype(np.uint8), (view.shape[1] // 4, view.shape[0] // 4), interpolation=cv2.INTER_AREA
         )
         return FrameReading(tuple(tiles), quarter > 0, self.ppm / 4.0)
+
+    def _drop_standing(
+        self, tiles: list[TileReading], named: list[int], owners: list[int]
+    ) -> list[TileReading]:
+        """Leave out hand-row cells that are a standing tile's top and back seen from the side: a face-up
+        cell the namer sees as a back, and every cell of a blob where most named cells are backs."""
+        by_blob: dict[int, list[int]] = {}
+        for row in named:
+            if tiles[row].area == "hand":
+                by_blob.setdefault(owners[row], []).append(row)
+        drop: set[int] = set()
+        for blob, rows in by_blob.items():
+            backs = [r for r in rows if int(np.argmax(tiles[r].scores)) == BACK_CLASS]
+            if 2 * len(backs) >= len(rows) and len(rows) >= 2:
+                drop.update(k for k, o in enumerate(owners) if o == blob)
+            else:
+                drop.update(backs)
+        for k in sorted(drop):
+            self.rejected.append(Rejected(tiles[k].x, tiles[k].y, tiles[k].seat, STANDING))
+        return [t for k, t in enumerate(tiles) if k not in drop]
 
     def name(self, view: NDArray[np.uint8], poses: list[TilePose]) -> NDArray[np.float32]:
         """(N, 38) class probabilities for face-up tiles at `poses`, by the chosen namer."""
