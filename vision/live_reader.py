@@ -328,6 +328,10 @@ class LiveReader:
                 self.rejected.append(Rejected((x + w / 2) / self.ppm, (y + h / 2) / self.ppm, -1, STANDING))
                 continue
             cx, cy = (x + w / 2) / self.ppm, (y + h / 2) / self.ppm
+            if max(w, h) < (self.geo.tile_h - 6) * self.ppm:
+                # Shorter than a lying tile's long side either way: a standing tile's top seen from above.
+                self.rejected.append(Rejected(cx, cy, -1, STANDING))
+                continue
             reading = self._reading(cx, cy, w / self.ppm, h / self.ppm, red > 0.5)
             if reading is None:
                 self._note_outside(cx, cy)
