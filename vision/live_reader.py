@@ -372,7 +372,12 @@ class LiveReader:
         return [t for k, t in enumerate(tiles) if k not in drop]
 
     def name(self, view: NDArray[np.uint8], poses: list[TilePose]) -> NDArray[np.float32]:
-        """(N, 38) class probabilities for face-up tiles at `poses`, by the chosen namer."""
+        """(N, 38) class probabilities for face-up tiles at `poses`, by the chosen namer.
+
+        A dim view is brightened first (its brightest parts, the faces, to a lit face's level): the namers
+        learned faces under ordinary light."""
+        if poses:
+            view = _lit(view)
         if self.namer == "onnx":
             assert self.onnx is not None
             return np.asarray(self.onnx.scores(view, poses), np.float32)
@@ -655,6 +660,21 @@ def _width_combos() -> tuple[tuple[int, ...], ...]:
         out.append((0,) * k)
         out.extend(tuple(1 if i == j else 0 for i in range(k)) for j in range(k))
     return tuple(out)
+
+
+LIT_FACE = 225.0  # grey level of a lit ivory face: a dim view's brightest parts are raised to it
+MAX_GAIN = 2.5
+
+
+def _lit(view: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    """The view brightened when its brightest parts (99.5th percentile of a quarter-size grey view) are
+    dimmer than a lit face; unchanged otherwise."""
+    grey = cv2.cvtColor(np.ascontiguousarray(view[::4, ::4]), cv2.COLOR_BGR2GRAY)
+    bright = float(np.percentile(grey, 99.5))
+    gain = min(MAX_GAIN, LIT_FACE / max(bright, 1.0))
+    if gain < 1.15:
+        return view
+    return np.asarray(cv2.convertScaleAbs(view, alpha=gain), np.uint8)
 
 
 def _fill_holes(mask: NDArray[np.uint8]) -> NDArray[np.uint8]:
