@@ -529,6 +529,8 @@ class LiveReader:
         across = h if rows_along_x else w
         pitch = self.geo.row_pitch * ppm
         count = max(1, round(across / pitch))
+        if self.geo.area_of((x0 + w / 2) / ppm, (y0 + h / 2) / ppm)[1] == "hand" and across < 1.6 * pitch:
+            count = 1  # a hand row is one row deep: a point stick lying against it is no second row
         cuts = [0, across]
         if count >= 2:
             profile = (gaps * blob).sum(axis=1 if rows_along_x else 0) / np.maximum(
