@@ -251,13 +251,12 @@ class LiveSession:
     def unnamed_pictures(self) -> list[dict[str, Any]]:
         """The last frame's tiles found but not named as small PNG pictures for the page:
         [{"seat", "png": a data URI}]."""
-        out = []
+        out: list[dict[str, Any]] = []
         for crop in self.why.crops:
             ok, png = cv2.imencode(".png", crop.image)
             if ok:
-                out.append(
-                    {"seat": crop.seat, "png": "data:image/png;base64," + base64.b64encode(png).decode()}
-                )
+                uri = "data:image/png;base64," + base64.b64encode(png.tobytes()).decode()
+                out.append({"seat": crop.seat, "png": uri})
         return out
 
     def why_not(self) -> list[str]:
