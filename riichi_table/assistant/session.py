@@ -24,6 +24,7 @@ DEMO_DIR = Path(__file__).resolve().parent / "demo"
 DEFAULT_NAMER = "onnx"  # bench/live.py: 417/421 discards right at 41.6 fps; templates 412/421 at 36.8 fps
 MANUAL_MOVED_PX = 12.0  # frame shift (camera pixels) that says a hand-calibrated camera moved
 MANUAL_MOVED_FRAMES = 3  # processed frames in a row that must show the shift (a hand passing does not)
+TURN_EVENTS = frozenset(("tsumo", "dahai", "reach", "chi", "pon", "daiminkan", "kakan", "ankan"))
 MAX_KEPT_CROPS = 200  # pictures of unnamed tiles kept over a whole replay (`replay --why-dir`)
 
 
@@ -321,11 +322,24 @@ class LiveSession:
             self._try(batch)
         except EngineError as exc:
             self.warnings.append(f"{event.get('type')}: {exc}")
+            if event["type"] in TURN_EVENTS:
+                self._follow_engine()
             return
         self.accepted.extend(batch)
         self._pending.extend(batch)
         if event["type"] == "start_kyoku":
             self.table.hand.next_seat = int(event["oya"])
+
+    def _follow_engine(self) -> None:
+        """After the engine refused a reading (a kakan out of turn, a call that was none), the reader's idea
+        of whose turn it is follows the engine's, so one misread does not shift every later turn."""
+        r = self.game.round
+        h = self.table.hand
+        if r is None or h.phase != "playing":
+            return
+        h.next_seat = r.turn
+        # A seat that has drawn, or called, discards next without a draw the camera would have to see.
+        h.just_called = r.turn if r.phase in ("discard", "after_call") else None
 
     def _place_late(self, late: dict[str, Any]) -> None:
         """A discard filled in as a guess was seen at last: the record gets it in its place

@@ -124,3 +124,19 @@ def test_a_call_read_at_a_riichi_players_hand_row_is_left_out() -> None:
         events += table.step()
     assert not [e for e in events if e["type"] in ("pon", "chi", "daiminkan")], events
     assert sum("is in riichi" in w for w in table.reader.warnings) == 1
+
+
+def test_after_the_engine_refuses_a_reading_the_reader_follows_the_engines_turn() -> None:
+    from riichi_table.assistant import LiveSession
+
+    session = LiveSession("wrc", namer="templates")
+    for event in _record("2m")[1:]:
+        session._apply(event)
+    session.table.hand.phase = "playing"
+    # Seat 0 discarded last: seat 1 draws next. A kakan read at seat 3 (a stick against its pon, say) is
+    # refused by the engine; the reader, which took it as seat 3's turn, follows the engine again.
+    session.table.hand.next_seat = 3
+    session._apply({"type": "kakan", "actor": 3, "pai": "1z", "consumed": ["1z", "1z", "1z"]})
+    assert any(w.startswith("kakan:") for w in session.warnings)
+    assert session.table.hand.next_seat == 1
+    assert session.table.hand.just_called is None
