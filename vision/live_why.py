@@ -2,7 +2,8 @@
 
 `Diagnosis` gathers what the pipeline saw over the last frames (markers found, the view check, tiles found
 and named, tiles lying outside every zone) and `reasons()` turns it into sentences for the Table page and
-for `riichi-table replay`. `setup_check` answers "put one tile face up in each pond" from the stable tiles.
+for `riichi-table replay`, with pictures of the tiles found but not named (`UnnamedCrop`, cut by the session).
+`setup_check` answers "put one tile face up in each pond" from the stable tiles.
 """
 
 from __future__ import annotations
