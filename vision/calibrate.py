@@ -28,7 +28,7 @@ DEFAULT_MARKER_MM = 60.0
 # Limits of check_view (empirical; see docs/live.md).
 MAX_OBLIQUE = 3.0  # ratio of the longest to the shortest side of the table quadrilateral in the frame
 MIN_SHARPNESS = 15.0  # variance of the Laplacian of the rectified view
-MIN_BRIGHTNESS = 60.0  # grey level of the view's brightest parts (99.5th percentile: tile faces, markers)
+MIN_BRIGHTNESS = 35.0  # grey level of the view's brightest parts (99.5th percentile: tile faces, markers)
 MOVED_PX = 6.0  # a marker this far from where calibration saw it means the camera moved
 
 

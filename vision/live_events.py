@@ -34,6 +34,9 @@ from riichi_table.vision.zones import (
 
 PAI_HONORS = ("E", "S", "W", "N", "P", "F", "C")
 ALTERNATIVES = "_alternatives"  # private field of hora: second readings per shown tile (not mjai)
+# Private event (not mjai): a discard filled in as a guess was seen late; {"type", "actor", "nth": the
+# actor's nth discard of this hand (0-based), "pai": what it was}. The game puts it in its place.
+LATE_DAHAI = "_late_dahai"
 SETTLE_FRAMES = 6  # processed frames with no change before revealed hands are read
 EMIT_HITS = 3  # readings of a new discard before it is named (a stable track has them)
 STUCK_FRAMES = 10  # processed frames waiting for a seat's discard before it is filled in
@@ -75,6 +78,9 @@ class HandState:
     last_gone: set[int] = field(default_factory=set)
     next_seat: int | None = None  # whose discard comes next (None: the dealer's first, any seat)
     phantoms: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # discards emitted without a tile seen
+    phantom_nth: list[list[int]] = field(default_factory=lambda: [[], [], [], []])  # which of each seat's
+    dahai_count: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    ignored: set[int] = field(default_factory=set)  # tracks of groups that cannot be a meld (riichi)
     stuck: int = 0
 
 
@@ -171,8 +177,12 @@ class TableReader:
             if new[seat] and (new[seat][0].hits >= EMIT_HITS or later or len(new[seat]) > 1):
                 t = new[seat][0]
                 if h.phantoms[seat]:
-                    h.phantoms[seat] -= 1  # the discard that was filled in earlier shows up at last
+                    # The discard that was filled in earlier shows up at last: it is the earliest guessed one
+                    # (pond order), and the record gets the tile in that place, not a shifted turn.
+                    h.phantoms[seat] -= 1
                     h.ponds[seat].append(t.id)
+                    nth = h.phantom_nth[seat].pop(0)
+                    self._emit({"type": LATE_DAHAI, "actor": seat, "nth": nth, "pai": pai_of_track(t)})
                     continue
                 h.stuck = 0
                 self._discard(t)
@@ -204,6 +214,9 @@ class TableReader:
             self._emit({"type": "reach", "actor": seat})
             h.riichi.add(seat)
         pai = pai_of_track(t) if t is not None else self._guess()
+        if t is None:
+            h.phantom_nth[seat].append(h.dahai_count[seat])
+        h.dahai_count[seat] += 1
         self._emit({"type": "dahai", "actor": seat, "pai": pai, "tsumogiri": False})
         if riichi_now:
             h.accept_pending = seat
@@ -233,7 +246,8 @@ class TableReader:
         return pai_of(min(range(KIND_COUNT), key=lambda k: (counts[k], k)))
 
     def _placed(self, seat: int, stable: list[Track]) -> list[tuple[Placed, Track]]:
-        row = [t for t in stable if t.seat == seat and t.area == "hand"]
+        # A face-up reading named "back" is the top of a standing tile: no tile of a meld or an open hand.
+        row = [t for t in stable if t.seat == seat and t.area == "hand" and (t.face_down or t.kind >= 0)]
         return [(Placed(i, t.u, t.v, t.width_u, t.sideways, t.face_down), t) for i, t in enumerate(row)]
 
     def _melds(self, stable: list[Track]) -> None:
@@ -247,6 +261,14 @@ class TableReader:
                 tracks = [lookup[p.index] for p in group]
                 ids = {t.id for t in tracks}
                 known = next((m for m in h.melds[seat] if set(m.tracks) & ids), None)
+                if ids & h.ignored:
+                    continue
+                if known is None and seat in h.riichi and not any(t.face_down for t in tracks):
+                    # A riichi player's hand is fixed: no chi, pon or open kan (seed 002 3.3.14); only a
+                    # concealed kan (face-down tiles) may follow. This reading is something else.
+                    h.ignored |= ids
+                    self.warnings.append(f"seat {seat} is in riichi: a call read there is not one, left out")
+                    continue
                 if known is None:
                     self._new_meld(seat, group, tracks)
                 elif known.kind == "pon" and len(ids) == 4 and not set(known.tracks) >= ids:
@@ -319,7 +341,10 @@ class TableReader:
             groups = [g for g in group_hand_row([p for p, _ in placed], self.geo) if not is_meld_group(g)]
             tiles = sum(len(g) for g in groups)
             win_shape = len(groups) >= 2 and len(groups[-1]) == 1
-            if tiles >= 4 or (tiles >= 2 and win_shape):
+            # What the game knows: a hand laid open holds 13 tiles less three per meld (a kan too), one more
+            # at a win; anything else in the hand row (a standing hand's tops) is no open hand, or not yet.
+            held = 13 - 3 * len(h.melds[seat])
+            if (tiles == held + 1 and win_shape) or tiles == held:
                 open_hands[seat] = [[lookup[p.index] for p in g] for g in groups]
         if not open_hands:
             h.reveal_quiet = 0
@@ -331,7 +356,11 @@ class TableReader:
 
     def _end_hand(self, open_hands: dict[int, list[list[tuple[Placed, Track]]]], stable: list[Track]) -> None:
         h = self.hand
-        winners = [s for s, groups in open_hands.items() if len(groups) >= 2 and len(groups[-1]) == 1]
+        winners = [
+            s
+            for s, groups in open_hands.items()
+            if len(groups) >= 2 and len(groups[-1]) == 1 and sum(map(len, groups)) == 14 - 3 * len(h.melds[s])
+        ]
         if winners:
             seat = winners[0]
             groups = open_hands[seat]

@@ -4,7 +4,10 @@ Tiles are found by colour in the top-down view (anything that is not the felt; t
 learned from the view, `vision.live_colours`), split where
 neighbours touch, placed with `vision.zones`, and named by a template classifier (faces of the club's set,
 see `datasets.game_templates`) that compares each face, turned the way its seat reads it, with every kind.
-Standing hand tiles show only their top edge from above and are too small to count as lying tiles.
+What a real table has beside the lying tiles is no tile (docs/live.md, "What is not a tile"): a standing
+hand (deeper than a lying tile once straightened, back beside face along its row, or backs to the namer),
+point sticks (thinner than any tile), and the two-high dead wall (one row of stacks, whatever its depth);
+each is noted in `LiveReader.rejected` with its reason.
 
 Everything is in rectified-view pixels at `px_per_mm` (1.0 by default: pixels are millimetres).
 """
@@ -74,6 +77,22 @@ def tile_width_u(sideways: bool) -> float:
 
 
 _GEOMETRY = TableGeometry()
+
+
+STANDING = "standing hand"  # Rejected.reason: the tops and backs of a standing hand
+STICK = "point stick"  # Rejected.reason: a scoring stick (tenbou)
+STICK_MAX_MM = 15  # thinner than this is no tile (a lying tile is 26 mm across at least)
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """Something in the view that looks like tiles but is no lying tile: x, y table mm, seat (-1: unknown),
+    and the reason, a STANDING/... constant."""
+
+    x: float
+    y: float
+    seat: int
+    reason: str
 
 
 @dataclass(frozen=True)
@@ -222,6 +241,7 @@ class LiveReader:
         self.second_opinions = 0  # tiles the "both" namer sent to the classifier
         self.colours = SurfaceColours()
         self.outside: list[tuple[float, float, int]] = []  # tiles of the last frame outside every zone
+        self.rejected: list[Rejected] = []  # what the last frame showed that is no lying tile, and why
 
     def masks(
         self, view: NDArray[np.uint8]
@@ -278,8 +298,11 @@ class LiveReader:
         classified again (its scores stay zero), which keeps a full table cheap.
         """
         solid, back, mat, gaps = self.masks(view)
+        self.rejected = []
+        solid = self._part_dead_wall(self._without_sticks(solid))
         n, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
         boxes: list[tuple[int, int, int, int]] = []
+        owners: list[int] = []  # the blob each box was cut from
         min_side = (self.geo.tile_w - 6) * self.ppm
         for i in range(1, n):
             x, y, w, h, _ = (int(v) for v in stats[i])
@@ -287,20 +310,31 @@ class LiveReader:
                 continue
             blob = labels[y : y + h, x : x + w] == i
             region = gaps[y : y + h, x : x + w]
-            if self.geo.area_of((x + w / 2) / self.ppm, (y + h / 2) / self.ppm)[1] == "dora" and w > h:
+            seat, area, _, _ = self.geo.area_of((x + w / 2) / self.ppm, (y + h / 2) / self.ppm)
+            if area == "dora" and w > h:
                 self._cut_dead_wall(blob, back[y : y + h, x : x + w], x, y, boxes)
-                continue
-            self._cut(blob, region, x, y, boxes)
+            elif area == "hand" and self._standing(blob, back[y : y + h, x : x + w], seat):
+                self.rejected.append(Rejected((x + w / 2) / self.ppm, (y + h / 2) / self.ppm, seat, STANDING))
+            else:
+                self._cut(blob, region, x, y, boxes)
+            owners += [i] * (len(boxes) - len(owners))
         tiles: list[TileReading] = []
         poses: list[TilePose] = []
         rows: list[int] = []
+        tile_owners: list[int] = []
         self.outside = []
-        for x, y, w, h in boxes:
+        for (x, y, w, h), owner in zip(boxes, owners, strict=True):
             cell = back[max(0, y) : y + h, max(0, x) : x + w]
             red = float(cell.mean()) if cell.size else 0.0
             if 0.2 < red < 0.7:
-                continue  # half face, half back: the top of a standing tile, not a lying one
+                # Half face, half back: the top of a standing tile, not a lying one.
+                self.rejected.append(Rejected((x + w / 2) / self.ppm, (y + h / 2) / self.ppm, -1, STANDING))
+                continue
             cx, cy = (x + w / 2) / self.ppm, (y + h / 2) / self.ppm
+            if max(w, h) < (self.geo.tile_h - 6) * self.ppm:
+                # Shorter than a lying tile's long side either way: a standing tile's top seen from above.
+                self.rejected.append(Rejected(cx, cy, -1, STANDING))
+                continue
             reading = self._reading(cx, cy, w / self.ppm, h / self.ppm, red > 0.5)
             if reading is None:
                 self._note_outside(cx, cy)
@@ -311,15 +345,42 @@ class LiveReader:
                 poses.append(TilePose(reading.x, reading.y, reading.seat, reading.sideways))
                 rows.append(len(tiles))
             tiles.append(reading)
+            tile_owners.append(owner)
         for row, scores in zip(rows, self.name(view, poses), strict=True):
             tiles[row] = replace(tiles[row], scores=scores)
+        tiles = self._drop_standing(tiles, rows, tile_owners)
         quarter = cv2.resize(
             mat.astype(np.uint8), (view.shape[1] // 4, view.shape[0] // 4), interpolation=cv2.INTER_AREA
         )
         return FrameReading(tuple(tiles), quarter > 0, self.ppm / 4.0)
 
+    def _drop_standing(
+        self, tiles: list[TileReading], named: list[int], owners: list[int]
+    ) -> list[TileReading]:
+        """Leave out hand-row cells that are a standing tile's top and back seen from the side: a face-up
+        cell the namer sees as a back, and every cell of a blob where most named cells are backs."""
+        by_blob: dict[int, list[int]] = {}
+        for row in named:
+            if tiles[row].area == "hand":
+                by_blob.setdefault(owners[row], []).append(row)
+        drop: set[int] = set()
+        for blob, rows in by_blob.items():
+            backs = [r for r in rows if int(np.argmax(tiles[r].scores)) == BACK_CLASS]
+            if 2 * len(backs) >= len(rows) and len(rows) >= 2:
+                drop.update(k for k, o in enumerate(owners) if o == blob)
+            else:
+                drop.update(backs)
+        for k in sorted(drop):
+            self.rejected.append(Rejected(tiles[k].x, tiles[k].y, tiles[k].seat, STANDING))
+        return [t for k, t in enumerate(tiles) if k not in drop]
+
     def name(self, view: NDArray[np.uint8], poses: list[TilePose]) -> NDArray[np.float32]:
-        """(N, 38) class probabilities for face-up tiles at `poses`, by the chosen namer."""
+        """(N, 38) class probabilities for face-up tiles at `poses`, by the chosen namer.
+
+        A dim view is brightened first (its brightest parts, the faces, to a lit face's level): the namers
+        learned faces under ordinary light."""
+        if poses:
+            view = _lit(view)
         if self.namer == "onnx":
             assert self.onnx is not None
             return np.asarray(self.onnx.scores(view, poses), np.float32)
@@ -334,6 +395,61 @@ class LiveReader:
                 scores[unsure] = combine(scores[unsure], second)
         return scores
 
+    def _without_sticks(self, solid: NDArray[np.uint8]) -> NDArray[np.uint8]:
+        """The solid mask without anything thinner than a lying tile is deep: point sticks (about 9 mm wide)
+        beside a pond or a hand would join tiles into one blob, or read as tiles. What goes and is long is
+        noted as a point stick."""
+        k = round(STICK_MAX_MM * self.ppm)
+        kept = cv2.morphologyEx(solid, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
+        gone = cv2.subtract(solid, kept)
+        n, _, stats, centroids = cv2.connectedComponentsWithStats(gone, connectivity=8)
+        for i in range(1, n):
+            w, h = int(stats[i, 2]), int(stats[i, 3])
+            if max(w, h) > 50 * self.ppm:
+                x, y = (float(v) / self.ppm for v in centroids[i])
+                self.rejected.append(Rejected(x, y, self.geo.seat_of(x, y), STICK))
+        return np.asarray(kept, np.uint8)
+
+    def _part_dead_wall(self, solid: NDArray[np.uint8]) -> NDArray[np.uint8]:
+        """The solid mask with a thin cut around the dead wall's square: a pond tile touching the dead wall
+        (a shadow, dim light, a face's parallax closing the gap) must not join it into one blob."""
+        out = solid.copy()
+        c = np.asarray(self.geo.centre) * self.ppm
+        r = self.geo.dora_radius * self.ppm
+        x0, y0, x1, y1 = (round(float(v)) for v in (c[0] - r, c[1] - r, c[0] + r, c[1] + r))
+        out[y0 - 1 : y0 + 1, x0:x1] = 0
+        out[y1 - 1 : y1 + 1, x0:x1] = 0
+        out[y0:y1, x0 - 1 : x0 + 1] = 0
+        out[y0:y1, x1 - 1 : x1 + 1] = 0
+        return out
+
+    def _standing(self, blob: NDArray[np.bool_], back: NDArray[np.uint8], seat: int) -> bool:
+        """Whether a blob in a seat's hand row is its standing hand (docs/live.md, "What is not a tile").
+
+        A standing tile seen at an angle is deeper than a lying one once the view is straightened (its top is
+        35 mm up and lies shifted away from the camera), or shows its back colour beside its face or top
+        along the whole row, or (seen from the side) its backs along a row longer than any meld. Lying
+        tiles in the hand row (a hand laid open, melds) are one tile deep, and a
+        face-down tile of a meld is back-coloured across its whole depth.
+        """
+        if seat in (1, 3):
+            blob, back = blob.T, back.T  # rows along the seat's u axis become columns
+        filled = blob.sum(axis=0)
+        cols = filled >= (self.geo.tile_w - 6) * self.ppm
+        if cols.sum() < 2 * self.geo.tile_w * self.ppm:
+            return False  # shorter than two tiles: a meld's part, a single tile
+        depth = float(np.median(filled[cols]))
+        if depth > (self.geo.tile_h + 9) * self.ppm:
+            return True
+        backs = (back.astype(bool) & blob).sum(axis=0)[cols]
+        share = backs / filled[cols]
+        mixed = (share > 0.22) & (share < 0.78)
+        if float(mixed.mean()) > 0.6:
+            return True
+        # Seen from the side (a seat left or right of the camera) the row shows mostly its backs and tops:
+        # no meld has more than two face-down tiles side by side, so a long back-coloured row is a hand.
+        return cols.sum() > 4.5 * self.geo.tile_w * self.ppm and float(share.mean()) > 0.5
+
     def _cut_dead_wall(
         self,
         blob: NDArray[np.bool_],
@@ -343,16 +459,14 @@ class LiveReader:
         boxes: list[tuple[int, int, int, int]],
     ) -> None:
         """The dead wall (a row across seat 0's view): runs of back colour are face-down stacks, the runs
-        between them turned indicators; each run is cut into tiles by the tile pitch."""
-        h, w = blob.shape
-        if h > 1.6 * (self.geo.tile_h + 2.5) * self.ppm:
-            # The ura dora row lies right under the indicators: two rows, cut between them.
-            fill = blob.mean(axis=1)
-            lo, hi = max(1, h // 2 - 8), min(h - 1, h // 2 + 8)
-            cut = lo + int(np.argmin(fill[lo:hi]))
-            self._cut_dead_wall(blob[:cut], back[:cut], x0, y0, boxes)
-            self._cut_dead_wall(blob[cut:], back[cut:], x0, y0 + cut, boxes)
-            return
+        between them turned indicators (with the ura dora row under them at the end of a hand).
+
+        A stack is two tiles high: seen from a camera at an angle, its upper tile lies shifted away from the
+        camera, and the stack looks up to twice as deep as one tile. So a run of back colour is one row of
+        stacks whatever its depth (one face-down tile per tile pitch); only face-up runs are cut into rows,
+        where their face shows two tiles (an indicator and its ura dora) one under the other.
+        """
+        w = blob.shape[1]
         red = (back * blob).sum(axis=0) / np.maximum(blob.sum(axis=0), 1) > 0.4
         filled = blob.mean(axis=0) > 0.3
         pitch = (self.geo.tile_w + 1.0) * self.ppm
@@ -368,10 +482,33 @@ class LiveReader:
             for k in range(count):
                 a = col + round(k * (end - col) / count)
                 b = col + round((k + 1) * (end - col) / count)
-                rows = np.nonzero(blob[:, a:b].mean(axis=1) > 0.5)[0]
-                if len(rows):
-                    boxes.append((x0 + a, y0 + int(rows[0]), b - a, int(rows[-1]) + 1 - int(rows[0])))
+                if red[col]:
+                    rows = np.nonzero(blob[:, a:b].mean(axis=1) > 0.5)[0]
+                    if len(rows):
+                        boxes.append((x0 + a, y0 + int(rows[0]), b - a, int(rows[-1]) + 1 - int(rows[0])))
+                    continue
+                face = blob[:, a:b] & (back[:, a:b] == 0)
+                for r0, r1 in self._face_rows(face.mean(axis=1) > 0.5):
+                    boxes.append((x0 + a, y0 + r0, b - a, r1 - r0))
             col = end
+
+    def _face_rows(self, rows: NDArray[np.bool_]) -> list[tuple[int, int]]:
+        """(start, end) of the face-up tiles in a dead-wall column: runs of face rows a tile deep; a run two
+        tiles deep (the ura dora touching its indicator) is cut at its middle."""
+        out: list[tuple[int, int]] = []
+        tile = (self.geo.tile_h + 2.5) * self.ppm
+        padded = np.concatenate(([False], rows, [False])).astype(np.int8)
+        edges = np.flatnonzero(np.diff(padded))
+        for r0, r1 in zip(edges[0::2], edges[1::2], strict=True):
+            r0, r1 = int(r0), int(r1)
+            if r1 - r0 < (self.geo.tile_w - 5) * self.ppm:
+                continue  # a sliver: a stack's edge, the shade between tiles
+            if r1 - r0 > 1.6 * tile:
+                mid = (r0 + r1) // 2
+                out += [(r0, mid), (mid, r1)]
+            else:
+                out.append((r0, r1))
+        return out
 
     def _cut(
         self,
@@ -392,6 +529,8 @@ class LiveReader:
         across = h if rows_along_x else w
         pitch = self.geo.row_pitch * ppm
         count = max(1, round(across / pitch))
+        if self.geo.area_of((x0 + w / 2) / ppm, (y0 + h / 2) / ppm)[1] == "hand" and across < 1.6 * pitch:
+            count = 1  # a hand row is one row deep: a point stick lying against it is no second row
         cuts = [0, across]
         if count >= 2:
             profile = (gaps * blob).sum(axis=1 if rows_along_x else 0) / np.maximum(
@@ -526,6 +665,21 @@ def _width_combos() -> tuple[tuple[int, ...], ...]:
         out.append((0,) * k)
         out.extend(tuple(1 if i == j else 0 for i in range(k)) for j in range(k))
     return tuple(out)
+
+
+LIT_FACE = 225.0  # grey level of a lit ivory face: a dim view's brightest parts are raised to it
+MAX_GAIN = 2.5
+
+
+def _lit(view: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    """The view brightened when its brightest parts (99.5th percentile of a quarter-size grey view) are
+    dimmer than a lit face; unchanged otherwise."""
+    grey = cv2.cvtColor(np.ascontiguousarray(view[::4, ::4]), cv2.COLOR_BGR2GRAY)
+    bright = float(np.percentile(grey, 99.5))
+    gain = min(MAX_GAIN, LIT_FACE / max(bright, 1.0))
+    if gain < 1.15:
+        return view
+    return np.asarray(cv2.convertScaleAbs(view, alpha=gain), np.uint8)
 
 
 def _fill_holes(mask: NDArray[np.uint8]) -> NDArray[np.uint8]:

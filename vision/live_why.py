@@ -2,7 +2,8 @@
 
 `Diagnosis` gathers what the pipeline saw over the last frames (markers found, the view check, tiles found
 and named, tiles lying outside every zone) and `reasons()` turns it into sentences for the Table page and
-for `riichi-table replay`. `setup_check` answers "put one tile face up in each pond" from the stable tiles.
+for `riichi-table replay`, with pictures of the tiles found but not named (`UnnamedCrop`, cut by the session).
+`setup_check` answers "put one tile face up in each pond" from the stable tiles.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+from numpy.typing import NDArray
 from riichi_table.engine.tiles import BACK_CLASS
 
 MARKER_PLACES = {0: "bottom-left", 1: "bottom-right", 2: "top-right", 3: "top-left"}
@@ -30,6 +33,19 @@ def markers_missing(missing: Sequence[int]) -> str:
     )
 
 
+CROP_SIZE = (52, 70)  # px (w, h) of a picture of a tile not named: 2 px per mm of its face
+MAX_CROPS = 8  # pictures kept per frame for the page
+
+
+@dataclass(frozen=True)
+class UnnamedCrop:
+    """A picture of a face-up tile found but not named, upright as its seat reads it (BGR, CROP_SIZE)."""
+
+    frame: int  # the session's frame count when it was seen
+    seat: int
+    image: NDArray[np.uint8]
+
+
 @dataclass
 class Diagnosis:
     """What went wrong lately; the session updates it on every frame it looks at."""
@@ -41,6 +57,7 @@ class Diagnosis:
     ever_tiles: bool = False
     unnamed: list[tuple[float, float, int]] = field(default_factory=list)  # (x, y, seat) of the last frame
     outside: list[tuple[float, float, int]] = field(default_factory=list)  # tiles outside every zone
+    crops: list[UnnamedCrop] = field(default_factory=list)  # pictures of the last frame's unnamed tiles
 
     def reasons(self) -> list[str]:
         """Plain sentences, the most basic problem first; empty when the table reads fine."""

@@ -23,6 +23,7 @@ from riichi_table.vision.zones import Area, TableGeometry
 STABLE_HITS = 3
 MISSING_GONE = 3
 MATCH_MM = 11.0
+REPLACED_MM = 19.5  # an unmatched tile with another reading this near is covered by it (0.75 tile widths)
 CONFIDENT_HITS = 10  # readings after which a confident track is not classified again
 TENTATIVE_FRAMES = 4  # a tentative track not seen for this many frames is dropped
 
@@ -128,9 +129,11 @@ class Tracker:
         for tid in list(self.tracks):
             t = self.tracks[tid]
             if tid not in used_t:
-                replaced = any(np.hypot(t.x - r.x, t.y - r.y) < MATCH_MM for r in reading.tiles)
+                # Another tile where it lay (a turned indicator; a hand laid open where a standing tile's top
+                # was misread) also counts: two lying tiles never overlap by more than a quarter.
+                replaced = any(np.hypot(t.x - r.x, t.y - r.y) < REPLACED_MM for r in reading.tiles)
                 if replaced or self._shows_mat(t, reading):
-                    t.misses += 1  # bare mat where it lay, or another tile (a turned indicator) in its place
+                    t.misses += 1  # bare mat where it lay, or another tile in its place
                 expired = not t.stable and self.frame - t.last_hit > TENTATIVE_FRAMES
                 if t.misses >= (MISSING_GONE if t.stable else 2) or expired:
                     del self.tracks[tid]

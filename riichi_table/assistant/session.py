@@ -9,6 +9,7 @@ pipeline thread.
 
 from __future__ import annotations
 
+import base64
 import copy
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,8 @@ DEMO_DIR = Path(__file__).resolve().parent / "demo"
 DEFAULT_NAMER = "onnx"  # bench/live.py: 417/421 discards right at 41.6 fps; templates 412/421 at 36.8 fps
 MANUAL_MOVED_PX = 12.0  # frame shift (camera pixels) that says a hand-calibrated camera moved
 MANUAL_MOVED_FRAMES = 3  # processed frames in a row that must show the shift (a hand passing does not)
+TURN_EVENTS = frozenset(("tsumo", "dahai", "reach", "chi", "pon", "daiminkan", "kakan", "ankan"))
+MAX_KEPT_CROPS = 200  # pictures of unnamed tiles kept over a whole replay (`replay --why-dir`)
 
 
 class LiveSession:
@@ -83,6 +86,7 @@ class LiveSession:
         self._shifted = 0
         self._reveals: list[dict[str, Any]] = []
         self._started = False
+        self.keep_crops: list[Any] | None = None  # a list: every unnamed tile's picture is kept there
 
     # --- calibration ----------------------------------------------------------------------------------
     def calibrate(self, corners: list[list[float]] | None, image: Any = None) -> None:
@@ -132,7 +136,7 @@ class LiveSession:
         if not self._view_fit(image, view):
             return False
         reading = self.reader.read(view, self.tracker.known)
-        self._diagnose(reading)
+        self._diagnose(reading, view)
         changes = self.tracker.update(reading)
         events = self.table.update(changes, self.tracker.stable())
         self.processed += 1
@@ -215,19 +219,46 @@ class LiveSession:
             return False
         return True
 
-    def _diagnose(self, reading: Any) -> None:
-        """Note what this frame's reading says about why the table may not read (vision.live_why)."""
-        from riichi_table.vision.live_why import UNNAMED_BELOW
+    def _diagnose(self, reading: Any, view: Any) -> None:
+        """Note what this frame's reading says about why the table may not read (vision.live_why), with
+        pictures of the tiles found but not named (kept for `replay --why-dir` when `keep_crops` is set)."""
+        from riichi_table.vision.live_why import MAX_CROPS, UNNAMED_BELOW
 
         self.why.frames_read += 1
         self.why.tiles_seen = len(reading.tiles)
         self.why.ever_tiles = self.why.ever_tiles or bool(reading.tiles)
-        self.why.unnamed = [
-            (t.x, t.y, t.seat)
+        unnamed = [
+            t
             for t in reading.tiles
             if not t.face_down and t.area == "pond" and 0 < float(t.scores.max()) < UNNAMED_BELOW
         ]
+        self.why.unnamed = [(t.x, t.y, t.seat) for t in unnamed]
+        self.why.crops = [self._crop(view, t) for t in unnamed[:MAX_CROPS]]
+        if self.keep_crops is not None and len(self.keep_crops) < MAX_KEPT_CROPS:
+            self.keep_crops.extend(self.why.crops[: MAX_KEPT_CROPS - len(self.keep_crops)])
         self.why.outside = list(self.reader.outside)
+
+    def _crop(self, view: Any, tile: Any) -> Any:
+        """A picture of one tile of the rectified view, upright as its seat reads it (vision.live_why)."""
+        from riichi_table.vision.live_namer import TilePose, cut_pose, seat_axes
+        from riichi_table.vision.live_why import CROP_SIZE, UnnamedCrop
+
+        geo = self.reader.geo
+        pose = TilePose(tile.x, tile.y, tile.seat, tile.sideways)
+        axes = seat_axes(tile.seat, tile.sideways)[0]
+        image = cut_pose(view, pose, axes, CROP_SIZE, (geo.tile_w, geo.tile_h), self.reader.ppm)
+        return UnnamedCrop(self.frames, tile.seat, image)
+
+    def unnamed_pictures(self) -> list[dict[str, Any]]:
+        """The last frame's tiles found but not named as small PNG pictures for the page:
+        [{"seat", "png": a data URI}]."""
+        out: list[dict[str, Any]] = []
+        for crop in self.why.crops:
+            ok, png = cv2.imencode(".png", crop.image)
+            if ok:
+                uri = "data:image/png;base64," + base64.b64encode(png.tobytes()).decode()
+                out.append({"seat": crop.seat, "png": uri})
+        return out
 
     def why_not(self) -> list[str]:
         """Why the table is not (fully) read now, in a player's words; empty when it reads fine."""
@@ -264,7 +295,11 @@ class LiveSession:
     # --- events -------------------------------------------------------------------------------------
     def _apply(self, event: dict[str, Any]) -> None:
         from riichi_table.engine.errors import EngineError
+        from riichi_table.vision.live_events import LATE_DAHAI
 
+        if event["type"] == LATE_DAHAI:
+            self._place_late(event)
+            return
         if not self._started:
             self._started = True
             self._apply({"type": "start_game", "names": ["0", "1", "2", "3"]})
@@ -287,11 +322,38 @@ class LiveSession:
             self._try(batch)
         except EngineError as exc:
             self.warnings.append(f"{event.get('type')}: {exc}")
+            if event["type"] in TURN_EVENTS:
+                self._follow_engine()
             return
         self.accepted.extend(batch)
         self._pending.extend(batch)
         if event["type"] == "start_kyoku":
             self.table.hand.next_seat = int(event["oya"])
+
+    def _follow_engine(self) -> None:
+        """After the engine refused a reading (a kakan out of turn, a call that was none), the reader's idea
+        of whose turn it is follows the engine's, so one misread does not shift every later turn."""
+        r = self.game.round
+        h = self.table.hand
+        if r is None or h.phase != "playing":
+            return
+        h.next_seat = r.turn
+        # A seat that has drawn, or called, discards next without a draw the camera would have to see.
+        h.just_called = r.turn if r.phase in ("discard", "after_call") else None
+
+    def _place_late(self, late: dict[str, Any]) -> None:
+        """A discard filled in as a guess was seen at last: the record gets it in its place
+        (riichi_table/assistant/reconcile.py); a person is told what changed."""
+        from riichi_table.assistant.reconcile import place_late_discard
+
+        actor, pai = int(late["actor"]), str(late["pai"])
+        placed = place_late_discard(self.rules, self.accepted, actor, int(late["nth"]), pai)
+        if placed is None:
+            self.warnings.append(f"seat {actor}'s late discard {pai} does not fit the record: guess kept")
+            return
+        # The page reads the ponds from the game's state; no new event goes out (it is no new discard).
+        self.game, self.accepted, guessed = placed
+        self.warnings.append(f"seat {actor}'s discard was read late: {pai} (not {guessed}) put in its place")
 
     def _try(self, events: list[dict[str, Any]]) -> None:
         """Apply events all or none (a reveal stands or falls with its hora)."""
@@ -366,6 +428,7 @@ class LiveSession:
             "last_result": last_result(g),
             "warnings": (why + g.warnings + self.table.warnings + self.warnings)[-12:],
             "why_not": why,
+            "why_not_crops": self.unnamed_pictures(),
             "setup": self.setup_check() if not self._started else None,
             "events": self.accepted[-20:],
             "questions": list(self.questions),

@@ -46,6 +46,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="how tiles are named: the ONNX classifier (default), the face templates, or both",
     )
     parser.add_argument("--quiet", action="store_true", help="no warning lines")
+    parser.add_argument(
+        "--why-dir",
+        type=Path,
+        default=None,
+        help="write a picture of each tile found but not named here (unnamed-fFRAME-seatS-N.png)",
+    )
 
 
 def replay_video(
@@ -55,8 +61,10 @@ def replay_video(
     templates: Path | None = None,
     read_every_frame: bool = False,
     namer: str | None = None,
+    why_dir: Path | None = None,
 ) -> ReplayResult:
-    """Run the live pipeline over every frame of `video` and write the two game logs into `out`."""
+    """Run the live pipeline over every frame of `video` and write the two game logs into `out`; with
+    `why_dir`, a PNG picture of each tile found but not named (the first 200, vision.live_why)."""
     from riichi_table.assistant import LiveSession
     from riichi_table.engine.events import event_from_json
     from riichi_table.engine.export import mjai_lines, tenhou_log
@@ -65,6 +73,8 @@ def replay_video(
 
     source = open_source(str(video))
     session = LiveSession(rules, templates, read_every_frame=read_every_frame, namer=namer)
+    if why_dir is not None:
+        session.keep_crops = []
     started = time.perf_counter()
     try:
         while True:
@@ -92,14 +102,32 @@ def replay_video(
     warnings = session.warnings + session.game.warnings
     # Why the table was not (fully) read at the end, in a player's words (vision.live_why), first.
     warnings = [f"why not read: {w}" for w in session.why_not()] + warnings
+    if why_dir is not None:
+        written = _write_crops(why_dir, session.keep_crops or [])
+        warnings.insert(0, f"{written} picture(s) of tiles found but not named written to {why_dir}")
     return ReplayResult(
         session.frames, session.processed, seconds, events, warnings, mjai, tenhou, list(session.game.scores)
     )
 
 
+def _write_crops(folder: Path, crops: list[Any]) -> int:
+    """Write each unnamed tile's picture as folder/unnamed-fFRAME-seatS-N.png; returns how many."""
+    import cv2
+
+    folder.mkdir(parents=True, exist_ok=True)
+    for n, crop in enumerate(crops):
+        cv2.imwrite(str(folder / f"unnamed-f{crop.frame:05d}-seat{crop.seat}-{n}.png"), crop.image)
+    return len(crops)
+
+
 def run(args: argparse.Namespace) -> int:
     result = replay_video(
-        Path(args.video), args.out, rules=args.rules, templates=args.templates, namer=args.namer
+        Path(args.video),
+        args.out,
+        rules=args.rules,
+        templates=args.templates,
+        namer=args.namer,
+        why_dir=args.why_dir,
     )
     if not args.quiet:
         for warning in result.warnings[:20]:

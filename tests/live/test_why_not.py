@@ -96,9 +96,9 @@ def test_a_black_felt_is_not_refused_as_too_dark(art_folder: Path, session) -> N
     assert session.processed >= 3
 
 
-def test_tiles_found_but_not_named_are_counted_with_their_seat(renderer, session) -> None:
-    layout = _one_each()
-    images = _frames(renderer, layout, 4)
+def _scribbled(renderer, n: int = 4) -> list[np.ndarray]:
+    """Frames whose far seat's pond tile is scribbled over: still a tile, but no face the reader knows."""
+    images = _frames(renderer, _one_each(), n)
     rng = np.random.default_rng(3)
     from riichi_table.datasets.game_render import MARGIN_MM
 
@@ -111,9 +111,44 @@ def test_tiles_found_but_not_named_are_counted_with_their_seat(renderer, session
     for image in images:
         patch = rng.integers(0, 255, (18, 14, 3)).astype(np.uint8)
         image[cy - 9 : cy + 9, cx - 7 : cx + 7] = patch
-    _feed(session, images)
+    return images
+
+
+def test_tiles_found_but_not_named_are_counted_with_their_seat(renderer, session) -> None:
+    _feed(session, _scribbled(renderer))
     why = session.why_not()
     assert any("found but not named" in w and "far seat" in w for w in why), why
+
+
+def test_the_page_state_shows_the_tiles_not_named_as_pictures(renderer, session) -> None:
+    import base64
+
+    from riichi_table.vision.live_why import CROP_SIZE
+
+    _feed(session, _scribbled(renderer))
+    pictures = session.state()["why_not_crops"]
+    assert [p["seat"] for p in pictures] == [2]
+    head, data = pictures[0]["png"].split(",", 1)
+    assert head == "data:image/png;base64"
+    image = cv2.imdecode(np.frombuffer(base64.b64decode(data), np.uint8), cv2.IMREAD_COLOR)
+    assert image.shape == (CROP_SIZE[1], CROP_SIZE[0], 3)
+    # The picture is the scribbled face (noise), not bare felt.
+    assert float(image.std()) > 25
+
+
+def test_replay_writes_pictures_of_the_tiles_not_named_when_asked(renderer, tmp_path: Path) -> None:
+    from riichi_table.commands.replay import replay_video
+
+    video = tmp_path / "scribbled.mp4"
+    writer = cv2.VideoWriter(str(video), cv2.VideoWriter.fourcc(*"mp4v"), 10.0, (1280, 720))
+    for image in _scribbled(renderer, 8):
+        writer.write(image)
+    writer.release()
+    result = replay_video(video, tmp_path / "out", why_dir=tmp_path / "why")
+    files = sorted((tmp_path / "why").glob("unnamed-f*-seat2-*.png"))
+    assert files, list((tmp_path / "why").iterdir())
+    assert cv2.imread(str(files[0])).shape[:2] == (70, 52)
+    assert any("not named written to" in w for w in result.warnings)
 
 
 def test_tiles_at_the_edge_of_the_table_say_the_pond_is_outside_its_zone(renderer, session) -> None:
@@ -159,7 +194,13 @@ def test_replay_prints_why_the_table_was_not_read(renderer, tmp_path: Path, caps
         writer.write(image)
     writer.release()
     args = argparse.Namespace(
-        video=str(video), out=tmp_path / "out", rules="wrc", templates=None, namer=None, quiet=False
+        video=str(video),
+        out=tmp_path / "out",
+        rules="wrc",
+        templates=None,
+        namer=None,
+        quiet=False,
+        why_dir=None,
     )
     assert run(args) == 0
     out = capsys.readouterr().out

@@ -85,8 +85,9 @@
       li.textContent = typeof w === "string" ? w : (w.message || JSON.stringify(w));
       warnings.append(li);
     }
+    if (!state.setup) appendUnnamed(warnings, state.why_not_crops);
     renderQuestions(state.questions || [], names);
-    renderSetup(state.setup);
+    renderSetup(state.setup, state.why_not_crops);
     const seats = $("seats");
     seats.textContent = "";
     seats.classList.toggle("ended", Boolean(result));
@@ -124,7 +125,24 @@
 
   // The set-up check before the first hand (the assistant's state "setup", docs/live.md): what to do, the reasons
   // the table cannot be read yet, and the tile read in each pond with its name as a picture.
-  function renderSetup(setup) {
+  // Pictures of the tiles found but not named (the assistant's state "why_not_crops", docs/live.md), as one item.
+  function appendUnnamed(list, crops) {
+    if (!crops || !crops.length) return;
+    const li = document.createElement("li");
+    li.className = "bad unnamed-tiles";
+    li.append("tiles found but not named: ");
+    for (const crop of crops) {
+      const img = document.createElement("img");
+      img.src = crop.png;
+      img.alt = "a tile not named, seat " + crop.seat;
+      img.title = "seat " + crop.seat;
+      img.className = "unnamed-tile";
+      li.append(img);
+    }
+    list.append(li);
+  }
+
+  function renderSetup(setup, crops) {
     const box = $("setup");
     box.textContent = "";
     if (!setup) { box.hidden = true; return; }
@@ -140,6 +158,7 @@
       li.textContent = why;
       list.append(li);
     }
+    appendUnnamed(list, crops);
     for (const seat of setup.seats || []) {
       const li = document.createElement("li");
       li.className = seat.ok ? "ok" : "";

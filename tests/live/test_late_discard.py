@@ -1,0 +1,142 @@
+"""A discard read late (an arm over its pond) does not shift the seat's later turns: the turn order is kept
+with a guess, and when the tile is seen at last it is put in its place in the record, through the engine.
+
+Reader side: TableReader fed stable tracks by hand (as the tracker would); record side:
+riichi_table/assistant/reconcile.py on a real engine record; the session: LiveSession fed the reader's
+private event. The whole clip (a pond hidden for five seconds) is tests/live/test_hard_conditions.py.
+"""
+
+from __future__ import annotations
+
+from riichi_table.vision.live_events import LATE_DAHAI, STUCK_FRAMES
+
+from tests.live.test_live_events import _start
+
+
+def _hidden_turn(table) -> None:
+    """Seat 0 discards; seat 1's discard lies under an arm; seats 2 and 3 discard meanwhile."""
+    table.discard(0, 0, 27)
+    table.discard(2, 0, 28)
+    table.discard(3, 0, 29)
+    for _ in range(STUCK_FRAMES + 2):
+        table.step()
+
+
+def test_a_discard_not_seen_in_its_turn_is_guessed_and_the_later_turns_keep_their_seats() -> None:
+    table = _start()
+    _hidden_turn(table)
+    dahai = [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"]
+    assert [a for a, _ in dahai] == [0, 1, 2, 3]
+    assert dahai[0][1] == "E" and dahai[2][1] == "S" and dahai[3][1] == "W"
+    assert any("filled in as a guess" in w for w in table.reader.warnings)
+
+
+def test_the_late_tile_seen_at_last_says_which_of_the_seats_discards_it_was() -> None:
+    table = _start()
+    _hidden_turn(table)
+    table.discard(0, 1, 30)  # seat 0's next discard
+    late = table.discard(1, 0, 8)  # the arm leaves: seat 1's first discard (9m) shows
+    events = table.step()
+    fixes = [e for e in table.events if e["type"] == LATE_DAHAI]
+    assert fixes == [{"type": LATE_DAHAI, "actor": 1, "nth": 0, "pai": "9m"}], (events, table.events)
+    # Its next own discard (its turn now, after seat 0's second) is a new one, in turn.
+    table.discard(1, 1, 0)
+    assert [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"][-1] == (1, "1m")
+    assert late.id in table.reader.hand.ponds[1]
+
+
+def _record(guess: str) -> list[dict]:
+    names = {"type": "start_game", "names": ["0", "1", "2", "3"]}
+    start = {
+        "type": "start_kyoku",
+        "bakaze": "E",
+        "kyoku": 1,
+        "honba": 0,
+        "kyotaku": 0,
+        "oya": 0,
+        "dora_marker": "5m",
+        "scores": [25000] * 4,
+        "tehais": [["?"] * 13 for _ in range(4)],
+    }
+    out = [names, start]
+    for seat, pai in ((0, "E"), (1, guess), (2, "S"), (3, "W"), (0, "N")):
+        out += [{"type": "tsumo", "actor": seat, "pai": "?"}, {"type": "dahai", "actor": seat, "pai": pai}]
+    return out
+
+
+def test_the_record_gets_the_late_tile_in_its_place_through_a_fresh_engine() -> None:
+    from riichi_table.engine.game import Game
+    from riichi_table.engine.tiles import parse_tile
+
+    from riichi_table.assistant.reconcile import place_late_discard
+
+    record = _record("2m")
+    before = [dict(e) for e in record]
+    placed = place_late_discard("wrc", record, actor=1, nth=0, pai="9m")
+    assert placed is not None
+    game, fixed, guessed = placed
+    assert guessed == "2m"
+    assert [e["pai"] for e in fixed if e["type"] == "dahai"] == ["E", "9m", "S", "W", "N"]
+    assert record == before  # the caller's record is not changed
+    assert isinstance(game, Game) and game.round is not None
+    # The engine's own pond of seat 1 holds the real tile (furiten and waits follow it).
+    assert [str(k.tile) for k in game.round.seats[1].kawa] == [str(parse_tile("9m"))]
+
+
+def test_a_late_tile_for_a_discard_the_record_does_not_have_is_refused() -> None:
+    from riichi_table.assistant.reconcile import place_late_discard
+
+    assert place_late_discard("wrc", _record("2m"), actor=1, nth=3, pai="9m") is None
+
+
+def test_the_session_puts_a_late_discard_in_its_place_and_says_so() -> None:
+    from riichi_table.assistant import LiveSession
+
+    session = LiveSession("wrc", namer="templates")
+    record = _record("2m")
+    for event in record[1:]:
+        session._apply(event)
+    assert [e["pai"] for e in session.events() if e["type"] == "dahai"][1] == "2m"
+    session._apply({"type": LATE_DAHAI, "actor": 1, "nth": 0, "pai": "9m"})
+    assert [e["pai"] for e in session.events() if e["type"] == "dahai"] == ["E", "9m", "S", "W", "N"]
+    assert any("read late: 9m (not 2m)" in w for w in session.state()["warnings"])
+    # The engine took the fixed record: the next discard in turn is accepted.
+    session._apply({"type": "tsumo", "actor": 1, "pai": "?"})
+    session._apply({"type": "dahai", "actor": 1, "pai": "1p"})
+    assert session.events()[-1]["pai"] == "1p"
+
+
+def test_a_call_read_at_a_riichi_players_hand_row_is_left_out() -> None:
+    from tests.live.test_live_events import GEO
+
+    table = _start()
+    table.discard(0, 0, 27, sideways=True)  # seat 0 declares riichi
+    table.discard(1, 0, 28)
+    # Three tiles, one sideways, appear in seat 0's hand row: a riichi hand cannot call (seed 002 3.3.14).
+    right = GEO.meld_u_right
+    tiles = [
+        table.put(0, right - 80, GEO.hand_v, 28),
+        table.put(0, right - 50, GEO.hand_v, 28, sideways=True),
+        table.put(0, right - 15, GEO.hand_v, 28),
+    ]
+    events = table.step(tiles)
+    for _ in range(3):
+        events += table.step()
+    assert not [e for e in events if e["type"] in ("pon", "chi", "daiminkan")], events
+    assert sum("is in riichi" in w for w in table.reader.warnings) == 1
+
+
+def test_after_the_engine_refuses_a_reading_the_reader_follows_the_engines_turn() -> None:
+    from riichi_table.assistant import LiveSession
+
+    session = LiveSession("wrc", namer="templates")
+    for event in _record("2m")[1:]:
+        session._apply(event)
+    session.table.hand.phase = "playing"
+    # Seat 0 discarded last: seat 1 draws next. A kakan read at seat 3 (a stick against its pon, say) is
+    # refused by the engine; the reader, which took it as seat 3's turn, follows the engine again.
+    session.table.hand.next_seat = 3
+    session._apply({"type": "kakan", "actor": 3, "pai": "1z", "consumed": ["1z", "1z", "1z"]})
+    assert any(w.startswith("kakan:") for w in session.warnings)
+    assert session.table.hand.next_seat == 1
+    assert session.table.hand.just_called is None

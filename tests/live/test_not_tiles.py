@@ -1,0 +1,130 @@
+"""What a real table has beside the ponds never becomes a tile: the two-high dead wall is one row of stacks,
+a standing hand and point sticks are rejected with their reason, and the events layer opens a hand only when
+its tile count is one the game allows.
+
+The frames are hard renders (datasets.game_render.Look(hard=True): standing hands and the dead wall drawn
+with their height as a tilted camera sees them, point sticks beside each pond and at each player's edge),
+rectified from the markers the way LiveSession does it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from riichi_table.datasets.game_play import MeldShape, SeatLayout, TableLayout
+from riichi_table.engine.tiles import parse_tile
+
+
+def _layout(with_meld: bool = False) -> TableLayout:
+    layout = TableLayout(dora=[parse_tile("5m")])
+    for seat, name in enumerate(("3m", "7p", "5s", "6z")):
+        layout.seats[seat] = SeatLayout(pond=[(parse_tile(name), False)], hand_count=13)
+    if with_meld:
+        east = parse_tile("1z")
+        layout.seats[0] = SeatLayout(
+            pond=[(parse_tile("3m"), False)],
+            hand_count=10,
+            melds=[MeldShape("pon", [east] * 3, [False, True, False], [False] * 3)],
+        )
+    return layout
+
+
+@pytest.fixture(scope="module")
+def hard_views(art_folder: Path):
+    """Rectified views of one layout on a hard render: (tilt, view) for an old and a 37-degree camera."""
+    from riichi_table.datasets.game_render import Look, TableRenderer
+    from riichi_table.datasets.tile_art import load_art
+    from riichi_table.vision.calibrate import from_markers
+
+    art = load_art(art_folder)
+    out = []
+    for look in (Look(hard=True), Look(felt="blue", back="yellow", tilt=37.0, hard=True)):
+        renderer = TableRenderer(art, seed=11, look=look)
+        image = renderer.frame(renderer.scene(_layout(with_meld=True)), 0, None, 10.0)
+        out.append((look.tilt, from_markers(image).rectify(image)))
+    return out
+
+
+def _read(view):
+    """(reader, reading) after a few frames of the same view: the felt and back colours are learned."""
+    from riichi_table.vision.live_reader import LiveReader, TileTemplates
+
+    from riichi_table.assistant.session import DEMO_DIR
+
+    reader = LiveReader(TileTemplates.load(DEMO_DIR / "templates.npz"), namer="onnx")
+    for _ in range(3):
+        reading = reader.read(view)
+    return reader, reading
+
+
+def test_the_two_high_dead_wall_is_read_as_one_row_of_six_stacks_and_its_indicator(hard_views) -> None:
+    for tilt, view in hard_views:
+        _, reading = _read(view)
+        dead_wall = [t for t in reading.tiles if t.area == "dora"]
+        backs = [t for t in dead_wall if t.face_down]
+        faces = [t for t in dead_wall if not t.face_down]
+        assert len(backs) == 6, f"camera tilt {tilt}: {len(backs)} face-down stacks read, expected 6"
+        assert len(faces) == 1, f"camera tilt {tilt}: {len(faces)} face-up tiles in the dead wall, expected 1"
+        # The indicator lies where the dora row is, not where an ura dora would be (docs/live.md).
+        assert faces[0].v < 35 / 2 + 2
+
+
+def test_a_standing_hand_and_point_sticks_are_rejected_with_their_reason(hard_views) -> None:
+    from riichi_table.vision.live_reader import STANDING, STICK
+
+    for tilt, view in hard_views:
+        reader, reading = _read(view)
+        hand_row = [t for t in reading.tiles if t.area == "hand"]
+        # Only the pon of seat 0 lies in a hand row: no standing tile is read as a lying one.
+        assert len(hand_row) == 3, f"camera tilt {tilt}: hand-row tiles {[(t.seat, t.u) for t in hand_row]}"
+        assert {t.seat for t in hand_row} == {0}
+        reasons = {(r.reason, r.seat) for r in reader.rejected}
+        standing = {seat for reason, seat in reasons if reason == STANDING}
+        assert standing >= {1, 2, 3}, f"camera tilt {tilt}: standing hands rejected at seats {standing}"
+        assert any(reason == STICK for reason, _ in reasons), f"camera tilt {tilt}: no point stick noted"
+        # Every pond holds its one tile (the sticks beside the ponds are no discards).
+        assert sorted(t.seat for t in reading.tiles if t.area == "pond") == [0, 1, 2, 3]
+
+
+def _track(tid: int, seat: int, u: float, kind: int, face_down: bool = False):
+    from riichi_table.vision.track import Track
+
+    votes = np.zeros(38)
+    votes[37 if face_down else kind] = 1.0
+    return Track(tid, 0.0, 0.0, seat, "hand", u, 360.0, False, face_down, votes=votes, hits=5, stable=True)
+
+
+def test_three_tiles_in_a_hand_row_are_no_open_hand_when_the_game_holds_thirteen() -> None:
+    from riichi_table.vision.live_events import TableReader
+    from riichi_table.vision.track import TrackChanges
+
+    reader = TableReader()
+    reader.hand.phase = "playing"
+    # Seat 1's standing hand read as three lying tiles, the last apart: it looks like a win shape.
+    stable = [_track(1, 1, -280, 31), _track(2, 1, -251, 7), _track(3, 1, -200, 26)]
+    for _ in range(10):
+        events = reader.update(TrackChanges((), ()), stable)
+        assert not [e for e in events if e["type"] in ("reveal", "hora", "ryukyoku")]
+    # Fourteen tiles, the last apart, are a hand laid open at a win.
+    shown = [_track(10 + i, 1, -280 + 28.5 * i + (12 if i == 13 else 0), i % 9) for i in range(14)]
+    types: list[str] = []
+    for _ in range(10):
+        types += [e["type"] for e in reader.update(TrackChanges((), ()), shown)]
+    assert types[:2] == ["reveal", "hora"]
+
+
+def test_a_face_up_reading_named_back_in_a_hand_row_is_no_tile_of_an_open_hand() -> None:
+    from riichi_table.vision.live_events import TableReader
+    from riichi_table.vision.track import TrackChanges
+
+    reader = TableReader()
+    reader.hand.phase = "playing"
+    # Thirteen readings, one of them a standing tile's top the namer calls "back" (face-up, class 37).
+    stable = [_track(1 + i, 3, -280 + 28.5 * i, i % 9) for i in range(12)]
+    stable.append(_track(50, 3, -280 + 28.5 * 12, 37))
+    stable[-1].face_down = False
+    for _ in range(10):
+        events = reader.update(TrackChanges((), ()), stable)
+        assert not [e for e in events if e["type"] in ("reveal", "ryukyoku")]

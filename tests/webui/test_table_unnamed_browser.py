@@ -1,0 +1,63 @@
+"""The Table page's why-not box shows the tiles found but not named as small pictures (real chromium).
+
+A recording of a table whose far pond tile is scribbled over (still a tile, no face the reader knows) is
+played by the assistant; before the first hand the set-up box lists the reasons and the picture of that tile.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import cv2
+import pytest
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.browser,
+    pytest.mark.skipif(
+        not CHROMIUM.exists(), reason="Debian's chromium is not installed (apt-get install chromium)"
+    ),
+]
+
+
+def test_the_set_up_box_shows_a_picture_of_each_tile_not_named(renderer, tmp_path: Path) -> None:
+    from riichi_table.webui.app import create_app
+    from riichi_table.webui.live import start_assistant
+    from werkzeug.serving import make_server
+
+    from tests.live.test_why_not import _scribbled
+
+    video = tmp_path / "scribbled.mp4"
+    writer = cv2.VideoWriter(str(video), cv2.VideoWriter.fourcc(*"mp4v"), 10.0, (1280, 720))
+    frames = _scribbled(renderer, 4)
+    for i in range(300):
+        writer.write(frames[i % len(frames)])
+    writer.release()
+    assistant, error = start_assistant(str(video), "wrc", None)
+    assert assistant is not None, error
+    app = create_app({"DATA_DIR": tmp_path / "data", "ASSISTANT": assistant, "PIPELINE_ERROR": None})
+    srv = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    playwright_api.expect.set_options(timeout=30_000)
+    with playwright_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
+        try:
+            page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+            page.goto(f"http://127.0.0.1:{srv.server_port}/")
+            picture = page.locator("#setup img.unnamed-tile").first
+            playwright_api.expect(picture).to_be_visible()
+            playwright_api.expect(page.locator("#setup")).to_contain_text("found but not named")
+            assert picture.get_attribute("src", timeout=5_000).startswith("data:image/png;base64,")
+            box: Any = picture.bounding_box()
+            assert box is not None and box["height"] > 20
+        finally:
+            browser.close()
+            srv.shutdown()
+            assistant.stop()
