@@ -29,7 +29,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--device", default="cpu", help="cpu, or a GPU index such as 0")
     parser.add_argument("--threads", type=int, default=0, help="torch CPU threads (0: all cores)")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--weights", type=Path, default=None, help="start from these .pt weights")
+    parser.add_argument(
+        "--weights",
+        type=Path,
+        default=None,
+        help="start from these .pt weights (a localizer also from an exported .onnx)",
+    )
+    parser.add_argument("--lr0", type=float, default=0.003, help="initial learning rate (AdamW, cosine)")
+    parser.add_argument(
+        "--warmup", type=float, default=1.0, help="warm-up epochs (0 when fine-tuning trained weights)"
+    )
+    parser.add_argument(
+        "--zoom", type=float, default=0.5, help="localizer: random zoom +-share (0.9 for close-ups)"
+    )
     parser.add_argument("--fresh", action="store_true", help="do not resume from the run's last.pt")
     parser.add_argument("--export", type=Path, default=None, help="write the best weights as this .onnx")
     parser.add_argument("--hk", type=Path, help="prepare: the hk-real-train folder")
@@ -121,6 +133,9 @@ def run(args: argparse.Namespace) -> int:
         device=args.device,
         threads=args.threads,
         weights=args.weights,
+        lr0=args.lr0,
+        zoom=args.zoom,
+        warmup=args.warmup,
     )
     if args.fresh and args.run.exists():
         shutil.rmtree(args.run)
