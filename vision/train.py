@@ -50,6 +50,7 @@ class TrainConfig:
     # epochs of warm-up (lr from 0, bias lr from 0.1); 0 for fine-tuning trained weights, whose head the
     # warm-up's large bias steps would undo
     warmup: float = 1.0
+    hours: float | None = None  # train for this long instead of `epochs` (ultralytics re-plans the epochs)
 
 
 def _train_images(data: Path, count: int = 48) -> list[Path]:
@@ -119,7 +120,7 @@ def train(cfg: TrainConfig, resume: bool = True) -> Path:
         name=cfg.run_dir.name,
         exist_ok=True,
         plots=False,
-        amp=False,
+        amp=False,  # ultralytics' AMP check downloads weights first: a machine offline can hang or fail
         optimizer="AdamW",
         lr0=cfg.lr0,
         cos_lr=True,
@@ -129,14 +130,18 @@ def train(cfg: TrainConfig, resume: bool = True) -> Path:
         deterministic=False,
         verbose=False,
     )
+    if cfg.hours is not None:
+        if cfg.hours <= 0:
+            raise VisionError(f"training time must be positive, got {cfg.hours} hours")
+        common["time"] = cfg.hours
     if cfg.task == "localizer":
         if not 0.0 <= cfg.zoom < 1.0:
             raise VisionError(
                 f"zoom augmentation must be in 0..1 (a share of the image size), got {cfg.zoom}"
             )
-        model.train(
-            **common, single_cls=True, close_mosaic=max(1, cfg.epochs // 6), cache="ram", scale=cfg.zoom
-        )
+        # mosaic off for the last sixth (a timed run's epoch count is only known after its first epoch)
+        close_mosaic = 2 if cfg.hours is not None else max(1, cfg.epochs // 6)
+        model.train(**common, single_cls=True, close_mosaic=close_mosaic, cache="ram", scale=cfg.zoom)
     else:
         model.train(**common, fliplr=0.0, flipud=0.0, scale=0.15, erasing=0.1, auto_augment=None)
     return _best(cfg.run_dir)

@@ -7,6 +7,11 @@
     riichi-table train classifier --data work-data/prepared/crops64 --run work-data/runs/cls --imgsz 64 \
         --export models/classifier.onnx
 
+    riichi-table train recipe --hk ../shared/datasets/hk-real-train \
+        --art ../shared/tile-art/fluffystuff-riichi --out work-data/recipe --scale n --imgsz 640 \
+        --device 0 --minutes 6 --export work-data/localizer.onnx
+        (data, close-ups, synthetic scenes, training and export in one step: scripts/train_gpu.sh)
+
 Training resumes from `<run>/weights/last.pt` when it exists (pass --fresh to start over). It runs on the CPU
 unless --device names a GPU; it needs the [train] extra (ultralytics, torch).
 """
@@ -19,7 +24,7 @@ from pathlib import Path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("what", choices=("prepare", "localizer", "classifier", "export"))
+    parser.add_argument("what", choices=("prepare", "localizer", "classifier", "export", "recipe"))
     parser.add_argument("--data", type=Path, help="localizer: a data.yaml; classifier: a crop folder")
     parser.add_argument("--run", type=Path, help="run folder (weights/, results.csv)")
     parser.add_argument("--epochs", type=int, default=30)
@@ -56,6 +61,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--val-fraction", type=float, default=0.15, help="prepare: share of source photos for val"
     )
+    from riichi_table.commands.train_recipe import add_recipe_arguments
+
+    add_recipe_arguments(parser)
 
 
 def _prepare(args: argparse.Namespace) -> int:
@@ -107,6 +115,12 @@ def run(args: argparse.Namespace) -> int:
         raise VisionError(f"--imgsz must be at least 32 pixels, got {args.imgsz}")
     if args.what == "prepare":
         return _prepare(args)
+    if args.what == "recipe":
+        from riichi_table.commands.train_recipe import run_recipe
+
+        if args.epochs < 1:
+            raise VisionError(f"--epochs must be at least 1, got {args.epochs}")
+        return run_recipe(args)
     if args.epochs < 1:
         raise VisionError(f"--epochs must be at least 1, got {args.epochs}")
     from riichi_table.vision.export import export_onnx
@@ -136,6 +150,7 @@ def run(args: argparse.Namespace) -> int:
         lr0=args.lr0,
         zoom=args.zoom,
         warmup=args.warmup,
+        hours=args.minutes / 60 if args.minutes else None,
     )
     if args.fresh and args.run.exists():
         shutil.rmtree(args.run)
