@@ -29,10 +29,6 @@ work=${WORK:-/tmp/rt-gpu}
 
 pack() {
     local hk=${HK:-../shared/datasets/hk-real-train} art=${ART:-../shared/tile-art/fluffystuff-riichi}
-    local exclude
-    exclude=$(git rev-parse --git-path info/exclude)
-    mkdir -p "$(dirname "$exclude")"
-    for p in /.gpu/ /.whl/; do grep -qxF "$p" "$exclude" 2>/dev/null || echo "$p" >>"$exclude"; done
     rm -rf .gpu && mkdir -p .gpu/hk/images .gpu/hk/labels .gpu/hk/ignore
     cp -r "$art" .gpu/art
     # one augmented copy per source photo (the name before `.rf.`), the first by name
