@@ -237,6 +237,9 @@ def main() -> int:
         metavar="DIR",
         help="also measure the reader with the models in DIR (a retrained localizer against the shipped one)",
     )
+    parser.add_argument(
+        "--candidate-score", type=float, default=None, help="the candidates' localizer score threshold"
+    )
     parser.add_argument("--no-peer", action="store_true", help="leave mahjong-detector out (saves CPU)")
     args = parser.parse_args()
     if args.fit_calibration is not None:
@@ -247,7 +250,8 @@ def main() -> int:
             TileReader(args.models, multiscale=False, calibrate=False)
         )
     for folder in args.candidate:
-        readers[f"candidate {folder.name}"] = ours(TileReader(folder))
+        score = {} if args.candidate_score is None else {"conf": args.candidate_score}
+        readers[f"candidate {folder.name}"] = ours(TileReader(folder, **score))
     if args.detector is not None:
         readers[f"one detector ({args.detector.name})"] = single_detector(args.detector)
     other = None if args.no_peer else peer()
