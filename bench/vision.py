@@ -11,7 +11,9 @@ photos, zoomed crops, mosaics), the close-up hand set's exact rate (every tile o
 extra box), the calibration table (share right among boxes with confidence >= 0.5/0.7/0.9) and the mean ms
 per sweep image. --fit-calibration fits the confidence map on the same kind of sweep built from the
 TRAINING split (never the validation photos) and writes it.
-With --detector, the same for a one-model 38-class detector. With --synth (a YOLO scene dataset
+With --detector, the same for a one-model 38-class detector; with --candidate DIR, the same for the
+reader with DIR's models (a retrained localizer measured against the shipped one on the same images).
+With --synth (a YOLO scene dataset
 from `riichi-table synth`), the same figures on its val images, for our reader only (the peer knows no
 backs or red fives).
 """
@@ -227,6 +229,18 @@ def main() -> int:
     parser.add_argument("--fit-calibration", type=Path, default=None, metavar="JSON")
     parser.add_argument("--no-sweep", action="store_true", help="skip the scale sweep and close-up set")
     parser.add_argument("--single-scale", action="store_true", help="also measure our one-pass reader")
+    parser.add_argument(
+        "--candidate",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="also measure the reader with the models in DIR (a retrained localizer against the shipped one)",
+    )
+    parser.add_argument(
+        "--candidate-score", type=float, default=None, help="the candidates' localizer score threshold"
+    )
+    parser.add_argument("--no-peer", action="store_true", help="leave mahjong-detector out (saves CPU)")
     args = parser.parse_args()
     if args.fit_calibration is not None:
         return fit_calibration(args.hk, args.fit_calibration, args.models)
@@ -235,9 +249,12 @@ def main() -> int:
         readers["riichi-table one pass, raw"] = ours(
             TileReader(args.models, multiscale=False, calibrate=False)
         )
+    for folder in args.candidate:
+        score = {} if args.candidate_score is None else {"conf": args.candidate_score}
+        readers[f"candidate {folder.name}"] = ours(TileReader(folder, **score))
     if args.detector is not None:
         readers[f"one detector ({args.detector.name})"] = single_detector(args.detector)
-    other = peer()
+    other = None if args.no_peer else peer()
     if other is not None:
         readers["mahjong-detector 0.0.6"] = other
     samples = hk_samples(args.hk)

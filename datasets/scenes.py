@@ -47,6 +47,9 @@ MIN_BOX = 4.0
 CLASS_NAMES: tuple[str, ...] = (*(kind_name(k) for k in range(34)), "0m", "0p", "0s", "back")
 MODES = ("table", "close", "hand", "loose")
 _MODE_P = (0.25, 0.35, 0.25, 0.15)
+# Asked for by name only (never drawn at random, so the seeds above keep their images): one player's hand
+# seen close, a tile 8-50 % of the width, standing tiles packed side by side, melds beside them.
+CLOSEUP = "hand-closeup"
 # BGR back colours of real sets (orange, yellow, blue, green, red, teal) for a face-down tile's back.
 _BACKS = [(40, 120, 240), (40, 200, 240), (170, 90, 30), (60, 140, 40), (40, 40, 200), (140, 140, 30)]
 
@@ -109,6 +112,17 @@ def _items(
     if mode == "hand":
         focus = (float(rng.normal(0, 40)), render_layout.HAND_Y + float(rng.normal(-20, 20)))
         return items, focus, float(rng.uniform(280, 520))
+    if mode == CLOSEUP:
+        # seat 0's hand mostly standing face-on to the camera (the photo a player takes of their hand)
+        if rng.random() < 0.7:
+            items = [
+                dataclasses.replace(it, standing=True, face_up=True)
+                if it.role == "hand" and it.seat == 0
+                else it
+                for it in items
+            ]
+        focus = (float(rng.uniform(-160, 200)), render_layout.HAND_Y + float(rng.normal(-5, 12)))
+        return items, focus, float(np.exp(rng.uniform(np.log(40.0), np.log(260.0))))
     pick = items[int(rng.integers(len(items)))]
     return (
         items,
@@ -131,15 +145,24 @@ def _distractors_under(rng: np.random.Generator, img: NDArray[np.uint8], to_px, 
 
 
 def render_scene(
-    art_folder: str | Path, seed: int, index: int = 0, size: int = 640, styles: Sequence[str] = STYLES
+    art_folder: str | Path,
+    seed: int,
+    index: int = 0,
+    size: int = 640,
+    styles: Sequence[str] = STYLES,
+    mode: str | None = None,
 ) -> Scene:
-    """Scene `index` of the stream that `seed` starts (see module docstring)."""
+    """Scene `index` of the stream that `seed` starts (see module docstring); `mode` forces one of `MODES`
+    or `CLOSEUP` (None: drawn at random, the default stream)."""
     if size < 64:
         raise DatasetError(f"scene size {size} px is too small (expected >= 64)")
     rng = np.random.default_rng([seed, index])
     style = str(styles[int(rng.integers(len(styles)))])
     art = load_art(art_folder, style)
-    mode = MODES[int(rng.choice(len(MODES), p=_MODE_P))]
+    drawn = MODES[int(rng.choice(len(MODES), p=_MODE_P))]
+    if mode is not None and mode not in (*MODES, CLOSEUP):
+        raise DatasetError(f"unknown scene mode {mode!r} (expected one of {', '.join((*MODES, CLOSEUP))})")
+    mode = mode or drawn
     items, focus, view_mm = _items(rng, mode)
     canvas = int(size * 1.3)
     ppm = size / view_mm
@@ -200,7 +223,7 @@ def render_scene(
                 rng, img, id_map, (tip[0] + rng.normal(0, height), tip[1] + rng.normal(0, height)), ppm
             )
     render_camera.light(rng, img)
-    max_rot = 25.0 if mode in ("table", "hand") else 180.0
+    max_rot = 25.0 if mode in ("table", "hand", CLOSEUP) else 180.0
     hom = render_camera.camera_homography(rng, canvas, size, max_rot, float(rng.uniform(0.85, 1.15)))
     out = cv2.warpPerspective(img, hom, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     ids = cv2.warpPerspective(id_map, hom, (size, size), flags=cv2.INTER_NEAREST, borderValue=0)
@@ -226,9 +249,9 @@ def _split(index: int) -> str:
     return "val" if index % 10 == 9 else "train"
 
 
-def _render_one(job: tuple[str, int, int, int, tuple[str, ...], str]) -> tuple[int, int]:
-    art, seed, index, size, styles, out = job
-    scene = render_scene(art, seed, index, size, styles)
+def _render_one(job: tuple[str, int, int, int, tuple[str, ...], str, str | None]) -> tuple[int, int]:
+    art, seed, index, size, styles, out, mode = job
+    scene = render_scene(art, seed, index, size, styles, mode)
     split = _split(index)
     stem = f"synth_{seed}_{index:06d}"
     cv2.imwrite(
@@ -252,11 +275,13 @@ def write_dataset(
     styles: Sequence[str] = STYLES,
     workers: int = 1,
     absolute_yaml: bool = True,
+    mode: str | None = None,
 ) -> Iterator[tuple[int, int]]:
     """Render `count` scenes into a YOLO dataset at `out`; yields (index, labels) as each image is written.
 
     `data.yaml` names the folder by its absolute path (ultralytics resolves a relative one elsewhere) unless
-    `absolute_yaml` is False, for committed samples.
+    `absolute_yaml` is False, for committed samples. `mode` renders every scene in that mode (`CLOSEUP`:
+    close-ups of one hand) instead of the default mix.
     """
     if count < 1:
         raise DatasetError(f"--count must be at least 1, got {count}")
@@ -274,7 +299,7 @@ def write_dataset(
         f"# riichi-table synthetic scenes, seed {seed}, {count} images\n{path_line}"
         f"train: images/train\nval: images/val\nnc: {len(CLASS_NAMES)}\nnames:\n{names}"
     )
-    jobs = [(str(art_folder), seed, i, size, tuple(styles), str(root)) for i in range(count)]
+    jobs = [(str(art_folder), seed, i, size, tuple(styles), str(root), mode) for i in range(count)]
     if workers <= 1:
         yield from map(_render_one, jobs)
         return

@@ -11,6 +11,9 @@ Recipes (the figures behind them are in docs/vision.md):
   (`datasets.tile_crops.localised_crops`); the shipped localizer had 5 more epochs at 384 px. See
   models/MODEL_CARD.md for the exact sequence.
 
+A localizer can also start from an exported `models/localizer.onnx` (`weights=` the .onnx): its folded
+weights are unfolded into a trainable checkpoint first (`vision.onnx_weights`).
+
 Both run on a CPU (device="cpu") and resume from `<run>/weights/last.pt` after an interruption.
 """
 
@@ -24,7 +27,6 @@ from typing import Literal
 
 from riichi_table.vision.errors import VisionError
 
-CFG_DIR = Path(__file__).resolve().parent / "cfg"
 Task = Literal["localizer", "classifier"]
 
 
@@ -45,21 +47,46 @@ class TrainConfig:
     lr0: float = 0.003
     weights: Path | None = None  # start from these weights (fine-tuning) instead of from scratch
     zoom: float = 0.5  # localizer: random scale augmentation +-zoom (ultralytics `scale`; 0.9 for close-ups)
+    # epochs of warm-up (lr from 0, bias lr from 0.1); 0 for fine-tuning trained weights, whose head the
+    # warm-up's large bias steps would undo
+    warmup: float = 1.0
+    hours: float | None = None  # train for this long instead of `epochs` (ultralytics re-plans the epochs)
+
+
+def _train_images(data: Path, count: int = 48) -> list[Path]:
+    """Up to `count` images spread over the first training folder a localizer's data.yaml names."""
+    import yaml
+
+    spec = yaml.safe_load(data.read_text())
+    train = spec.get("train") if isinstance(spec, dict) else None
+    first = train[0] if isinstance(train, list) else train
+    if not first:
+        raise VisionError(f"{data} names no training images ('train:')")
+    folder = Path(first)
+    if not folder.is_absolute():
+        folder = Path(spec.get("path") or data.parent) / folder
+    images = sorted(p for p in folder.iterdir() if p.suffix.lower() in (".jpg", ".jpeg", ".png"))
+    if not images:
+        raise VisionError(f"{folder} holds no images")
+    return images[:: max(1, len(images) // count)][:count]
 
 
 def _model_source(cfg: TrainConfig) -> str:
     if cfg.weights is not None:
         if not cfg.weights.is_file():
             raise VisionError(f"starting weights {cfg.weights} not found")
+        if cfg.weights.suffix == ".onnx":
+            if cfg.task != "localizer":
+                raise VisionError("only a localizer can start from an exported .onnx")
+            from riichi_table.vision.onnx_weights import checkpoint_from_onnx
+
+            out = cfg.run_dir.parent / f"{cfg.run_dir.name}-start.pt"
+            return str(checkpoint_from_onnx(cfg.weights, out, _train_images(cfg.data), cfg.imgsz, cfg.scale))
         return str(cfg.weights)
-    if cfg.scale not in ("t", "n"):
-        raise VisionError(f"model scale {cfg.scale!r}: expected 't' or 'n'")
+    from riichi_table.vision.model_yaml import scaled_model_yaml
+
     name = "localizer" if cfg.task == "localizer" else "classifier"
-    # A copy of the model yaml with the chosen scale written in (ultralytics reads a top-level `scale`).
-    scaled = cfg.run_dir.parent / f"{name}-{cfg.scale}.yaml"
-    scaled.parent.mkdir(parents=True, exist_ok=True)
-    scaled.write_text((CFG_DIR / f"{name}.yaml").read_text() + f"\nscale: {cfg.scale}\n")
-    return str(scaled)
+    return str(scaled_model_yaml(name, cfg.scale, cfg.run_dir.parent))
 
 
 def train(cfg: TrainConfig, resume: bool = True) -> Path:
@@ -93,24 +120,28 @@ def train(cfg: TrainConfig, resume: bool = True) -> Path:
         name=cfg.run_dir.name,
         exist_ok=True,
         plots=False,
-        amp=False,
+        amp=False,  # ultralytics' AMP check downloads weights first: a machine offline can hang or fail
         optimizer="AdamW",
         lr0=cfg.lr0,
         cos_lr=True,
-        warmup_epochs=1,
+        warmup_epochs=cfg.warmup,
         patience=1000,
         seed=0,
         deterministic=False,
         verbose=False,
     )
+    if cfg.hours is not None:
+        if cfg.hours <= 0:
+            raise VisionError(f"training time must be positive, got {cfg.hours} hours")
+        common["time"] = cfg.hours
     if cfg.task == "localizer":
         if not 0.0 <= cfg.zoom < 1.0:
             raise VisionError(
                 f"zoom augmentation must be in 0..1 (a share of the image size), got {cfg.zoom}"
             )
-        model.train(
-            **common, single_cls=True, close_mosaic=max(1, cfg.epochs // 6), cache="ram", scale=cfg.zoom
-        )
+        # mosaic off for the last sixth (a timed run's epoch count is only known after its first epoch)
+        close_mosaic = 2 if cfg.hours is not None else max(1, cfg.epochs // 6)
+        model.train(**common, single_cls=True, close_mosaic=close_mosaic, cache="ram", scale=cfg.zoom)
     else:
         model.train(**common, fliplr=0.0, flipud=0.0, scale=0.15, erasing=0.1, auto_augment=None)
     return _best(cfg.run_dir)

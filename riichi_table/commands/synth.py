@@ -2,6 +2,7 @@
 (with `--game`) a whole table video of a game (datasets.synth_game, the live-table generator).
 
     riichi-table synth --out data/synth --count 2000 --seed 1 [--size 640] [--style both] [--workers 2]
+    riichi-table synth --out data/closeups --count 300 --seed 11 --closeup
     riichi-table synth --sheet sheet.pdf
     riichi-table synth --game --out clip/ --seed 3 --hands 2
 """
@@ -33,6 +34,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workers", type=int, default=1, help="render processes (default 1)")
     parser.add_argument(
         "--sheet", type=Path, help="write the printable enroll layout sheet (.png or .pdf) and stop"
+    )
+    parser.add_argument(
+        "--closeup",
+        action="store_true",
+        help="close-ups of one player's hand (tiles 8-50 %% of the width) instead of the default mix",
     )
     parser.add_argument("--game", action="store_true", help="render a whole table video of a game instead")
     parser.add_argument("--hands", type=int, help="with --game: number of hands (default: a whole game)")
@@ -77,13 +83,23 @@ def run(args: argparse.Namespace) -> int:
         raise DatasetError(f"--workers must be at least 1, got {args.workers}")
     if not Path(args.art).is_dir():
         raise DatasetError(f"tile art folder {args.art} not found (pass --art PATH to fluffystuff-riichi)")
-    from riichi_table.datasets.scenes import write_dataset
+    from riichi_table.datasets.scenes import CLOSEUP, write_dataset
 
     styles = ("Regular", "Black") if args.style == "both" else (args.style,)
     start = time.perf_counter()
     boxes = 0
     for done, (_, n) in enumerate(
-        write_dataset(args.out, args.count, args.seed, args.art, size, styles, args.workers), 1
+        write_dataset(
+            args.out,
+            args.count,
+            args.seed,
+            args.art,
+            size,
+            styles,
+            args.workers,
+            mode=CLOSEUP if args.closeup else None,
+        ),
+        1,
     ):
         boxes += n
         if done % 100 == 0 or done == args.count:

@@ -7,6 +7,11 @@
     riichi-table train classifier --data work-data/prepared/crops64 --run work-data/runs/cls --imgsz 64 \
         --export models/classifier.onnx
 
+    riichi-table train recipe --hk ../shared/datasets/hk-real-train \
+        --art ../shared/tile-art/fluffystuff-riichi --out work-data/recipe --scale n --imgsz 640 \
+        --device 0 --minutes 6 --export work-data/localizer.onnx
+        (data, close-ups, synthetic scenes, training and export in one step: scripts/train_gpu.sh)
+
 Training resumes from `<run>/weights/last.pt` when it exists (pass --fresh to start over). It runs on the CPU
 unless --device names a GPU; it needs the [train] extra (ultralytics, torch).
 """
@@ -19,7 +24,7 @@ from pathlib import Path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("what", choices=("prepare", "localizer", "classifier", "export"))
+    parser.add_argument("what", choices=("prepare", "localizer", "classifier", "export", "recipe"))
     parser.add_argument("--data", type=Path, help="localizer: a data.yaml; classifier: a crop folder")
     parser.add_argument("--run", type=Path, help="run folder (weights/, results.csv)")
     parser.add_argument("--epochs", type=int, default=30)
@@ -29,7 +34,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--device", default="cpu", help="cpu, or a GPU index such as 0")
     parser.add_argument("--threads", type=int, default=0, help="torch CPU threads (0: all cores)")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--weights", type=Path, default=None, help="start from these .pt weights")
+    parser.add_argument(
+        "--weights",
+        type=Path,
+        default=None,
+        help="start from these .pt weights (a localizer also from an exported .onnx)",
+    )
+    parser.add_argument("--lr0", type=float, default=0.003, help="initial learning rate (AdamW, cosine)")
+    parser.add_argument(
+        "--warmup", type=float, default=1.0, help="warm-up epochs (0 when fine-tuning trained weights)"
+    )
+    parser.add_argument(
+        "--zoom", type=float, default=0.5, help="localizer: random zoom +-share (0.9 for close-ups)"
+    )
     parser.add_argument("--fresh", action="store_true", help="do not resume from the run's last.pt")
     parser.add_argument("--export", type=Path, default=None, help="write the best weights as this .onnx")
     parser.add_argument("--hk", type=Path, help="prepare: the hk-real-train folder")
@@ -44,6 +61,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--val-fraction", type=float, default=0.15, help="prepare: share of source photos for val"
     )
+    from riichi_table.commands.train_recipe import add_recipe_arguments
+
+    add_recipe_arguments(parser)
 
 
 def _prepare(args: argparse.Namespace) -> int:
@@ -95,6 +115,12 @@ def run(args: argparse.Namespace) -> int:
         raise VisionError(f"--imgsz must be at least 32 pixels, got {args.imgsz}")
     if args.what == "prepare":
         return _prepare(args)
+    if args.what == "recipe":
+        from riichi_table.commands.train_recipe import run_recipe
+
+        if args.epochs < 1:
+            raise VisionError(f"--epochs must be at least 1, got {args.epochs}")
+        return run_recipe(args)
     if args.epochs < 1:
         raise VisionError(f"--epochs must be at least 1, got {args.epochs}")
     from riichi_table.vision.export import export_onnx
@@ -121,6 +147,10 @@ def run(args: argparse.Namespace) -> int:
         device=args.device,
         threads=args.threads,
         weights=args.weights,
+        lr0=args.lr0,
+        zoom=args.zoom,
+        warmup=args.warmup,
+        hours=args.minutes / 60 if args.minutes else None,
     )
     if args.fresh and args.run.exists():
         shutil.rmtree(args.run)

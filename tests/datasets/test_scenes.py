@@ -125,3 +125,25 @@ def test_committed_sample_is_a_small_valid_yolo_dataset(repo_root: Path) -> None
         classes |= set(rows[:, 0].astype(int).tolist())
     assert BACK_CLASS in classes and classes & {34, 35, 36}
     assert "nc: 38" in (root / "data.yaml").read_text()
+
+
+def test_hand_closeups_show_tiles_far_bigger_than_the_default_mix(
+    tile_art_dir: Path, scenes: list[Scene]
+) -> None:
+    from riichi_table.datasets.scenes import CLOSEUP
+
+    close = [render_scene(tile_art_dir, 11, i, SIZE, mode=CLOSEUP) for i in range(6)]
+    assert all(s.mode == CLOSEUP and s.labels for s in close)
+
+    def share(s: Scene) -> float:
+        return float(np.median([lab.box[2] - lab.box[0] for lab in s.labels])) / SIZE
+
+    default = np.median([share(s) for s in scenes if s.labels])
+    assert np.median([share(s) for s in close]) > 1.5 * default
+    assert max(share(s) for s in close) > 0.25
+    assert any(lab.role == "hand" for s in close for lab in s.labels)
+
+
+def test_an_unknown_scene_mode_is_refused(tile_art_dir: Path) -> None:
+    with pytest.raises(DatasetError, match="unknown scene mode"):
+        render_scene(tile_art_dir, 11, 0, SIZE, mode="portrait")

@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# Train the localizer on a bare GPU machine (docs/vision.md "What a GPU run should do next").
+#
+#   scripts/train_gpu.sh pack   HERE, before the run: packs what the machine lacks into .gpu/ and .whl/
+#                               (both ignored by git): one copy of each real photo (train and validation,
+#                               split there by source photo), the tile art, and the ultralytics wheels.
+#   scripts/train_gpu.sh run    THERE (carry .gpu and .whl): installs the wheels and this package into
+#                               /tmp/site, renders the synthetic data, makes close-ups of the training
+#                               photos, trains for $MINUTES, exports ONNX and copies it with results.csv
+#                               and the best weights into $OUT.
+#
+# The device tool carries at most 64 MiB with the checkout (~18 MB): the real photos are 72 MB with their
+# three augmented copies, so one copy of each is packed (~21 MB); polars' runtime wheel alone is 50 MB, so
+# unless .whl holds a polars wheel a stand-in module answers the one call ultralytics' trainer makes
+# (read results.csv into a dict). One device call runs at most 10 minutes: keep MINUTES + ~3 minutes of
+# set-up and rendering inside it; to go on in a second call, carry the returned best.pt as .gpu/start.pt.
+#
+# Settings (environment): MINUTES (6; 0 = use EPOCHS), EPOCHS (60), SCALE (n), IMGSZ (640), BATCH (64),
+# DEVICE (0), SCENES (3000), CLOSEUP_SCENES (1500), CLOSEUPS (2 per real training image), WORKERS (12),
+# RENDER_WORKERS (14), ZOOM (0.9), LR0 (0.003; 0.001 when going on from .gpu/start.pt), PYTHON (python3),
+# SITE (/tmp/site), WORK (/tmp/rt-gpu); for `pack`: PACK_SOURCES (all) keeps only that many source photos
+# (a quick check), HK and ART (the ../shared folders).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+python=${PYTHON:-python3}
+site=${SITE:-/tmp/site}
+work=${WORK:-/tmp/rt-gpu}
+
+pack() {
+    local hk=${HK:-../shared/datasets/hk-real-train} art=${ART:-../shared/tile-art/fluffystuff-riichi}
+    rm -rf .gpu && mkdir -p .gpu/hk/images .gpu/hk/labels .gpu/hk/ignore
+    cp -r "$art" .gpu/art
+    # one augmented copy per source photo (the name before `.rf.`), the first by name
+    "$python" - "$hk" "${PACK_SOURCES:-0}" <<'EOF'
+import shutil, sys
+from pathlib import Path
+hk, limit = Path(sys.argv[1]), int(sys.argv[2])
+seen = {}
+for image in sorted((hk / "images").iterdir()):
+    seen.setdefault(image.name.split(".rf.", 1)[0], image)
+chosen = list(seen.values())[: limit or None]
+for image in chosen:
+    shutil.copy(image, Path(".gpu/hk/images") / image.name)
+    for part in ("labels", "ignore"):
+        txt = hk / part / f"{image.stem}.txt"
+        if txt.is_file():
+            shutil.copy(txt, Path(".gpu/hk") / part / txt.name)
+print(f"packed {len(chosen)} of {len(seen)} source photos")
+EOF
+    mkdir -p .whl
+    if ! ls .whl/ultralytics-*.whl >/dev/null 2>&1; then
+        "$python" -m pip download -q --no-deps --only-binary=:all: --python-version 3.12 --implementation cp \
+            --platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 --platform manylinux2014_x86_64 \
+            -d .whl ultralytics==8.4.190 ultralytics-thop==2.2.3 ultralytics-platform==0.1.99
+    fi
+    du -sh .gpu .whl
+}
+
+install() {
+    mkdir -p "$site"
+    "$python" -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target "$site" .whl/*.whl
+    if ! ls .whl/polars-*.whl >/dev/null 2>&1; then
+        mkdir -p "$site/polars"
+        cat >"$site/polars/__init__.py" <<'EOF'
+"""Stand-in for polars on a machine without it: ultralytics' trainer only reads results.csv into a dict."""
+
+import csv
+import io
+
+
+class _Frame:
+    def __init__(self, columns):
+        self._columns = columns
+
+    def to_dict(self, as_series=True):
+        return {k: list(v) for k, v in self._columns.items()}
+
+
+def _value(text):
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+def read_csv(source, infer_schema_length=None, **_):
+    text = source.decode() if isinstance(source, bytes) else open(source).read()
+    reader = csv.DictReader(io.StringIO(text))
+    columns = {name.strip(): [] for name in reader.fieldnames or []}
+    for row in reader:
+        for name, value in row.items():
+            columns[name.strip()].append(_value(value.strip()))
+    return _Frame(columns)
+EOF
+    fi
+    "$python" -m pip install -q --no-index --no-deps --no-build-isolation --no-cache-dir --target "$site" .
+    export PYTHONPATH="$site${PYTHONPATH:+:$PYTHONPATH}"
+}
+
+run() {
+    : "${OUT:?set OUT to the folder the results go to}"
+    [ -d .gpu/hk/images ] && [ -d .gpu/art ] || { echo "no .gpu/ here: run 'scripts/train_gpu.sh pack' first and carry .gpu and .whl" >&2; exit 2; }
+    local t0=$SECONDS
+    install
+    export YOLO_OFFLINE=1 PYTHONUNBUFFERED=1
+    local start=() lr=${LR0:-0.003} warmup=1
+    if [ -f .gpu/start.pt ]; then start=(--weights .gpu/start.pt); lr=${LR0:-0.001}; warmup=0; fi
+    local timing=(--epochs "${EPOCHS:-60}")
+    [ "${MINUTES:-6}" != 0 ] && timing+=(--minutes "${MINUTES:-6}")
+    echo "installed in $((SECONDS - t0)) s; $("$python" -c 'import torch; print(torch.__version__, torch.cuda.is_available())')"
+    rm -rf "$work"
+    set -o pipefail
+    "$python" -m riichi_table train recipe --hk .gpu/hk --art .gpu/art --out "$work" --fresh \
+        --scale "${SCALE:-n}" --imgsz "${IMGSZ:-640}" --batch "${BATCH:-64}" --device "${DEVICE:-0}" \
+        --workers "${WORKERS:-12}" --render-workers "${RENDER_WORKERS:-14}" --zoom "${ZOOM:-0.9}" \
+        --scenes "${SCENES:-3000}" --closeup-scenes "${CLOSEUP_SCENES:-1500}" --closeups "${CLOSEUPS:-2}" \
+        --lr0 "$lr" --warmup "$warmup" "${start[@]}" "${timing[@]}" --export "$OUT/localizer.onnx" \
+        2>&1 | tee "$OUT/train.log" | grep -v $'\r' || true
+    [ -f "$OUT/localizer.onnx" ] || { echo "no localizer.onnx was written (see train.log)" >&2; exit 1; }
+    cp "$work/run/weights/best.pt" "$OUT/best.pt"
+    echo "done in $((SECONDS - t0)) s:"; ls -la "$OUT"
+}
+
+case "${1:-}" in
+    pack) pack ;;
+    run) run ;;
+    *) echo "usage: scripts/train_gpu.sh pack|run (see the comment at the top)" >&2; exit 2 ;;
+esac
