@@ -12,16 +12,9 @@ from typing import Any
 import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+from tests.browser_support import ARGS, BROWSER_MARKS, CHROMIUM  # noqa: E402
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not CHROMIUM.exists(), reason="Debian's chromium is not installed (apt-get install chromium)"
-    ),
-]
+pytestmark = BROWSER_MARKS
 
 
 @pytest.fixture

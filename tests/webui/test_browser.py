@@ -15,18 +15,11 @@ from typing import Any
 import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-CHROMIUM = Path("/usr/bin/chromium")
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+from tests.browser_support import ARGS, BROWSER_MARKS, CHROMIUM  # noqa: E402
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not CHROMIUM.exists(), reason="Debian's chromium is not installed (apt-get install chromium)"
-    ),
-]
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+pytestmark = BROWSER_MARKS
 
 
 @pytest.fixture(scope="module")

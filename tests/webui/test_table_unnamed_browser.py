@@ -14,17 +14,9 @@ import cv2
 import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
+from tests.browser_support import ARGS, BROWSER_MARKS, CHROMIUM  # noqa: E402
 
-pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.browser,
-    pytest.mark.skipif(
-        not CHROMIUM.exists(), reason="Debian's chromium is not installed (apt-get install chromium)"
-    ),
-]
+pytestmark = BROWSER_MARKS
 
 
 def test_the_set_up_box_shows_a_picture_of_each_tile_not_named(renderer, tmp_path: Path) -> None:

@@ -19,17 +19,14 @@ import numpy as np
 import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
+from tests.browser_support import ARGS, BROWSER_MARKS, CHROMIUM  # noqa: E402
+
 REPO = Path(__file__).resolve().parents[2]
 ART = REPO / ".." / "shared" / "tile-art" / "fluffystuff-riichi"
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]  # fmt: skip
 SHOTS = REPO / "docs" / "screenshots"
 
 pytestmark = [
-    pytest.mark.slow,
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed"),
+    *BROWSER_MARKS,
     pytest.mark.skipif(not (ART / "png" / "Regular").is_dir(), reason="the tile art is not in ../shared"),
 ]
 SWAPPED = {"3m": "4m"}  # on club-1.jpg the organiser laid a 4m in the 3m cell
