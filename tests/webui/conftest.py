@@ -44,7 +44,7 @@ def client(app: Flask) -> FlaskClient:
     return app.test_client()
 
 
-def _csrf(client: FlaskClient) -> str:
+def csrf_token(client: FlaskClient) -> str:
     """The session's CSRF token (a page render creates it)."""
     client.get("/settings")
     with client.session_transaction() as session:
@@ -77,13 +77,13 @@ def stamp(client: FlaskClient, url: str) -> dict[str, str]:
 def _post_form(client: FlaskClient, url: str, data: dict[str, Any], follow: bool = False) -> Any:
     """Post a form with the session's CSRF token; a game-changing form also gets the stamp the page would
     have drawn into it now (unless `data` brings its own)."""
-    fields = {**stamp(client, url), **data, "csrf_token": _csrf(client)}
+    fields = {**stamp(client, url), **data, "csrf_token": csrf_token(client)}
     return client.post(url, data=fields, follow_redirects=follow)
 
 
 @pytest.fixture
 def csrf() -> Any:
-    return _csrf
+    return csrf_token
 
 
 @pytest.fixture

@@ -17,6 +17,8 @@ from flask.testing import FlaskClient
 from riichi_table.datasets.render_layout import RECOLOUR, render_sheet_photo
 from riichi_table.vision.layout_sheet import read_sheet_photo
 
+from tests.webui.conftest import csrf_token
+
 REPO = Path(__file__).resolve().parents[2]
 ART = REPO / ".." / "shared" / "tile-art" / "fluffystuff-riichi"
 
@@ -48,23 +50,17 @@ def client(teach_app: Any) -> FlaskClient:
     return teach_app.test_client()
 
 
-def _token(client: FlaskClient) -> str:
-    client.get("/teach")
-    with client.session_transaction() as session:
-        return str(session["csrf"])
-
-
 def _upload(client: FlaskClient, files: dict[str, bytes], session: str | None = None) -> Any:
     data: dict[str, Any] = {"photo": [(io.BytesIO(body), name) for name, body in files.items()]}
     if session:
         data["session"] = session
-    res = client.post("/teach/photos", data=data, headers={"X-CSRF-Token": _token(client)},
+    res = client.post("/teach/photos", data=data, headers={"X-CSRF-Token": csrf_token(client)},
                       content_type="multipart/form-data")  # fmt: skip
     return res
 
 
 def _post(client: FlaskClient, url: str, body: dict[str, Any]) -> Any:
-    return client.post(url, json=body, headers={"X-CSRF-Token": _token(client)})
+    return client.post(url, json=body, headers={"X-CSRF-Token": csrf_token(client)})
 
 
 def _learned(client: FlaskClient, session: str, corrections: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -258,8 +254,8 @@ def _profile_file(tmp_path: Path, name: str, sha: str | None = None) -> bytes:
 
 
 def _form(client: FlaskClient, url: str, data: dict[str, Any]) -> str:
-    res = client.post(url, data={**data, "csrf_token": _token(client)}, content_type="multipart/form-data",
-                      follow_redirects=True)  # fmt: skip
+    fields = {**data, "csrf_token": csrf_token(client)}
+    res = client.post(url, data=fields, content_type="multipart/form-data", follow_redirects=True)
     assert res.status_code == 200
     return res.data.decode()
 
@@ -308,9 +304,9 @@ def test_off_loopback_every_teach_write_needs_the_admin_pin(
     assert client.get("/teach").status_code == 200  # reading the page is fine
     assert "enter the admin PIN" in client.get("/teach").data.decode()
     for url in ("/teach/photos", "/teach/frame", "/settings/profiles/use", "/settings/profiles/upload"):
-        res = client.post(url, data={"csrf_token": _token(client), "name": "base"})
+        res = client.post(url, data={"csrf_token": csrf_token(client), "name": "base"})
         assert res.status_code == 403, url
-    client.post("/pin", data={"pin": "4321", "csrf_token": _token(client)})
+    client.post("/pin", data={"pin": "4321", "csrf_token": csrf_token(client)})
     assert _upload(client, {"club-0.jpg": sheets["club-0.jpg"]}).status_code == 200
 
 
