@@ -49,6 +49,14 @@ from riichi_table.vision.layout_sheet import read_sheet_photo  # noqa: E402
 from riichi_table.vision.profiles import ProfileClassifier, build_profile, held_back_accuracy  # noqa: E402
 
 MODELS = ROOT / "models"
+# (row name, channel-order step, altered copies per crop, refined prototypes): the default first, then the
+# previous default (class means of 8 copies), each also without the channel-order step.
+METHODS = (
+    ("refined prototypes", True, 32, True),
+    ("refined, colours kept", False, 32, True),
+    ("class means (before)", True, 8, False),
+    ("class means, colours kept (before)", False, 8, False),
+)
 
 
 @dataclass(frozen=True)
@@ -125,10 +133,24 @@ def detection(art: Path, count: int, embedder: Embedder, photos: int = 2) -> lis
     profile, _ = build_profile("recoloured", sheets, embedder)
     scenes = [render_scene(art, 100, i, 640, styles=("Regular",)) for i in range(count)]
     lines = []
-    for name, namer, order in (("Regular art (seen), base", base, None), ("recoloured, base", base, RECOLOUR),
-                               (f"recoloured, profile of {photos} sheet photos",
-                                ProfileClassifier(embedder, profile), RECOLOUR)):  # fmt: skip
-        reader.classifier = namer
+    named = ProfileClassifier(embedder, profile)
+    for name, namer, order, colours in (
+        ("Regular art (seen), base", base, None, True),
+        ("recoloured, base", base, RECOLOUR, True),
+        (
+            f"recoloured, profile of {photos} sheet photos, localizer in the frame's colours",
+            named,
+            RECOLOUR,
+            False,
+        ),
+        (
+            f"recoloured, profile of {photos} sheet photos, localizer in the profile's colours",
+            named,
+            RECOLOUR,
+            True,
+        ),
+    ):
+        reader.classifier, reader.profile_colours = namer, colours
         evals = []
         for scene in scenes:
             found = reader.detect(recolour(scene.image, order))
@@ -195,20 +217,29 @@ def main() -> int:
                     held = held_back_accuracy(enrol[:n], embedder, sheet=which != "hk-real")  # type: ignore[arg-type]
                     print(f"  N={n}: held-back photos ({held.tiles} tiles): base {held.base:.4f}, "
                           f"profile {held.profile:.4f}", flush=True)  # fmt: skip
-                for method, channels in (("prototypes", True), ("prototypes, colours kept", False)):
+                kept_order = False
+                for method, channels, augment, refine in METHODS:
+                    if not channels and kept_order:
+                        print(f"  N={n}: {method}: same as with the channel step (the order was kept)")
+                        continue
                     t = time.time()
                     profile, rejected = build_profile(
                         f"{which}-{n}",
                         enrol[:n],  # type: ignore[arg-type]
                         embedder,
+                        augment=augment,
                         sheet=which != "hk-real",
                         channels=channels,
+                        refine=refine,
                     )
                     seconds = time.time() - t
+                    if channels and refine:
+                        kept_order = profile.channels == (0, 1, 2)
                     acc = accuracy_of(ProfileClassifier(embedder, profile).probabilities(test.crops), test)
                     rows.append((which, len(test.class_id), method, n, acc, seconds))
                     note = f"channels {profile.channels}, base weight {profile.base_weight:.2f}"
-                    print(f"  N={n}: {method} {acc:.4f} ({seconds:.1f} s, {len(rejected)} rejected, {note})")
+                    print(f"  N={n}: {method} {acc:.4f} ({seconds:.1f} s, {len(rejected)} rejected, {note})",
+                          flush=True)  # fmt: skip
                 if n in args.finetune:
                     acc, seconds = finetune(
                         work, n, sheet_files[:n], hk_photos[:n], args.art, test, args.epochs

@@ -51,6 +51,7 @@ _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 MIN_SHARED = 5  # crops of kinds the other photos also show, needed to judge whether a photo is the same set
 SAME_SET_DROP = 0.15  # see _another_set
 SAME_SET_PAIR = 0.6
+TEMPERATURE = 0.05  # a profile's scores are cosine similarity / TEMPERATURE
 
 
 class ProfileError(VisionError):
@@ -266,13 +267,98 @@ def _base_weight(base_right: float) -> float:
     return float(np.clip(0.3 + 2.0 * (base_right - 0.5), 0.3, 1.0))
 
 
+REFINE_EPOCHS = 10  # passes of `_refine` over the enrolled and altered crops
+REFINE_RATE = 1e-3  # its Adam step size
+REFINE_BATCH = 128
+
+
+def _refine(
+    feats: NDArray[np.float32],
+    rows: NDArray[np.int64],
+    prototypes: NDArray[np.float32],
+    scale: float,
+    epochs: int = REFINE_EPOCHS,
+    seed: int = 0,
+) -> NDArray[np.float32]:
+    """The prototypes moved so the enrolled crops are named right by cosine similarity: a cosine-softmax
+    head (scores `scale` x similarity, as `ProfileClassifier` scores) started at the class means and trained
+    with cross-entropy and Adam on the unit embeddings `feats` of class row `rows`. Numpy only; about a
+    second per hundred photos' worth of crops.
+
+    Measured with `bench/enroll.py` (docs/vision.md): the class means leave the crops of kinds that look
+    alike (the 1-9 of a suit, the dragons) to chance; moving the prototypes apart along what tells those
+    kinds apart names 3-6 more points of a new set right, and the sets the reader knows lose nothing.
+    """
+    rng = np.random.default_rng(seed)
+    w = prototypes.astype(np.float64)
+    m, v = np.zeros_like(w), np.zeros_like(w)
+    step = 0
+    for _ in range(epochs):
+        order = rng.permutation(len(rows))
+        for i in range(0, len(rows), REFINE_BATCH):
+            pick = order[i : i + REFINE_BATCH]
+            x = feats[pick].astype(np.float64)
+            norm = np.linalg.norm(w, axis=1, keepdims=True)
+            unit = w / norm
+            z = scale * x @ unit.T
+            z -= z.max(1, keepdims=True)
+            p = np.exp(z)
+            p /= p.sum(1, keepdims=True)
+            p[np.arange(len(pick)), rows[pick]] -= 1.0  # d(cross-entropy)/d(scores)
+            d_unit = (scale / len(pick)) * p.T @ x
+            grad = (d_unit - unit * np.sum(d_unit * unit, 1, keepdims=True)) / norm
+            step += 1
+            m = 0.9 * m + 0.1 * grad
+            v = 0.999 * v + 0.001 * grad * grad
+            w -= REFINE_RATE * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
+    return normalise(w.astype(np.float32))
+
+
+@dataclass
+class _Enrolled:
+    """One photo's enrolment material: its crops and their altered copies, embedded once per channel order
+    (so `held_back_accuracy` embeds each photo once, not once per profile it helps build)."""
+
+    name: str
+    crops: NDArray[np.uint8]
+    ids: NDArray[np.int64]
+    extra: NDArray[np.uint8]
+    extra_ids: NDArray[np.int64]
+    feats: NDArray[np.float32]  # the crops' embeddings in their own colours
+    base: NDArray[np.float32]  # the base classifier's probabilities of the crops
+    cache: dict[tuple[int, int, int], tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.float32]]]
+
+    def embedded(
+        self, embedder: Embedder, order: tuple[int, int, int]
+    ) -> tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.float32]]:
+        """(crop embeddings, altered copies' base probabilities, altered copies' embeddings) in `order`."""
+        if order not in self.cache:
+            feats = self.feats if order == IDENTITY else embedder.run(_mapped(self.crops, order))[1]
+            extra_base, extra_feats = embedder.run(_mapped(self.extra, order))
+            self.cache[order] = (feats, extra_base, extra_feats)
+        return self.cache[order]
+
+
+def _enrol(photos: Sequence[LabelledCrops], embedder: Embedder, augment: int, sheet: bool) -> list[_Enrolled]:
+    out = []
+    alter = scene_augmented if sheet else augmented
+    for index, photo in enumerate(photos):
+        crops = np.asarray(photo.crops)
+        ids = np.asarray(photo.class_id, np.int64)
+        base, feats = embedder.run(crops)
+        extra = alter(crops, augment, seed=index) if augment else crops[:0]
+        out.append(_Enrolled(photo.name, crops, ids, extra, np.tile(ids, augment), feats, base, {}))
+    return out
+
+
 def build_profile(
     name: str,
     photos: Sequence[LabelledCrops],
     embedder: Embedder,
-    augment: int = 8,
+    augment: int = 32,
     sheet: bool = True,
     channels: bool = True,
+    refine: bool = True,
 ) -> tuple[Profile, list[Rejected]]:
     """Prototypes from the enrolled photos (each crop and `augment` altered copies of it:
     `tile_augment.scene_augmented` for upright layout-sheet crops, `tile_augment.augmented` for crops cut
@@ -280,40 +366,46 @@ def build_profile(
 
     The profile also records the colour channel order the set is read in (`_channel_order`) and the weight of
     the base classifier (`_base_weight`, from how well the base names the altered crops in that order);
-    `channels=False` keeps the photos' colours as they are.
+    `channels=False` keeps the photos' colours as they are. `refine` trains the prototypes on the crops
+    (`_refine`); without it they are the class means.
     Raises `ProfileError` when no photo is left to learn from.
     """
-    embedded = []
-    for photo in photos:
-        _, feats = embedder.run(photo.crops)
-        embedded.append((photo.name, feats, np.asarray(photo.class_id, np.int64)))
-    rejected = _another_set(embedded)
+    return _build(name, _enrol(photos, embedder, augment, sheet), embedder, channels, refine)
+
+
+def _build(
+    name: str, enrolled: Sequence[_Enrolled], embedder: Embedder, channels: bool, refine: bool
+) -> tuple[Profile, list[Rejected]]:
+    rejected = _another_set([(e.name, e.feats, e.ids) for e in enrolled])
     bad = {r.photo for r in rejected}
-    kept = [p for p in photos if p.name not in bad]
+    kept = [e for e in enrolled if e.name not in bad]
     if not kept:
         reasons = "; ".join(f"{r.photo}: {r.reason}" for r in rejected) or "no photos given"
         raise ProfileError(f"nothing to learn profile {name} from: {reasons}")
-    crops = np.concatenate([p.crops for p in kept])
-    ids = np.concatenate([e[2] for e in embedded if e[0] not in bad])
-    extra = (scene_augmented if sheet else augmented)(crops, augment) if augment else crops
-    extra_ids = np.tile(ids, augment) if augment else ids
-    order = (
-        _channel_order(extra[:CHANNEL_SAMPLE], extra_ids[:CHANNEL_SAMPLE], embedder) if channels else IDENTITY
-    )
-    if order == IDENTITY:
-        feats = np.concatenate([e[1] for e in embedded if e[0] not in bad])
-    else:
-        feats = embedder.run(_mapped(crops, order))[1]
-    extra_base, extra_feats = embedder.run(_mapped(extra, order))
+    ids = np.concatenate([e.ids for e in kept])
+    extra_ids = np.concatenate([e.extra_ids for e in kept])
+    order = IDENTITY
+    if channels and len(extra_ids):
+        sample = np.concatenate([e.extra for e in kept])[:CHANNEL_SAMPLE]
+        order = _channel_order(sample, extra_ids[:CHANNEL_SAMPLE], embedder)
+    parts = [e.embedded(embedder, order) for e in kept]
+    feats = np.concatenate([p[0] for p in parts])
+    if len(extra_ids):
+        extra_base = np.concatenate([p[1] for p in parts])
+        feats, ids_all = np.concatenate([feats, *(p[2] for p in parts)]), np.concatenate([ids, extra_ids])
+    else:  # no altered copies: the base weight from the crops themselves
+        extra_base, extra_ids, ids_all = (
+            embedder.run(_mapped(np.concatenate([e.crops for e in kept]), order))[0],
+            ids,
+            ids,
+        )
     base_weight = _base_weight(float((extra_base.argmax(1) == extra_ids).mean()))
-    if augment:
-        feats, ids_all = np.concatenate([feats, extra_feats]), np.concatenate([ids, extra_ids])
-    else:
-        ids_all = ids
     classes, protos = _prototypes(feats, ids_all)
+    if refine:
+        protos = _refine(feats, np.searchsorted(classes, ids_all), protos, 1.0 / TEMPERATURE)
     counts = np.array([(ids == c).sum() for c in classes], np.int64)
     created = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
-    photo_names = tuple(p.name for p in kept)
+    photo_names = tuple(e.name for e in kept)
     profile = Profile(name, classes, protos, counts, embedder.classifier_sha256, photo_names, created,
                       order, base_weight)  # fmt: skip
     return profile, rejected
@@ -329,7 +421,7 @@ class ProfileClassifier:
         self,
         embedder: Embedder,
         profile: Profile,
-        temperature: float = 0.05,
+        temperature: float = TEMPERATURE,
         base_weight: float | None = None,
         unknown_similarity: float = 0.6,
         base_back: float = 0.5,
@@ -351,6 +443,12 @@ class ProfileClassifier:
         self.size, self.margin = embedder.size, embedder.margin
         self.temperature, self.base_weight, self.unknown = temperature, base_weight, unknown_similarity
         self.base_back = base_back
+
+    def in_profile_colours(self, frame: NDArray[np.uint8]) -> NDArray[np.uint8]:
+        """The frame with its colour channels in the profile's order (the frame itself when the profile keeps
+        the photos' colours): what `vision.reader.TileReader` gives its localizer, so a set whose inks are a
+        known set's with the colours swapped is also found as that set."""
+        return _mapped(frame, self.profile.channels)
 
     def probabilities(self, crops: NDArray[np.uint8]) -> NDArray[np.float32]:
         """(N, 38) class probabilities for (N, S, S, 3) upright BGR crops, columns in class-id order."""
@@ -407,9 +505,10 @@ class HeldBack:
 def held_back_accuracy(
     photos: Sequence[LabelledCrops],
     embedder: Embedder,
-    augment: int = 8,
+    augment: int = 32,
     sheet: bool = True,
     progress: Callable[[int, int], None] | None = None,
+    refine: bool = True,
 ) -> HeldBack:
     """Leave one photo out: its crops named by the base classifier and by a profile built from the rest.
 
@@ -418,15 +517,16 @@ def held_back_accuracy(
     """
     if len(photos) < 2:
         raise ProfileError("before/after needs at least two photos (one is held back while the others teach)")
+    enrolled = _enrol(photos, embedder, augment, sheet)
     right_base = right_profile = total = 0
-    for i, held in enumerate(photos):
-        rest = [p for j, p in enumerate(photos) if j != i]
-        profile, _ = build_profile("held-back", rest, embedder, augment, sheet)
-        truth = np.asarray(held.class_id)
-        right_base += int((embedder.run(held.crops)[0].argmax(1) == truth).sum())
+    for i, held in enumerate(enrolled):
+        profile, _ = _build(
+            "held-back", [e for j, e in enumerate(enrolled) if j != i], embedder, True, refine
+        )
+        right_base += int((held.base.argmax(1) == held.ids).sum())
         named = ProfileClassifier(embedder, profile).probabilities(held.crops).argmax(1)
-        right_profile += int((named == truth).sum())
-        total += len(truth)
+        right_profile += int((named == held.ids).sum())
+        total += len(held.ids)
         if progress is not None:
             progress(i + 1, len(photos))
     return HeldBack(total, right_base / max(1, total), right_profile / max(1, total))

@@ -203,6 +203,20 @@ class Teacher:
             session.job = Job()  # a new photo makes an earlier result stale
         return photo
 
+    def remove_photo(self, session: TeachSession, photo_id: str) -> TaughtPhoto:
+        """Take one photo out of the session (the others and their corrections stay); an earlier Learn
+        result is dropped, since it was learned from that photo too. TeachError while learning runs or for
+        a photo the session does not hold."""
+        with self._lock:
+            if session.job.state == "running":
+                raise TeachError("not removed: learning is under way; wait for it to finish")
+            for i, photo in enumerate(session.photos):
+                if photo.photo_id == photo_id:
+                    del session.photos[i]
+                    session.job = Job()
+                    return photo
+        raise TeachError(f"no photo {photo_id!r} in this teaching session (removed already?)")
+
     def labelled(
         self, session: TeachSession, corrections: Any
     ) -> tuple[list[Labelled], list[dict[str, str]]]:
