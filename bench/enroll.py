@@ -14,14 +14,17 @@ Three tile sets, each with the classifier named on true boxes of new photos (so 
   source photo), tested on every validation photo. The shipped classifier trained on this split, so it is a
   seen set: the row shows what choosing a profile costs or gains on a set the base already reads.
 
-Methods: `base` (shipped classifier, no profile), `prototypes` (`vision.profiles.build_profile` and
-`ProfileClassifier`, default settings: the profile may read the set in another colour channel order),
-`prototypes, colours kept` (the same with `channels=False`: what the prototypes do alone) and `fine-tune`
-(`vision.enroll.fine_tune_classifier` from models/classifier.pt, today's `riichi-table enroll --out`), each
-timed on this CPU. `--held-back` also prints the before/after on held-back enrolled photos
+Methods: `base` (shipped classifier, no profile); `refined prototypes` (`vision.profiles.build_profile` and
+`ProfileClassifier` with their defaults: 32 table views per enrolled crop, the prototypes trained as a cosine
+head, and the profile may read the set in another colour channel order); `class means (before)` (the previous
+default: 8 views per crop, prototypes the class means); each also `colours kept` (`channels=False`: what the
+prototypes do alone, the figure for a set that is no colour swap of a known one); and `fine-tune`
+(`vision.enroll.fine_tune_classifier` from models/classifier.pt, `riichi-table enroll --out`), each timed on
+this CPU. `--held-back` also prints the before/after on held-back enrolled photos
 (`vision.profiles.held_back_accuracy`, the figures the Teach my tiles page shows). `--detection K` also
-prints the tile F1 of the whole reader (localizer and namer) on K rendered table scenes, seen art and
-recoloured, base and profile.
+prints the tile F1 of the whole reader (localizer and namer) on K rendered table scenes: seen art, and
+recoloured with the base, with a profile while the localizer reads the frame's own colours (the previous
+reader), and with the localizer reading the profile's colours (`TileReader.profile_colours`, the default).
 """
 
 from __future__ import annotations
@@ -49,11 +52,12 @@ from riichi_table.vision.layout_sheet import read_sheet_photo  # noqa: E402
 from riichi_table.vision.profiles import ProfileClassifier, build_profile, held_back_accuracy  # noqa: E402
 
 MODELS = ROOT / "models"
-# (row name, channel-order step, altered copies per crop, refined prototypes): the default first, then the
-# previous default (class means of 8 copies), each also without the channel-order step.
-METHODS = (
-    ("refined prototypes", True, 32, True),
-    ("refined, colours kept", False, 32, True),
+# (row name, channel-order step, altered copies per crop, refined prototypes): the default first (None:
+# build_profile's default, which for crops of real photos is the class means of 8 copies), then the previous
+# default (class means of 8 copies), each also without the channel-order step.
+METHODS: tuple[tuple[str, bool, int | None, bool | None], ...] = (
+    ("default (refined prototypes for sheets)", True, None, None),
+    ("default, colours kept", False, None, None),
     ("class means (before)", True, 8, False),
     ("class means, colours kept (before)", False, 8, False),
 )
@@ -233,7 +237,7 @@ def main() -> int:
                         refine=refine,
                     )
                     seconds = time.time() - t
-                    if channels and refine:
+                    if channels and augment is None:
                         kept_order = profile.channels == (0, 1, 2)
                     acc = accuracy_of(ProfileClassifier(embedder, profile).probabilities(test.crops), test)
                     rows.append((which, len(test.class_id), method, n, acc, seconds))

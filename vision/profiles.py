@@ -355,10 +355,10 @@ def build_profile(
     name: str,
     photos: Sequence[LabelledCrops],
     embedder: Embedder,
-    augment: int = 32,
+    augment: int | None = None,
     sheet: bool = True,
     channels: bool = True,
-    refine: bool = True,
+    refine: bool | None = None,
 ) -> tuple[Profile, list[Rejected]]:
     """Prototypes from the enrolled photos (each crop and `augment` altered copies of it:
     `tile_augment.scene_augmented` for upright layout-sheet crops, `tile_augment.augmented` for crops cut
@@ -367,10 +367,23 @@ def build_profile(
     The profile also records the colour channel order the set is read in (`_channel_order`) and the weight of
     the base classifier (`_base_weight`, from how well the base names the altered crops in that order);
     `channels=False` keeps the photos' colours as they are. `refine` trains the prototypes on the crops
-    (`_refine`); without it they are the class means.
+    (`_refine`); without it they are the class means. By default (None) sheet crops get 32 altered copies and
+    refined prototypes, crops of table photos 8 copies and class means (`_defaults`).
     Raises `ProfileError` when no photo is left to learn from.
     """
+    augment, refine = _defaults(sheet, augment, refine)
     return _build(name, _enrol(photos, embedder, augment, sheet), embedder, channels, refine)
+
+
+def _defaults(sheet: bool, augment: int | None, refine: bool | None) -> tuple[int, bool]:
+    """Altered copies per crop and whether to refine, where not given. Measured with `bench/enroll.py`
+    (docs/vision.md): on layout-sheet crops 32 table views and refined prototypes name 4-6 points more of a
+    new set than the class means of 8, and the rendered seen set gains 1-2; on crops of real table photos
+    (`--labelled`, few kinds per photo) refining cost 1-5 points, so those keep the class means of 8."""
+    return (
+        (32 if sheet else 8) if augment is None else augment,
+        sheet if refine is None else refine,
+    )
 
 
 def _build(
@@ -505,10 +518,10 @@ class HeldBack:
 def held_back_accuracy(
     photos: Sequence[LabelledCrops],
     embedder: Embedder,
-    augment: int = 32,
+    augment: int | None = None,
     sheet: bool = True,
     progress: Callable[[int, int], None] | None = None,
-    refine: bool = True,
+    refine: bool | None = None,
 ) -> HeldBack:
     """Leave one photo out: its crops named by the base classifier and by a profile built from the rest.
 
@@ -517,6 +530,7 @@ def held_back_accuracy(
     """
     if len(photos) < 2:
         raise ProfileError("before/after needs at least two photos (one is held back while the others teach)")
+    augment, refine = _defaults(sheet, augment, refine)
     enrolled = _enrol(photos, embedder, augment, sheet)
     right_base = right_profile = total = 0
     for i, held in enumerate(enrolled):
