@@ -216,6 +216,15 @@ def main() -> int:
             base = accuracy_of(embedder.run(test.crops)[0], test)
             rows.append((which, len(test.class_id), "base (no profile)", 0, base, 0.0))
             print(f"{which}: {len(test.class_id)} test tiles, base {base:.4f}", flush=True)
+            if (
+                which == "recoloured"
+            ):  # the ceiling: the same tiles in the art's own colours, which the base knows
+                own = np.ascontiguousarray(test.crops[..., list(np.argsort(RECOLOUR))])
+                ceiling = accuracy_of(embedder.run(own)[0], test)
+                rows.append(
+                    (which, len(test.class_id), "base on the art's own colours (ceiling)", 0, ceiling, 0.0)
+                )
+                print(f"  base on the same tiles in the art's own colours: {ceiling:.4f}", flush=True)
             for n in args.n:
                 if args.held_back and n >= 2:  # what the Teach my tiles page and `enroll --profile` show
                     held = held_back_accuracy(enrol[:n], embedder, sheet=which != "hk-real")  # type: ignore[arg-type]

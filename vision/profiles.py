@@ -28,6 +28,7 @@ import json
 import os
 import re
 import zipfile
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -342,11 +343,12 @@ class _Enrolled:
 def _enrol(photos: Sequence[LabelledCrops], embedder: Embedder, augment: int, sheet: bool) -> list[_Enrolled]:
     out = []
     alter = scene_augmented if sheet else augmented
-    for index, photo in enumerate(photos):
+    for photo in photos:
         crops = np.asarray(photo.crops)
         ids = np.asarray(photo.class_id, np.int64)
         base, feats = embedder.run(crops)
-        extra = alter(crops, augment, seed=index) if augment else crops[:0]
+        seed = zlib.crc32(photo.name.encode())  # a photo's views do not depend on the photos beside it
+        extra = alter(crops, augment, seed=seed) if augment else crops[:0]
         out.append(_Enrolled(photo.name, crops, ids, extra, np.tile(ids, augment), feats, base, {}))
     return out
 
@@ -531,7 +533,15 @@ def held_back_accuracy(
     if len(photos) < 2:
         raise ProfileError("before/after needs at least two photos (one is held back while the others teach)")
     augment, refine = _defaults(sheet, augment, refine)
-    enrolled = _enrol(photos, embedder, augment, sheet)
+    return _held_back(_enrol(photos, embedder, augment, sheet), embedder, refine, progress)
+
+
+def _held_back(
+    enrolled: Sequence[_Enrolled],
+    embedder: Embedder,
+    refine: bool,
+    progress: Callable[[int, int], None] | None = None,
+) -> HeldBack:
     right_base = right_profile = total = 0
     for i, held in enumerate(enrolled):
         profile, _ = _build(
@@ -542,5 +552,24 @@ def held_back_accuracy(
         right_profile += int((named == held.ids).sum())
         total += len(held.ids)
         if progress is not None:
-            progress(i + 1, len(photos))
+            progress(i + 1, len(enrolled))
     return HeldBack(total, right_base / max(1, total), right_profile / max(1, total))
+
+
+def teach_profile(
+    name: str,
+    photos: Sequence[LabelledCrops],
+    embedder: Embedder,
+    sheet: bool = True,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[Profile, list[Rejected], HeldBack | None]:
+    """`build_profile` and, with two or more photos kept, `held_back_accuracy` on the kept photos, with one
+    enrolment (each photo altered and embedded once): what the Teach my tiles page and `enroll` run.
+    `progress(done, total)` is called after each held-back photo."""
+    augment, refine = _defaults(sheet, None, None)
+    enrolled = _enrol(photos, embedder, augment, sheet)
+    profile, rejected = _build(name, enrolled, embedder, True, refine)
+    bad = {r.photo for r in rejected}
+    kept = [e for e in enrolled if e.name not in bad]
+    held = _held_back(kept, embedder, refine, progress) if len(kept) >= 2 else None
+    return profile, rejected, held
