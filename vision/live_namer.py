@@ -24,7 +24,6 @@ import numpy as np
 from numpy.typing import NDArray
 from riichi_table.vision.crops import CROP_MARGIN  # the classifier was trained on true boxes with this margin
 from riichi_table.vision.errors import VisionError
-from riichi_table.vision.model_files import CLASSIFIER_FILE, DEFAULT_MODELS
 from riichi_table.vision.zones import TableGeometry
 
 if TYPE_CHECKING:
@@ -99,7 +98,9 @@ class OnnxNamer:
         threads: int = 1,
     ) -> None:
         from riichi_table.vision.profiles import BASE, open_active_classifier
+        from riichi_table.vision.reader import CLASSIFIER_FILE, DEFAULT_MODELS
 
+        self.models = DEFAULT_MODELS  # where the embedder of a profile is found
         self.path = classifier or DEFAULT_MODELS / CLASSIFIER_FILE
         self.threads, self.flip_tta = threads, flip_tta
         self.follows_profile = classifier is None  # an explicit classifier file is never swapped
@@ -130,7 +131,7 @@ class OnnxNamer:
 
         if not self.follows_profile:
             raise VisionError(f"the tile namer uses the classifier file {self.path}; it takes no profile")
-        profiled = open_active_classifier(DEFAULT_MODELS, self.threads, folder)
+        profiled = open_active_classifier(self.models, self.threads, folder)
         self.model = profiled or self._base_classifier()
         self.profile = profiled.profile.name if profiled is not None else BASE
         return self.profile
