@@ -14,14 +14,17 @@ Three tile sets, each with the classifier named on true boxes of new photos (so 
   source photo), tested on every validation photo. The shipped classifier trained on this split, so it is a
   seen set: the row shows what choosing a profile costs or gains on a set the base already reads.
 
-Methods: `base` (shipped classifier, no profile), `prototypes` (`vision.profiles.build_profile` and
-`ProfileClassifier`, default settings: the profile may read the set in another colour channel order),
-`prototypes, colours kept` (the same with `channels=False`: what the prototypes do alone) and `fine-tune`
-(`vision.enroll.fine_tune_classifier` from models/classifier.pt, today's `riichi-table enroll --out`), each
-timed on this CPU. `--held-back` also prints the before/after on held-back enrolled photos
+Methods: `base` (shipped classifier, no profile); `refined prototypes` (`vision.profiles.build_profile` and
+`ProfileClassifier` with their defaults: 32 table views per enrolled crop, the prototypes trained as a cosine
+head, and the profile may read the set in another colour channel order); `class means (before)` (the previous
+default: 8 views per crop, prototypes the class means); each also `colours kept` (`channels=False`: what the
+prototypes do alone, the figure for a set that is no colour swap of a known one); and `fine-tune`
+(`vision.enroll.fine_tune_classifier` from models/classifier.pt, `riichi-table enroll --out`), each timed on
+this CPU. `--held-back` also prints the before/after on held-back enrolled photos
 (`vision.profiles.held_back_accuracy`, the figures the Teach my tiles page shows). `--detection K` also
-prints the tile F1 of the whole reader (localizer and namer) on K rendered table scenes, seen art and
-recoloured, base and profile.
+prints the tile F1 of the whole reader (localizer and namer) on K rendered table scenes: seen art, and
+recoloured with the base, with a profile while the localizer reads the frame's own colours (the previous
+reader), and with the localizer reading the profile's colours (`TileReader.profile_colours`, the default).
 """
 
 from __future__ import annotations
@@ -49,6 +52,15 @@ from riichi_table.vision.layout_sheet import read_sheet_photo  # noqa: E402
 from riichi_table.vision.profiles import ProfileClassifier, build_profile, held_back_accuracy  # noqa: E402
 
 MODELS = ROOT / "models"
+# (row name, channel-order step, altered copies per crop, refined prototypes): the default first (None:
+# build_profile's default, which for crops of real photos is the class means of 8 copies), then the previous
+# default (class means of 8 copies), each also without the channel-order step.
+METHODS: tuple[tuple[str, bool, int | None, bool | None], ...] = (
+    ("default (refined prototypes for sheets)", True, None, None),
+    ("default, colours kept", False, None, None),
+    ("class means (before)", True, 8, False),
+    ("class means, colours kept (before)", False, 8, False),
+)
 
 
 @dataclass(frozen=True)
@@ -125,10 +137,24 @@ def detection(art: Path, count: int, embedder: Embedder, photos: int = 2) -> lis
     profile, _ = build_profile("recoloured", sheets, embedder)
     scenes = [render_scene(art, 100, i, 640, styles=("Regular",)) for i in range(count)]
     lines = []
-    for name, namer, order in (("Regular art (seen), base", base, None), ("recoloured, base", base, RECOLOUR),
-                               (f"recoloured, profile of {photos} sheet photos",
-                                ProfileClassifier(embedder, profile), RECOLOUR)):  # fmt: skip
-        reader.classifier = namer
+    named = ProfileClassifier(embedder, profile)
+    for name, namer, order, colours in (
+        ("Regular art (seen), base", base, None, True),
+        ("recoloured, base", base, RECOLOUR, True),
+        (
+            f"recoloured, profile of {photos} sheet photos, localizer in the frame's colours",
+            named,
+            RECOLOUR,
+            False,
+        ),
+        (
+            f"recoloured, profile of {photos} sheet photos, localizer in the profile's colours",
+            named,
+            RECOLOUR,
+            True,
+        ),
+    ):
+        reader.classifier, reader.profile_colours = namer, colours
         evals = []
         for scene in scenes:
             found = reader.detect(recolour(scene.image, order))
@@ -190,25 +216,43 @@ def main() -> int:
             base = accuracy_of(embedder.run(test.crops)[0], test)
             rows.append((which, len(test.class_id), "base (no profile)", 0, base, 0.0))
             print(f"{which}: {len(test.class_id)} test tiles, base {base:.4f}", flush=True)
+            if (
+                which == "recoloured"
+            ):  # the ceiling: the same tiles in the art's own colours, which the base knows
+                own = np.ascontiguousarray(test.crops[..., list(np.argsort(RECOLOUR))])
+                ceiling = accuracy_of(embedder.run(own)[0], test)
+                rows.append(
+                    (which, len(test.class_id), "base on the art's own colours (ceiling)", 0, ceiling, 0.0)
+                )
+                print(f"  base on the same tiles in the art's own colours: {ceiling:.4f}", flush=True)
             for n in args.n:
                 if args.held_back and n >= 2:  # what the Teach my tiles page and `enroll --profile` show
                     held = held_back_accuracy(enrol[:n], embedder, sheet=which != "hk-real")  # type: ignore[arg-type]
                     print(f"  N={n}: held-back photos ({held.tiles} tiles): base {held.base:.4f}, "
                           f"profile {held.profile:.4f}", flush=True)  # fmt: skip
-                for method, channels in (("prototypes", True), ("prototypes, colours kept", False)):
+                kept_order = False
+                for method, channels, augment, refine in METHODS:
+                    if not channels and kept_order:
+                        print(f"  N={n}: {method}: same as with the channel step (the order was kept)")
+                        continue
                     t = time.time()
                     profile, rejected = build_profile(
                         f"{which}-{n}",
                         enrol[:n],  # type: ignore[arg-type]
                         embedder,
+                        augment=augment,
                         sheet=which != "hk-real",
                         channels=channels,
+                        refine=refine,
                     )
                     seconds = time.time() - t
+                    if channels and augment is None:
+                        kept_order = profile.channels == (0, 1, 2)
                     acc = accuracy_of(ProfileClassifier(embedder, profile).probabilities(test.crops), test)
                     rows.append((which, len(test.class_id), method, n, acc, seconds))
                     note = f"channels {profile.channels}, base weight {profile.base_weight:.2f}"
-                    print(f"  N={n}: {method} {acc:.4f} ({seconds:.1f} s, {len(rejected)} rejected, {note})")
+                    print(f"  N={n}: {method} {acc:.4f} ({seconds:.1f} s, {len(rejected)} rejected, {note})",
+                          flush=True)  # fmt: skip
                 if n in args.finetune:
                     acc, seconds = finetune(
                         work, n, sheet_files[:n], hk_photos[:n], args.art, test, args.epochs

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 import cv2
 import numpy as np
@@ -25,6 +25,10 @@ from numpy.typing import NDArray
 from riichi_table.vision.crops import CROP_MARGIN  # the classifier was trained on true boxes with this margin
 from riichi_table.vision.errors import VisionError
 from riichi_table.vision.zones import TableGeometry
+
+if TYPE_CHECKING:
+    from riichi_table.vision.classify import Classifier
+    from riichi_table.vision.profiles import ProfileClassifier
 
 NamerName = Literal["templates", "onnx", "both"]
 NAMERS: tuple[NamerName, ...] = ("templates", "onnx", "both")
@@ -93,16 +97,44 @@ class OnnxNamer:
         flip_tta: bool = True,
         threads: int = 1,
     ) -> None:
-        from riichi_table.vision.classify import Classifier
-        from riichi_table.vision.profiles import open_active_classifier
+        from riichi_table.vision.profiles import BASE, open_active_classifier
         from riichi_table.vision.reader import CLASSIFIER_FILE, DEFAULT_MODELS
 
+        self.models = DEFAULT_MODELS  # where the embedder of a profile is found
         self.path = classifier or DEFAULT_MODELS / CLASSIFIER_FILE
+        self.threads, self.flip_tta = threads, flip_tta
+        self.follows_profile = classifier is None  # an explicit classifier file is never swapped
         # The club's tile-set profile when one is chosen (`riichi-table enroll --use NAME`), else the base.
-        profiled = None if classifier is not None else open_active_classifier(DEFAULT_MODELS, threads)
-        self.model = profiled or Classifier(self.path, threads=threads, flip_tta=flip_tta)
+        profiled = open_active_classifier(DEFAULT_MODELS, threads) if self.follows_profile else None
+        self._base: Classifier | None = None
+        self.model: Classifier | ProfileClassifier = profiled or self._base_classifier()
+        self.profile = profiled.profile.name if profiled is not None else BASE
         self.geo = geometry or TableGeometry()
         self.ppm = px_per_mm
+
+    def _base_classifier(self) -> Classifier:
+        from riichi_table.vision.classify import Classifier
+
+        if self._base is None:
+            self._base = Classifier(self.path, threads=self.threads, flip_tta=self.flip_tta)
+        return self._base
+
+    def use_active_profile(self, folder: Path | None = None) -> str:
+        """Name tiles from now on with the profile chosen in `folder` (default: `vision.profiles`'
+        `profiles_dir()`), or with the shipped classifier when `base` is chosen; returns the name in use.
+
+        The new classifier is opened first and then swapped in one assignment, so a frame being read meanwhile
+        finishes with the old one. A namer built on an explicit classifier file keeps it (VisionError). A
+        profile that cannot be read raises `ProfileError` and the namer keeps what it had.
+        """
+        from riichi_table.vision.profiles import BASE, open_active_classifier
+
+        if not self.follows_profile:
+            raise VisionError(f"the tile namer uses the classifier file {self.path}; it takes no profile")
+        profiled = open_active_classifier(self.models, self.threads, folder)
+        self.model = profiled or self._base_classifier()
+        self.profile = profiled.profile.name if profiled is not None else BASE
+        return self.profile
 
     def crops(self, view: NDArray[np.uint8], poses: Sequence[TilePose]) -> NDArray[np.uint8]:
         """(N, S, S, 3) upright BGR crops, the tile face plus the classifier's margin, stretched square."""

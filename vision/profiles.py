@@ -28,6 +28,7 @@ import json
 import os
 import re
 import zipfile
+import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -51,6 +52,7 @@ _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 MIN_SHARED = 5  # crops of kinds the other photos also show, needed to judge whether a photo is the same set
 SAME_SET_DROP = 0.15  # see _another_set
 SAME_SET_PAIR = 0.6
+TEMPERATURE = 0.05  # a profile's scores are cosine similarity / TEMPERATURE
 
 
 class ProfileError(VisionError):
@@ -266,13 +268,101 @@ def _base_weight(base_right: float) -> float:
     return float(np.clip(0.3 + 2.0 * (base_right - 0.5), 0.3, 1.0))
 
 
+REFINE_EPOCHS = 10  # passes of `_refine` over the enrolled and altered crops
+REFINE_RATE = 1e-3  # its Adam step size
+REFINE_BATCH = 128
+
+
+def _refine(
+    feats: NDArray[np.float32],
+    rows: NDArray[np.int64],
+    prototypes: NDArray[np.float32],
+    scale: float,
+    epochs: int = REFINE_EPOCHS,
+    seed: int = 0,
+) -> NDArray[np.float32]:
+    """The prototypes moved so the enrolled crops are named right by cosine similarity: a cosine-softmax
+    head (scores `scale` x similarity, as `ProfileClassifier` scores) started at the class means and trained
+    with cross-entropy and Adam on the unit embeddings `feats` of class row `rows`. Numpy only; about a
+    second per hundred photos' worth of crops.
+
+    Measured with `bench/enroll.py` (docs/vision.md): the class means sit at the centres of kinds that look
+    alike; moving the prototypes apart along what tells those kinds apart (with 32 table views per sheet
+    crop) names 4-6 more points of a new set right, beats even prototypes taken from the test tiles
+    themselves, and gains the rendered seen set 1-2 points. On crops of real table photos it cost 1-5
+    points, so those are not refined (`_defaults`).
+    """
+    rng = np.random.default_rng(seed)
+    w = prototypes.astype(np.float64)
+    m, v = np.zeros_like(w), np.zeros_like(w)
+    step = 0
+    for _ in range(epochs):
+        order = rng.permutation(len(rows))
+        for i in range(0, len(rows), REFINE_BATCH):
+            pick = order[i : i + REFINE_BATCH]
+            x = feats[pick].astype(np.float64)
+            norm = np.linalg.norm(w, axis=1, keepdims=True)
+            unit = w / norm
+            z = scale * x @ unit.T
+            z -= z.max(1, keepdims=True)
+            p = np.exp(z)
+            p /= p.sum(1, keepdims=True)
+            p[np.arange(len(pick)), rows[pick]] -= 1.0  # d(cross-entropy)/d(scores)
+            d_unit = (scale / len(pick)) * p.T @ x
+            grad = (d_unit - unit * np.sum(d_unit * unit, 1, keepdims=True)) / norm
+            step += 1
+            m = 0.9 * m + 0.1 * grad
+            v = 0.999 * v + 0.001 * grad * grad
+            w -= REFINE_RATE * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
+    return normalise(w.astype(np.float32))
+
+
+@dataclass
+class _Enrolled:
+    """One photo's enrolment material: its crops and their altered copies, embedded once per channel order
+    (so `held_back_accuracy` embeds each photo once, not once per profile it helps build)."""
+
+    name: str
+    crops: NDArray[np.uint8]
+    ids: NDArray[np.int64]
+    extra: NDArray[np.uint8]
+    extra_ids: NDArray[np.int64]
+    feats: NDArray[np.float32]  # the crops' embeddings in their own colours
+    base: NDArray[np.float32]  # the base classifier's probabilities of the crops
+    cache: dict[tuple[int, int, int], tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.float32]]]
+
+    def embedded(
+        self, embedder: Embedder, order: tuple[int, int, int]
+    ) -> tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.float32]]:
+        """(crop embeddings, altered copies' base probabilities, altered copies' embeddings) in `order`."""
+        if order not in self.cache:
+            feats = self.feats if order == IDENTITY else embedder.run(_mapped(self.crops, order))[1]
+            extra_base, extra_feats = embedder.run(_mapped(self.extra, order))
+            self.cache[order] = (feats, extra_base, extra_feats)
+        return self.cache[order]
+
+
+def _enrol(photos: Sequence[LabelledCrops], embedder: Embedder, augment: int, sheet: bool) -> list[_Enrolled]:
+    out = []
+    alter = scene_augmented if sheet else augmented
+    for photo in photos:
+        crops = np.asarray(photo.crops)
+        ids = np.asarray(photo.class_id, np.int64)
+        base, feats = embedder.run(crops)
+        seed = zlib.crc32(photo.name.encode())  # a photo's views do not depend on the photos beside it
+        extra = alter(crops, augment, seed=seed) if augment else crops[:0]
+        out.append(_Enrolled(photo.name, crops, ids, extra, np.tile(ids, augment), feats, base, {}))
+    return out
+
+
 def build_profile(
     name: str,
     photos: Sequence[LabelledCrops],
     embedder: Embedder,
-    augment: int = 8,
+    augment: int | None = None,
     sheet: bool = True,
     channels: bool = True,
+    refine: bool | None = None,
 ) -> tuple[Profile, list[Rejected]]:
     """Prototypes from the enrolled photos (each crop and `augment` altered copies of it:
     `tile_augment.scene_augmented` for upright layout-sheet crops, `tile_augment.augmented` for crops cut
@@ -280,40 +370,59 @@ def build_profile(
 
     The profile also records the colour channel order the set is read in (`_channel_order`) and the weight of
     the base classifier (`_base_weight`, from how well the base names the altered crops in that order);
-    `channels=False` keeps the photos' colours as they are.
+    `channels=False` keeps the photos' colours as they are. `refine` trains the prototypes on the crops
+    (`_refine`); without it they are the class means. By default (None) sheet crops get 32 altered copies and
+    refined prototypes, crops of table photos 8 copies and class means (`_defaults`).
     Raises `ProfileError` when no photo is left to learn from.
     """
-    embedded = []
-    for photo in photos:
-        _, feats = embedder.run(photo.crops)
-        embedded.append((photo.name, feats, np.asarray(photo.class_id, np.int64)))
-    rejected = _another_set(embedded)
+    augment, refine = _defaults(sheet, augment, refine)
+    return _build(name, _enrol(photos, embedder, augment, sheet), embedder, channels, refine)
+
+
+def _defaults(sheet: bool, augment: int | None, refine: bool | None) -> tuple[int, bool]:
+    """Altered copies per crop and whether to refine, where not given. Measured with `bench/enroll.py`
+    (docs/vision.md): on layout-sheet crops 32 table views and refined prototypes name 4-6 points more of a
+    new set than the class means of 8, and the rendered seen set gains 1-2; on crops of real table photos
+    (`--labelled`, few kinds per photo) refining cost 1-5 points, so those keep the class means of 8."""
+    return (
+        (32 if sheet else 8) if augment is None else augment,
+        sheet if refine is None else refine,
+    )
+
+
+def _build(
+    name: str, enrolled: Sequence[_Enrolled], embedder: Embedder, channels: bool, refine: bool
+) -> tuple[Profile, list[Rejected]]:
+    rejected = _another_set([(e.name, e.feats, e.ids) for e in enrolled])
     bad = {r.photo for r in rejected}
-    kept = [p for p in photos if p.name not in bad]
+    kept = [e for e in enrolled if e.name not in bad]
     if not kept:
         reasons = "; ".join(f"{r.photo}: {r.reason}" for r in rejected) or "no photos given"
         raise ProfileError(f"nothing to learn profile {name} from: {reasons}")
-    crops = np.concatenate([p.crops for p in kept])
-    ids = np.concatenate([e[2] for e in embedded if e[0] not in bad])
-    extra = (scene_augmented if sheet else augmented)(crops, augment) if augment else crops
-    extra_ids = np.tile(ids, augment) if augment else ids
-    order = (
-        _channel_order(extra[:CHANNEL_SAMPLE], extra_ids[:CHANNEL_SAMPLE], embedder) if channels else IDENTITY
-    )
-    if order == IDENTITY:
-        feats = np.concatenate([e[1] for e in embedded if e[0] not in bad])
-    else:
-        feats = embedder.run(_mapped(crops, order))[1]
-    extra_base, extra_feats = embedder.run(_mapped(extra, order))
+    ids = np.concatenate([e.ids for e in kept])
+    extra_ids = np.concatenate([e.extra_ids for e in kept])
+    order = IDENTITY
+    if channels and len(extra_ids):
+        sample = np.concatenate([e.extra for e in kept])[:CHANNEL_SAMPLE]
+        order = _channel_order(sample, extra_ids[:CHANNEL_SAMPLE], embedder)
+    parts = [e.embedded(embedder, order) for e in kept]
+    feats = np.concatenate([p[0] for p in parts])
+    if len(extra_ids):
+        extra_base = np.concatenate([p[1] for p in parts])
+        feats, ids_all = np.concatenate([feats, *(p[2] for p in parts)]), np.concatenate([ids, extra_ids])
+    else:  # no altered copies: the base weight from the crops themselves
+        extra_base, extra_ids, ids_all = (
+            embedder.run(_mapped(np.concatenate([e.crops for e in kept]), order))[0],
+            ids,
+            ids,
+        )
     base_weight = _base_weight(float((extra_base.argmax(1) == extra_ids).mean()))
-    if augment:
-        feats, ids_all = np.concatenate([feats, extra_feats]), np.concatenate([ids, extra_ids])
-    else:
-        ids_all = ids
     classes, protos = _prototypes(feats, ids_all)
+    if refine:
+        protos = _refine(feats, np.searchsorted(classes, ids_all), protos, 1.0 / TEMPERATURE)
     counts = np.array([(ids == c).sum() for c in classes], np.int64)
     created = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
-    photo_names = tuple(p.name for p in kept)
+    photo_names = tuple(e.name for e in kept)
     profile = Profile(name, classes, protos, counts, embedder.classifier_sha256, photo_names, created,
                       order, base_weight)  # fmt: skip
     return profile, rejected
@@ -329,7 +438,7 @@ class ProfileClassifier:
         self,
         embedder: Embedder,
         profile: Profile,
-        temperature: float = 0.05,
+        temperature: float = TEMPERATURE,
         base_weight: float | None = None,
         unknown_similarity: float = 0.6,
         base_back: float = 0.5,
@@ -351,6 +460,12 @@ class ProfileClassifier:
         self.size, self.margin = embedder.size, embedder.margin
         self.temperature, self.base_weight, self.unknown = temperature, base_weight, unknown_similarity
         self.base_back = base_back
+
+    def in_profile_colours(self, frame: NDArray[np.uint8]) -> NDArray[np.uint8]:
+        """The frame with its colour channels in the profile's order (the frame itself when the profile keeps
+        the photos' colours): what `vision.reader.TileReader` gives its localizer, so a set whose inks are a
+        known set's with the colours swapped is also found as that set."""
+        return _mapped(frame, self.profile.channels)
 
     def probabilities(self, crops: NDArray[np.uint8]) -> NDArray[np.float32]:
         """(N, 38) class probabilities for (N, S, S, 3) upright BGR crops, columns in class-id order."""
@@ -407,9 +522,10 @@ class HeldBack:
 def held_back_accuracy(
     photos: Sequence[LabelledCrops],
     embedder: Embedder,
-    augment: int = 8,
+    augment: int | None = None,
     sheet: bool = True,
     progress: Callable[[int, int], None] | None = None,
+    refine: bool | None = None,
 ) -> HeldBack:
     """Leave one photo out: its crops named by the base classifier and by a profile built from the rest.
 
@@ -418,15 +534,44 @@ def held_back_accuracy(
     """
     if len(photos) < 2:
         raise ProfileError("before/after needs at least two photos (one is held back while the others teach)")
+    augment, refine = _defaults(sheet, augment, refine)
+    return _held_back(_enrol(photos, embedder, augment, sheet), embedder, refine, progress)
+
+
+def _held_back(
+    enrolled: Sequence[_Enrolled],
+    embedder: Embedder,
+    refine: bool,
+    progress: Callable[[int, int], None] | None = None,
+) -> HeldBack:
     right_base = right_profile = total = 0
-    for i, held in enumerate(photos):
-        rest = [p for j, p in enumerate(photos) if j != i]
-        profile, _ = build_profile("held-back", rest, embedder, augment, sheet)
-        truth = np.asarray(held.class_id)
-        right_base += int((embedder.run(held.crops)[0].argmax(1) == truth).sum())
+    for i, held in enumerate(enrolled):
+        profile, _ = _build(
+            "held-back", [e for j, e in enumerate(enrolled) if j != i], embedder, True, refine
+        )
+        right_base += int((held.base.argmax(1) == held.ids).sum())
         named = ProfileClassifier(embedder, profile).probabilities(held.crops).argmax(1)
-        right_profile += int((named == truth).sum())
-        total += len(truth)
+        right_profile += int((named == held.ids).sum())
+        total += len(held.ids)
         if progress is not None:
-            progress(i + 1, len(photos))
+            progress(i + 1, len(enrolled))
     return HeldBack(total, right_base / max(1, total), right_profile / max(1, total))
+
+
+def teach_profile(
+    name: str,
+    photos: Sequence[LabelledCrops],
+    embedder: Embedder,
+    sheet: bool = True,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[Profile, list[Rejected], HeldBack | None]:
+    """`build_profile` and, with two or more photos kept, `held_back_accuracy` on the kept photos, with one
+    enrolment (each photo altered and embedded once): what the Teach my tiles page and `enroll` run.
+    `progress(done, total)` is called after each held-back photo."""
+    augment, refine = _defaults(sheet, None, None)
+    enrolled = _enrol(photos, embedder, augment, sheet)
+    profile, rejected = _build(name, enrolled, embedder, True, refine)
+    bad = {r.photo for r in rejected}
+    kept = [e for e in enrolled if e.name not in bad]
+    held = _held_back(kept, embedder, refine, progress) if len(kept) >= 2 else None
+    return profile, rejected, held

@@ -38,6 +38,8 @@ class TileReader:
     `flip_tta` also classifies each crop turned half a turn and averages (+4 points on real photos).
     `multiscale` reads close-ups and wide frames at the scale their tiles need; `calibrate` maps the
     confidence through the shipped calibration (off: the raw product of the two models' scores).
+    `profile_colours`: with a profile that reads its set in another colour channel order, the localizer
+    reads the frame in that order too (measured: docs/vision.md, "Enrolling a tile set as a profile").
     Raises ModelMissingError (a VisionError) when a model file is missing or unreadable.
     """
 
@@ -51,12 +53,14 @@ class TileReader:
         imgsz: int | None = None,
         multiscale: bool = True,
         calibrate: bool = True,
+        profile_colours: bool = True,
     ) -> None:
         folder = Path(models_dir) if models_dir is not None else DEFAULT_MODELS
         if not folder.is_dir():
             raise ModelMissingError(f"models folder {folder} does not exist")
         self.localizer = Localizer(folder / LOCALIZER_FILE, conf=conf, threads=threads, imgsz=imgsz)
         self.multiscale = multiscale
+        self.profile_colours = profile_colours
         cal_path = folder / CALIBRATION_FILE
         self.calibration = ScoreCalibration.load(cal_path) if calibrate and cal_path.is_file() else None
         self.classifier: Classifier | ProfileClassifier = (
@@ -72,10 +76,14 @@ class TileReader:
         The confidence is the localizer's score times the classifier's probability of the chosen class,
         mapped through `models/confidence_calibration.json` when present (the chance the box is a right
         tile, measured: docs/vision.md). With `multiscale` the localizer reads the frame at the scale its
-        tiles need (`vision.localize.localize_multiscale`).
+        tiles need (`vision.localize.localize_multiscale`). With a tile-set profile whose set is read in
+        another colour channel order (`vision.profiles`), the localizer sees the frame in that order too.
         """
         frame = check_frame(frame_bgr)
-        found = localize_multiscale(self.localizer, frame) if self.multiscale else self.localizer(frame)
+        seen = frame
+        if self.profile_colours and isinstance(self.classifier, ProfileClassifier):
+            seen = self.classifier.in_profile_colours(frame)
+        found = localize_multiscale(self.localizer, seen) if self.multiscale else self.localizer(seen)
         if not len(found.score):
             return Detections.empty()
         class_id, class_conf = self.classifier(frame, found.xyxy)

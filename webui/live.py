@@ -174,6 +174,23 @@ class LiveTable:
             return f"{type(exc).__name__}: {exc}"
         return None
 
+    def use_profile(self, folder: Any = None) -> tuple[bool, str]:
+        """Make the running pipeline name tiles with the tile-set profile now chosen in `folder`, at once
+        (no restart). Returns (done, a line for the page): not done when no pipeline runs, when it offers no
+        switch, or when the profile cannot be read (the pipeline then keeps what it had)."""
+        if self.assistant is None:
+            return False, "the live table is not running; it reads with the chosen profile when it starts"
+        method = getattr(self.assistant, "use_profile", None)
+        if method is None:
+            return False, "this live pipeline cannot switch profiles while it runs: restart it from Settings"
+        try:
+            line = str(method(folder))
+        except Exception as exc:  # reported on the page; the pipeline keeps its namer
+            log.exception("switching the live table's profile failed")
+            return False, f"the live table kept its namer: {type(exc).__name__}: {exc}"
+        self._hub.publish("table", self.state())
+        return True, line
+
     def _forward(self, assistant: AssistantLike, stop: threading.Event) -> None:
         try:
             changes = assistant.subscribe()

@@ -203,6 +203,20 @@ class Teacher:
             session.job = Job()  # a new photo makes an earlier result stale
         return photo
 
+    def remove_photo(self, session: TeachSession, photo_id: str) -> TaughtPhoto:
+        """Take one photo out of the session (the others and their corrections stay); an earlier Learn
+        result is dropped, since it was learned from that photo too. TeachError while learning runs or for
+        a photo the session does not hold."""
+        with self._lock:
+            if session.job.state == "running":
+                raise TeachError("not removed: learning is under way; wait for it to finish")
+            for i, photo in enumerate(session.photos):
+                if photo.photo_id == photo_id:
+                    del session.photos[i]
+                    session.job = Job()
+                    return photo
+        raise TeachError(f"no photo {photo_id!r} in this teaching session (removed already?)")
+
     def labelled(
         self, session: TeachSession, corrections: Any
     ) -> tuple[list[Labelled], list[dict[str, str]]]:
@@ -348,13 +362,18 @@ class Teacher:
 def _learn(job: Job, photos: list[Labelled], empty: list[dict[str, str]], embedder: Any) -> None:
     """The Learn job: a profile from every photo, then the before/after with each photo held back."""
     from riichi_table.vision.errors import VisionError
-    from riichi_table.vision.profiles import build_profile, held_back_accuracy
+
+    def progress(done: int, total: int) -> None:
+        job.step = "measuring before/after: each photo named by a profile taught from the others"
+        job.done, job.total = 1 + done, 1 + total
 
     try:
-        profile, rejected = build_profile("taught", photos, embedder)
+        from riichi_table.vision.profiles import teach_profile
+
+        profile, rejected, held = teach_profile("taught", photos, embedder, progress=progress)
         bad = {r.photo for r in rejected}
         kept = [p for p in photos if p.name not in bad]
-        job.done, job.total = 1, 1 + (len(kept) if len(kept) >= 2 else 0)
+        job.done = job.total
         result: dict[str, Any] = {
             "photos": [p.name for p in kept],
             "tiles": int(sum(len(p.class_id) for p in kept)),
@@ -364,13 +383,7 @@ def _learn(job: Job, photos: list[Labelled], empty: list[dict[str, str]], embedd
             "note": "",
             "colours_swapped": tuple(profile.channels) != (0, 1, 2),
         }
-        if len(kept) >= 2:
-            job.step = "measuring before/after: each photo named by a profile taught from the others"
-
-            def progress(done: int, total: int) -> None:
-                job.done = 1 + done
-
-            held = held_back_accuracy(kept, embedder, progress=progress)
+        if held is not None:
             result["held_back"] = {"tiles": held.tiles, "base": held.base, "profile": held.profile}
         else:
             result["note"] = (

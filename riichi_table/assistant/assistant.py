@@ -17,6 +17,7 @@ import contextlib
 import queue
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import cv2
@@ -106,6 +107,12 @@ class Assistant:
             data["fps"] = round(self._fps, 1)
             data["source"] = self.source_spec
             return data
+
+    def use_profile(self, folder: Path | None = None) -> str:
+        """The tile-set profile chosen in `folder` names tiles from the next frame on, without a restart
+        (`LiveSession.use_profile`); returns the line saying so. ProfileError if the profile is unreadable."""
+        with self._lock:
+            return self.session.use_profile(folder)
 
     def subscribe(self) -> queue.Queue[dict[str, Any]]:
         """A new queue that receives a state dict after every change (bounded; the oldest is dropped)."""

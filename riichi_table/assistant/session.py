@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import copy
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ import numpy as np
 from riichi_table.assistant.view import last_result, overlay, table_state
 from riichi_table.assistant.wins import fit_win
 
+log = logging.getLogger(__name__)
 DEMO_DIR = Path(__file__).resolve().parent / "demo"
 DEFAULT_NAMER = "onnx"  # bench/live.py: 417/421 discards right at 41.6 fps; templates 412/421 at 36.8 fps
 MANUAL_MOVED_PX = 12.0  # frame shift (camera pixels) that says a hand-calibrated camera moved
@@ -87,6 +89,7 @@ class LiveSession:
         self._reveals: list[dict[str, Any]] = []
         self._started = False
         self.keep_crops: list[Any] | None = None  # a list: every unnamed tile's picture is kept there
+        self.profiles_folder: Path | None = None  # where `use_profile` last looked for the chosen profile
 
     # --- calibration ----------------------------------------------------------------------------------
     def calibrate(self, corners: list[list[float]] | None, image: Any = None) -> None:
@@ -444,14 +447,42 @@ class LiveSession:
         }
         if self.model_note:
             return {"state": "degraded", "message": self.model_note, "namer": self.namer}
-        return {"state": "ok", "message": names[self.namer], "namer": self.namer}
+        message, profile = names[self.namer], None
+        if self.reader.onnx is not None and self.namer != "templates":
+            profile = self.reader.onnx.profile
+            if profile != "base":
+                message += f", tile-set profile {profile}"
+        return {"state": "ok", "message": message, "namer": self.namer, "profile": profile}
+
+    def use_profile(self, folder: Path | None = None) -> str:
+        """Name tiles from the next frame on with the tile-set profile chosen in `folder` (vision.profiles;
+        default its `profiles_dir()`), without a restart; returns a line saying what the table reads with.
+
+        With the template namer no profile applies, and the line says so. A profile that cannot be read
+        raises `ProfileError` (a VisionError) and the namer keeps what it had.
+        """
+        onnx = self.reader.onnx
+        if onnx is None or self.namer == "templates":
+            return "the live table names tiles with its enrolled templates; a tile-set profile does not apply"
+        name = onnx.use_active_profile(folder)
+        self.profiles_folder = folder
+        line = (
+            "the live table names tiles with the shipped classifier alone (no profile)"
+            if name == "base"
+            else f"the live table names tiles with tile-set profile {name} from now on"
+        )
+        log.info("%s", line)
+        return line
 
     def restart_demo(self) -> None:
         """The demo clip starts again: a fresh game (corners picked by hand are kept; markers are found
         again)."""
         manual = self.calibration if getattr(self.calibration, "method", "") == "manual" else None
         reference = self._reference
+        folder = self.profiles_folder
         self.__init__(self.rules, self.templates_path, self.read_every_frame, self.asked_namer)  # type: ignore[misc]
+        if folder is not None:  # a profile chosen from the page stays chosen
+            self.use_profile(folder)
         if manual is not None:
             self.calibration, self._reference = manual, reference
             self.view = {"state": "ok", "message": "calibrated (manual)"}

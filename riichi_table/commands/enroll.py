@@ -103,9 +103,8 @@ def _enroll_profile(args: argparse.Namespace) -> int:
     from riichi_table.vision.layout_sheet import read_sheet_photo
     from riichi_table.vision.profiles import (
         ProfileClassifier,
-        build_profile,
-        held_back_accuracy,
         profile_path,
+        teach_profile,
     )
     from riichi_table.vision.reader import DEFAULT_MODELS
 
@@ -122,13 +121,10 @@ def _enroll_profile(args: argparse.Namespace) -> int:
             skipped += 1
     photos += _labelled_crops(labelled_photos(args.labelled))
     sheet = not args.labelled  # crops cut from table photos are altered less (vision.tile_augment)
-    profile, rejected = build_profile(target.stem, photos, embedder, sheet=sheet)
+    profile, rejected, held = teach_profile(target.stem, photos, embedder, sheet=sheet)
     for r in rejected:
         print(f"skipped {r.photo}: {r.reason}", file=sys.stderr)
-    bad = {r.photo for r in rejected}
-    kept = [p for p in photos if p.name not in bad]
-    if len(kept) >= 2:
-        held = held_back_accuracy(kept, embedder, sheet=sheet)
+    if held is not None:
         print(f"held-back photos ({held.tiles} tiles, each named by a profile of the other photos): "
               f"base {held.base:.4f}, profile {held.profile:.4f}")  # fmt: skip
     profile.save(target)

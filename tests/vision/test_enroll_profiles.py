@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from riichi_table.datasets.render_layout import RECOLOUR, recolour, render_sheet_photo
 from riichi_table.vision.embedder import EMBEDDER_FILE, Embedder, file_digest
+from riichi_table.vision.errors import VisionError
 from riichi_table.vision.layout_sheet import read_sheet_photo
 from riichi_table.vision.profiles import (
     BASE,
@@ -163,3 +164,78 @@ def test_the_photo_reader_and_the_live_namer_name_tiles_with_the_chosen_profile(
     assert (named == truth).mean() > 0.5  # the recoloured set, read through the club's profile
     set_active_profile(BASE)
     assert isinstance(TileReader(threads=1).classifier, Classifier)
+
+
+def _saved_profile(embedder: Embedder, folder: Path, name: str, channels: tuple[int, int, int]) -> Profile:
+    rng = np.random.default_rng(5)
+    protos = rng.normal(size=(3, embedder.dim)).astype(np.float32)
+    protos /= np.linalg.norm(protos, axis=1, keepdims=True)
+    profile = Profile(name, np.array([0, 1, 37]), protos, np.ones(3, np.int64), embedder.classifier_sha256,
+                      ("a.jpg",), "2026-11-23T10:00:00+00:00", channels)  # fmt: skip
+    profile.save(folder / f"{name}.npz")
+    return profile
+
+
+def test_a_running_live_namer_switches_to_a_newly_chosen_profile_and_back_without_a_restart(
+    embedder: Embedder, tmp_path: Path
+) -> None:
+    from riichi_table.vision.classify import Classifier
+    from riichi_table.vision.live_namer import OnnxNamer
+
+    folder = tmp_path / "profiles"
+    folder.mkdir()
+    namer = OnnxNamer(threads=1)
+    base = namer.model
+    assert namer.profile == BASE and isinstance(base, Classifier)
+    _saved_profile(embedder, folder, "club-a", (0, 1, 2))
+    set_active_profile("club-a", folder)
+    assert namer.use_active_profile(folder) == "club-a"
+    assert isinstance(namer.model, ProfileClassifier) and namer.model.profile.name == "club-a"
+    crops = np.random.default_rng(2).integers(0, 255, (4, 64, 64, 3), dtype=np.uint8)
+    assert namer.model.probabilities(crops).shape == (4, 38)
+    set_active_profile(BASE, folder)
+    assert namer.use_active_profile(folder) == BASE and namer.model is base  # the base is not reopened
+    (folder / "club-a.npz").write_bytes(b"not a profile any more")
+    (folder / "active.txt").write_text("club-a\n")
+    with pytest.raises(ProfileError, match=r"club-a\.npz is not a tile-set profile"):
+        namer.use_active_profile(folder)
+    assert namer.model is base and namer.profile == BASE  # an unreadable profile changes nothing
+    fixed = OnnxNamer(classifier=MODELS / "classifier.onnx", threads=1)
+    with pytest.raises(VisionError, match="takes no profile"):
+        fixed.use_active_profile(folder)
+
+
+def test_with_a_colour_swapping_profile_the_localizer_reads_the_frame_in_the_profiles_colours(
+    embedder: Embedder, tmp_path: Path
+) -> None:
+    """The reader hands its localizer the frame in the profile's channel order; with the base classifier or
+    a profile that keeps the colours, the frame itself (the base path unchanged)."""
+    from riichi_table.vision.reader import TileReader
+
+    frame = np.random.default_rng(4).integers(0, 255, (120, 160, 3), dtype=np.uint8)
+    seen: list[np.ndarray] = []
+    reader = TileReader(threads=1, multiscale=False)
+    reader.localizer = _Recording(seen)  # type: ignore[assignment]
+    reader.detect(frame)
+    assert seen[-1] is frame  # no profile: the very same frame
+    for channels in ((0, 1, 2), (2, 0, 1)):
+        profile = _saved_profile(embedder, tmp_path, f"p{channels[0]}", channels)
+        reader.classifier = ProfileClassifier(embedder, profile)
+        reader.detect(frame)
+        assert np.array_equal(seen[-1], frame[..., list(channels)])
+    reader.profile_colours = False
+    reader.detect(frame)
+    assert seen[-1] is frame
+
+
+class _Recording:
+    """A localizer that keeps the frames it is given and finds nothing."""
+
+    def __init__(self, seen: list[np.ndarray]) -> None:
+        self.seen = seen
+
+    def __call__(self, image: np.ndarray) -> object:
+        from riichi_table.vision.localize import Boxes
+
+        self.seen.append(image)
+        return Boxes(np.zeros((0, 4), np.float32), np.zeros(0, np.float32), np.zeros(0, np.int64))

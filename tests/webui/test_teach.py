@@ -336,3 +336,60 @@ def test_a_sheet_photo_can_be_taken_from_the_table_camera(
     body = res.get_json()
     assert res.status_code == 200 and body["errors"] == [], body["errors"]
     assert body["photos"][0]["name"].startswith("table camera") and len(body["photos"][0]["cells"]) == 39
+
+
+def test_a_profile_chosen_in_settings_names_the_running_live_tables_tiles_at_once(
+    make_app: Any, tmp_path: Path
+) -> None:
+    """The demo pipeline runs; choosing a profile switches its namer without a restart, and back to base."""
+    from riichi_table.vision.profiles import ProfileClassifier
+    from riichi_table.webui.live import start_assistant
+
+    from riichi_table.assistant.session import DEMO_DIR
+
+    assistant, error = start_assistant(str(DEMO_DIR / "clip.mp4"), "wrc", None)
+    assert assistant is not None, error
+    app = make_app(ASSISTANT=assistant, PIPELINE_ERROR=None, SOURCE="clip.mp4", PROFILES_DIR=tmp_path / "p")
+    client = app.test_client()
+    namer = assistant.session.reader.onnx  # type: ignore[attr-defined]
+    assert namer is not None and namer.profile == "base"
+    data = _profile_file(tmp_path, "club-b")
+    _form(client, "/settings/profiles/upload", {"profile": (io.BytesIO(data), "club-b.npz")})
+    assert namer.profile == "base"  # added, not chosen
+    page = _form(client, "/settings/profiles/use", {"name": "club-b"})
+    assert "the live table names tiles with tile-set profile club-b from now on" in page
+    assert namer.profile == "club-b" and isinstance(namer.model, ProfileClassifier)
+    assert assistant.state()["health"]["model"]["profile"] == "club-b"
+    assert "tile-set profile club-b" in assistant.state()["health"]["model"]["message"]
+    page = _form(client, "/settings/profiles/use", {"name": "base"})
+    assert "names tiles with the shipped classifier alone" in page and namer.profile == "base"
+
+
+def test_keeping_a_profile_without_a_live_table_says_it_is_used_when_the_table_starts(
+    client: FlaskClient, sheets: dict[str, bytes]
+) -> None:
+    session = _upload(client, {"club-0.jpg": sheets["club-0.jpg"]}).get_json()["session"]
+    _learned(client, session)
+    kept = _post(client, f"/teach/{session}/keep", {"name": "club-a"}).get_json()
+    assert kept["message"].startswith("Profile club-a saved and chosen: the Hand check reads with it now;")
+    assert "the live table is not running; it reads with the chosen profile when it starts" in kept["message"]
+
+
+def test_one_photo_can_be_removed_from_a_session_and_the_others_stay(
+    client: FlaskClient, sheets: dict[str, bytes]
+) -> None:
+    body = _upload(client, {"club-0.jpg": sheets["club-0.jpg"], "other-set.jpg": sheets["other-set.jpg"]})
+    session = body.get_json()["session"]
+    first, stranger = (p["id"] for p in body.get_json()["photos"])
+    gone = _post(client, f"/teach/{session}/photos/{stranger}/remove", {}).get_json()
+    assert gone == {"ok": True, "removed": "other-set.jpg", "photos": [first]}
+    again = _post(client, f"/teach/{session}/photos/{stranger}/remove", {})
+    assert again.status_code == 400 and "no photo" in again.get_json()["error"]
+    unknown = _post(client, f"/teach/{'0' * 32}/photos/{first}/remove", {})
+    assert unknown.status_code == 404 and "session is over" in unknown.get_json()["error"]
+    result = _learned(client, session)["result"]
+    assert result["photos"] == ["club-0.jpg"] and result["rejected"] == []
+    _post(client, f"/teach/{session}/photos/{first}/remove", {})
+    assert client.get(f"/teach/{session}/progress").get_json()["state"] == "idle"  # the result is dropped
+    empty = _post(client, f"/teach/{session}/learn", {"corrections": {}})
+    assert empty.status_code == 400 and "no sheet photo" in empty.get_json()["error"]

@@ -119,9 +119,13 @@ def test_a_club_teaches_an_unseen_set_from_the_page_and_sees_the_benchs_before_a
     expect(page.locator(".teach-photo")).to_have_count(2)
     expect(page.locator("#photo-errors li")).to_have_count(1)
     expect(page.locator("#photo-errors li")).to_contain_text("shaky.jpg: too blurred to learn from")
-    page.set_input_files("#photo-input", [str(photos["club-2.jpg"])])  # a second upload adds to the first
+    # A second upload adds to the first; a photo sent twice by mistake is removed again.
+    page.set_input_files("#photo-input", [str(photos["club-2.jpg"]), str(photos["club-0.jpg"])])
     page.click("#upload-button")
+    expect(page.locator(".teach-photo")).to_have_count(4)
+    page.click(".teach-photo:nth-child(4) button.remove-photo")
     expect(page.locator(".teach-photo")).to_have_count(3)
+    expect(page.locator("#upload-status")).to_contain_text("removed club-0.jpg (2); 3 photo(s) left")
     expect(page.locator(".teach-photo:nth-child(1) .teach-cell")).to_have_count(39)
 
     cell = page.locator('.teach-photo:nth-child(2) .teach-cell[data-cell="3m"]')

@@ -69,16 +69,40 @@
       const title = document.createElement("h3");
       const differ = photo.cells.filter((c) => c.reader !== c.tile).length;
       title.textContent = `${photo.name}: ${photo.cells.length} tiles, the reader names ${photo.cells.length - differ} as their cell`;
+      const remove = document.createElement("button");
+      remove.type = "button";
+      remove.className = "remove-photo";
+      remove.textContent = `Remove ${photo.name}`;
+      remove.addEventListener("click", () => removePhoto(photo, box, remove));
       const grid = document.createElement("div");
       grid.className = "teach-grid";
       for (const cell of photo.cells) grid.appendChild(cellView(photo, cell));
-      box.append(title, grid);
+      box.append(title, remove, grid);
       host.appendChild(box);
     }
+    showSteps();
+  }
+
+  function showSteps() {
     const any = state.photos.length > 0;
     $("step-check").hidden = !any;
     $("step-learn").hidden = !any;
     $("step-result").hidden = true;
+  }
+
+  async function removePhoto(photo, box, button) {
+    button.disabled = true;
+    const data = await post(`/teach/${state.session}/photos/${photo.id}/remove`, {});
+    if (!data.ok) {
+      button.disabled = false;
+      showErrors([{photo: photo.name, error: data.error}]);
+      return;
+    }
+    state.photos = state.photos.filter((p) => p.id !== photo.id);
+    delete state.corrections[photo.id];
+    box.remove();
+    showSteps();
+    $("upload-status").textContent = `removed ${data.removed}; ${state.photos.length} photo(s) left`;
   }
 
   function answer(data) {

@@ -6,6 +6,7 @@ admin PIN (webui/security.py), like the other Settings actions.
 
 from __future__ import annotations
 
+import logging
 import time
 
 from flask import (
@@ -24,6 +25,7 @@ from riichi_table.webui.live import LiveTable
 from riichi_table.webui.teach import Teacher, TeachError, TeachSession, photo_label
 
 bp = Blueprint("teach", __name__)
+log = logging.getLogger(__name__)
 
 
 def teacher() -> Teacher:
@@ -118,6 +120,20 @@ def frame() -> Response | tuple[Response, int]:
     return jsonify(ok=bool(added), session=session.session_id, photos=added, errors=errors)
 
 
+@bp.post("/teach/<session_id>/photos/<photo_id>/remove")
+def remove(session_id: str, photo_id: str) -> Response | tuple[Response, int]:
+    """One photo out of the session; answers the photos left."""
+    try:
+        session = _session(session_id)
+    except TeachError as exc:
+        return _fail(str(exc), 404)
+    try:
+        photo = teacher().remove_photo(session, photo_id)
+    except TeachError as exc:
+        return _fail(str(exc))
+    return jsonify(ok=True, removed=photo.name, photos=[p.photo_id for p in session.photos])
+
+
 @bp.post("/teach/<session_id>/learn")
 def learn(session_id: str) -> Response | tuple[Response, int]:
     body = request.get_json(silent=True)
@@ -147,15 +163,19 @@ def keep(session_id: str) -> Response | tuple[Response, int]:
         profile = teacher().keep(_session(session_id), name)
     except TeachError as exc:
         return _fail(str(exc))
-    current_app.extensions.pop("reader", None)  # the Hand check's reader reloads with the new profile
-    return jsonify(ok=True, name=profile.name, message=_kept_message(profile.name))
-
-
-def _kept_message(name: str) -> str:
-    return (
-        f"Profile {name} saved and chosen: the Hand check reads with it now, the live table from its next "
-        "restart (Settings: Save and restart the live pipeline)."
+    return jsonify(
+        ok=True, name=profile.name, message=f"Profile {profile.name} saved and chosen: {_chosen()}"
     )
+
+
+def _chosen() -> str:
+    """After a profile was chosen: the Hand check's reader reloads with it and the running live table
+    switches to it at once (`LiveTable.use_profile`); the line says what happened to each."""
+    current_app.extensions.pop("reader", None)
+    live: LiveTable = current_app.extensions["live"]
+    _, line = live.use_profile(teacher().folder)
+    log.info("profile chosen from the page: %s", line)
+    return f"the Hand check reads with it now; {line}."
 
 
 @bp.post("/teach/<session_id>/discard")
@@ -182,11 +202,11 @@ def use() -> Response:
     except TeachError as exc:
         flash(f"Nothing changed: {exc}", "error")
         return _back()
-    current_app.extensions.pop("reader", None)
+    line = _chosen()
     if name == "base":
-        flash("The reader uses the shipped models alone (no profile).", "ok")
+        flash(f"The reader uses the shipped models alone (no profile): {line}", "ok")
     else:
-        flash(_kept_message(name).replace("saved and chosen", "chosen"), "ok")
+        flash(f"Profile {name} chosen: {line}", "ok")
     return _back()
 
 
