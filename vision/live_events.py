@@ -35,7 +35,9 @@ from riichi_table.vision.zones import (
 PAI_HONORS = ("E", "S", "W", "N", "P", "F", "C")
 ALTERNATIVES = "_alternatives"  # private field of hora: second readings per shown tile (not mjai)
 # Private event (not mjai): a discard filled in as a guess was seen late; {"type", "actor", "nth": the
-# actor's nth discard of this hand (0-based), "pai": what it was}. The game puts it in its place.
+# actor's nth discard of this hand (0-based), "pai": what it was, "riichi": true when it lay sideways (a
+# riichi declared with it), "places": every guessed place it could take, when more than one}. The game puts
+# it in its place (riichi_table/assistant/reconcile.py).
 LATE_DAHAI = "_late_dahai"
 SETTLE_FRAMES = 6  # processed frames with no change before revealed hands are read
 EMIT_HITS = 3  # readings of a new discard before it is named (a stable track has them)
@@ -181,8 +183,22 @@ class TableReader:
                     # (pond order), and the record gets the tile in that place, not a shifted turn.
                     h.phantoms[seat] -= 1
                     h.ponds[seat].append(t.id)
+                    places = list(h.phantom_nth[seat])
                     nth = h.phantom_nth[seat].pop(0)
-                    self._emit({"type": LATE_DAHAI, "actor": seat, "nth": nth, "pai": pai_of_track(t)})
+                    late: dict[str, Any] = {
+                        "type": LATE_DAHAI,
+                        "actor": seat,
+                        "nth": nth,
+                        "pai": pai_of_track(t),
+                    }
+                    if t.sideways and seat not in h.riichi:
+                        late["riichi"] = True  # laid sideways: it was the riichi discard (seed 002 3.3.14)
+                        h.riichi.add(seat)
+                    if len(places) > 1 and not new[seat][1:]:
+                        # More of its discards were guessed than tiles came to light: which place this one
+                        # takes is not seen (the earliest is the best guess; the game may ask).
+                        late["places"] = places
+                    self._emit(late)
                     continue
                 h.stuck = 0
                 self._discard(t)
@@ -198,6 +214,13 @@ class TableReader:
                 self._discard(None, seat)
                 continue
             return
+
+    def swap_guessed(self, seat: int, taken: int, freed: int) -> None:
+        """The game put a tile read late at `seat`'s discard `taken` (0-based) instead of `freed`: `freed` is
+        the one still guessed (a later late tile of that seat fills it)."""
+        nths = self.hand.phantom_nth[seat]
+        if taken in nths:
+            self.hand.phantom_nth[seat] = sorted([freed if n == taken else n for n in nths])
 
     def _discard(self, t: Track | None, seat: int | None = None) -> None:
         h = self.hand
