@@ -22,6 +22,7 @@ def ask(assistant: Any) -> dict[str, Any]:
         for event in two_guesses()[1:]:
             assistant.session._apply(event)
         assistant.session._apply(LATE)
+    assistant._publish()  # as after every frame read: the page's event stream gets the new state
     (question,) = assistant.state()["questions"]
     return dict(question)
 
