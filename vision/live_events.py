@@ -36,8 +36,9 @@ PAI_HONORS = ("E", "S", "W", "N", "P", "F", "C")
 ALTERNATIVES = "_alternatives"  # private field of hora: second readings per shown tile (not mjai)
 # Private event (not mjai): a discard filled in as a guess was seen late; {"type", "actor", "nth": the
 # actor's nth discard of this hand (0-based), "pai": what it was, "riichi": true when it lay sideways (a
-# riichi declared with it), "places": every guessed place it could take, when more than one}. The game puts
-# it in its place (riichi_table/assistant/reconcile.py).
+# riichi declared with it), "places": every guessed place it could take, when more than one, "before_late":
+# whether it lies before the seat's tile read late last time, in pond order, when that one is in view}. The
+# game puts it in its place (riichi_table/assistant/reconcile.py).
 LATE_DAHAI = "_late_dahai"
 SETTLE_FRAMES = 6  # processed frames with no change before revealed hands are read
 EMIT_HITS = 3  # readings of a new discard before it is named (a stable track has them)
@@ -82,6 +83,7 @@ class HandState:
     phantoms: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # discards emitted without a tile seen
     phantom_nth: list[list[int]] = field(default_factory=lambda: [[], [], [], []])  # which of each seat's
     dahai_count: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    late_ids: list[list[int]] = field(default_factory=lambda: [[], [], [], []])  # tiles read late, in order
     ignored: set[int] = field(default_factory=set)  # tracks of groups that cannot be a meld (riichi)
     stuck: int = 0
 
@@ -152,17 +154,16 @@ class TableReader:
             self._emit({"type": "reach_accepted", "actor": h.accept_pending})
             h.accept_pending = None
 
+    def _pond(self, seat: int, stable: list[Track]) -> list[Track]:
+        """A seat's stable face-up pond tiles in pond order (rows of six)."""
+        tiles = [t for t in stable if t.seat == seat and t.area == "pond" and not t.face_down]
+        placed = [Placed(i, t.u, t.v, t.width_u, t.sideways, t.face_down) for i, t in enumerate(tiles)]
+        return [tiles[i] for i in pond_order(placed, self.geo)]
+
     def _new_pond_tiles(self, stable: list[Track]) -> list[list[Track]]:
         """Per seat, stable pond tiles not yet read as discards, in pond order (rows of six)."""
-        h = self.hand
-        seen = {i for pond in h.ponds for i in pond}
-        out: list[list[Track]] = []
-        for seat in range(4):
-            tiles = [t for t in stable if t.seat == seat and t.area == "pond" and not t.face_down]
-            placed = [Placed(i, t.u, t.v, t.width_u, t.sideways, t.face_down) for i, t in enumerate(tiles)]
-            ordered = [tiles[i] for i in pond_order(placed, self.geo)]
-            out.append([t for t in ordered if t.id not in seen])
-        return out
+        seen = {i for pond in self.hand.ponds for i in pond}
+        return [[t for t in self._pond(seat, stable) if t.id not in seen] for seat in range(4)]
 
     def _discards(self, stable: list[Track]) -> None:
         """Read new discards in turn order; a seat whose discard was never seen is filled in after a while."""
@@ -198,6 +199,13 @@ class TableReader:
                         # More of its discards were guessed than tiles came to light: which place this one
                         # takes is not seen (the earliest is the best guess; the game may ask).
                         late["places"] = places
+                    earlier = [i for i in h.late_ids[seat] if i in self.tracks]
+                    if earlier:
+                        # The seat's tile read late before is in view too: the pond shows their order.
+                        order = [x.id for x in self._pond(seat, stable)]
+                        if earlier[-1] in order:
+                            late["before_late"] = order.index(t.id) < order.index(earlier[-1])
+                    h.late_ids[seat].append(t.id)
                     self._emit(late)
                     continue
                 h.stuck = 0

@@ -352,8 +352,12 @@ class LiveSession:
 
         actor, pai, riichi = int(late["actor"]), str(late["pai"]), bool(late.get("riichi"))
         nth = int(late["nth"])
+        places = late.get("places") or [nth]
+        if "before_late" in late:
+            nth = self._settle_order(actor, nth, bool(late["before_late"]))
+            places = [nth]
         fits = {}
-        for place in late.get("places") or [nth]:
+        for place in places:
             placed = place_late_discard(self.rules, self.accepted, actor, int(place), pai, riichi)
             if placed is not None:
                 fits[int(place)] = placed
@@ -372,6 +376,28 @@ class LiveSession:
         )
         if len(fits) > 1:
             self.questions.append(order_question(self.accepted, actor, pai, best, sorted(fits)))
+
+    def _settle_order(self, actor: int, nth: int, before: bool) -> int:
+        """The seat's other tile read late comes to light while its order question is open: the pond shows
+        the order (`before`: the new tile lies first). The earlier tile is moved if the best guess was wrong,
+        the question closes, and the place left for the new tile is returned."""
+        from riichi_table.assistant.reconcile import move_late_discard
+
+        q = next((q for q in self.questions if q.get("kind") == "order" and q.get("seat") == actor), None)
+        if q is None:
+            return nth
+        lo, hi = sorted((int(q["place"]), nth))
+        new_at, old_at = (lo, hi) if before else (hi, lo)
+        if old_at != q["place"]:
+            moved = move_late_discard(self.rules, self.accepted, actor, int(q["place"]), old_at)
+            if moved is None:
+                return nth  # the question stays for a person to answer
+            self.game, self.accepted = moved.game, moved.record
+        self.questions = [x for x in self.questions if x is not q]
+        self.warnings.append(
+            f"seat {actor}'s pond shows the order of its discards read late: question closed"
+        )
+        return new_at
 
     def answer_order(self, question: str, answer: int) -> dict[str, Any]:
         """A person's answer to an order question (`questions`, kind "order"): the tile read late takes the

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from riichi_table.vision.live_events import LATE_DAHAI, STUCK_FRAMES
 
 from tests.live.test_late_discard import _record
@@ -125,3 +126,35 @@ def test_when_only_one_place_fits_the_engine_nothing_is_asked() -> None:
     session._apply({**LATE, "pai": "N", "nth": 1})
     assert _seat_discards(session) == ["N", "3m"]
     assert session.questions == []
+
+
+def test_when_the_other_hidden_tile_comes_to_light_the_reader_says_which_lies_first() -> None:
+    table = _start()
+    for n in range(2):
+        table.discard(0, n, 27 + n)
+        table.discard(2, n, 29 + n)
+        table.discard(3, n, 31 + n)
+        for _ in range(STUCK_FRAMES + 2):
+            table.step()
+    table.discard(0, 2, 33)
+    table.discard(1, 1, 8)  # 9m, in its pond's second place; the first place is still under a hand
+    for seat in (2, 3, 0):
+        table.discard(seat, 2 if seat else 3, seat)
+    table.discard(1, 0, 0)  # the hand goes: 1m in the first place
+    late = [e for e in table.events if e["type"] == LATE_DAHAI]
+    assert late[-1] == {"type": LATE_DAHAI, "actor": 1, "nth": 1, "pai": "1m", "before_late": True}
+
+
+@pytest.mark.parametrize(
+    ("before", "order"), [(True, ["1m", "9m"]), (False, ["9m", "1m"])], ids=["first", "second"]
+)
+def test_the_pond_settles_an_open_question_when_the_other_tile_comes_to_light(
+    before: bool, order: list[str]
+) -> None:
+    session = _session(two_guesses())
+    session._apply(LATE)
+    assert session.questions
+    session._apply({"type": LATE_DAHAI, "actor": 1, "nth": 1, "pai": "1m", "before_late": before})
+    assert _seat_discards(session) == order
+    assert session.questions == []
+    assert any("pond shows the order" in w for w in session.warnings)
