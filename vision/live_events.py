@@ -35,11 +35,11 @@ from riichi_table.vision.zones import (
 PAI_HONORS = ("E", "S", "W", "N", "P", "F", "C")
 ALTERNATIVES = "_alternatives"  # private field of hora: second readings per shown tile (not mjai)
 # Private event (not mjai): a discard filled in as a guess was seen late; {"type", "actor", "nth": the
-# actor's nth discard of this hand (0-based), "pai": what it was, "riichi": true when it lay sideways (a
-# riichi declared with it), "places": every guessed place it could take, when more than one, "before_late":
-# whether it lies before the seat's tile read late last time, in pond order, when that one is in view}. The
-# game puts it in its place (riichi_table/assistant/reconcile.py).
+# actor's nth discard of this hand (0-based), "pai": what it was}. The game puts it in its place.
 LATE_DAHAI = "_late_dahai"
+# Its optional fields: "riichi": true when the tile lay sideways (a riichi declared with it); "places": every
+# guessed place it could take, when more than one; "before_late": whether it lies before the seat's tile read
+# late last time, in pond order, when that one is in view (riichi_table/assistant/reconcile.py).
 SETTLE_FRAMES = 6  # processed frames with no change before revealed hands are read
 EMIT_HITS = 3  # readings of a new discard before it is named (a stable track has them)
 STUCK_FRAMES = 10  # processed frames waiting for a seat's discard before it is filled in
