@@ -294,6 +294,13 @@ class LiveReader:
             # Red backs (or no dead wall seen yet) keep the measured hue rule: the learned-colour mask also
             # takes the red ink of character tiles, whose cells then look like a standing tile's top.
             back = (((h < 9) | (h > 170)) & (s > 150)).astype(np.uint8)
+        if not green and self.colours.pale_felt():
+            # On white cloth a blank face (haku) is the felt's colour inside its rim: the tracker must not
+            # take it for bare mat when the rim is not seen whole for a frame (the tile would be dropped and
+            # read again as a new discard). Bare mat is felt wider than a face, outside every tile.
+            side = int(self.geo.tile_w * self.ppm) | 1
+            bare = ((mat & (solid == 0)) * 255).astype(np.uint8)
+            mat = cv2.erode(bare, np.ones((side, side), np.uint8)) > 0
         return solid, back, mat, gaps
 
     def read(
