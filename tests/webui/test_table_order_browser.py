@@ -34,7 +34,7 @@ def test_the_page_shows_the_order_question_and_the_answer_moves_the_tile(
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
         try:
             page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
-            page.goto(f"http://127.0.0.1:{srv.server_port}/")
+            page.goto(f"http://127.0.0.1:{srv.server_port}/", wait_until="domcontentloaded")
             question = ask(assistant)  # asked while the page is open: it comes over the event stream
             box = page.locator("#questions .question")
             expect(box).to_contain_text("seen late")
