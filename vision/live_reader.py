@@ -341,7 +341,7 @@ class LiveReader:
         for (x, y, w, h), owner in zip(boxes, owners, strict=True):
             cell = back[max(0, y) : y + h, max(0, x) : x + w]
             red = float(cell.mean()) if cell.size else 0.0
-            if 0.2 < red < 0.7 and _back_band(cell):
+            if 0.2 < red < 0.7:
                 # Half face, half back: the top of a standing tile, not a lying one.
                 self.rejected.append(Rejected((x + w / 2) / self.ppm, (y + h / 2) / self.ppm, -1, STANDING))
                 continue
@@ -695,18 +695,6 @@ def _lit(view: NDArray[np.uint8]) -> NDArray[np.uint8]:
     if gain < 1.15:
         return view
     return np.asarray(cv2.convertScaleAbs(view, alpha=gain), np.uint8)
-
-
-def _back_band(cell: NDArray[np.uint8]) -> bool:
-    """Whether a cell's back colour lies as a band on one side (a standing tile's top: its back on one side,
-    its face on the other), not spread over it: a face's ink of the backs' colour (green bamboo with green
-    backs, dark circles with black backs) is spread over both halves."""
-    h, w = cell.shape[:2]
-    for one, other in ((cell[: h // 2], cell[h - h // 2 :]), (cell[:, : w // 2], cell[:, w - w // 2 :])):
-        a, b = float(one.mean()), float(other.mean())
-        if max(a, b) > 0.55 and min(a, b) < 0.25:
-            return True
-    return False
 
 
 def _outlines(lightness: NDArray[np.float32], felt_l: float) -> NDArray[np.uint8]:

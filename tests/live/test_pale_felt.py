@@ -2,8 +2,7 @@
 outlines (vision/live_reader.py, `LiveReader.masks`; docs/live.md "White cloth, wood, green and black backs").
 
 Frames are renders of one layout (datasets.game_render.Look) rectified from the markers as LiveSession does;
-each pond holds tiles with symbols and a blank face (haku, 5z), the hardest on a white cloth. The last test
-is about backs: a face whose ink has the backs' colour is still a lying tile, not a standing tile's top.
+each pond holds tiles with symbols and a blank face (haku, 5z), the hardest on a white cloth.
 """
 
 from __future__ import annotations
@@ -26,7 +25,7 @@ def _layout() -> TableLayout:
 
 LOOKS = {
     "white cloth": dict(felt="white"),
-    "white cloth, black backs, dim light": dict(felt="white", back="black", light=0.7),
+    "white cloth, dim light": dict(felt="white", light=0.7),
 }
 
 
@@ -85,29 +84,3 @@ def test_a_green_or_coloured_felt_is_not_taken_for_white_cloth(renderer) -> None
     image = renderer.frame(renderer.scene(_layout()), 0, None, 10.0)  # the old look: green felt
     reader, _ = _read(from_markers(image).rectify(image))
     assert not reader.colours.pale_felt()
-
-
-@pytest.mark.parametrize(
-    ("felt", "back", "names"),
-    [("green", "green", ("8s", "2s", "6s")), ("wood", "black", ("9p", "8p", "7p"))],
-    ids=["green-bamboo-green-backs", "dark-circles-black-backs"],
-)
-def test_a_face_whose_ink_has_the_backs_colour_is_no_standing_tile(
-    art_folder: Path, felt, back, names
-) -> None:
-    """A standing tile's top shows its back on one side; ink of the same colour spread over a face does not
-    make one (it did: every 8s with green backs, every 9p with black backs was left out)."""
-    from riichi_table.datasets.game_render import Look, TableRenderer
-    from riichi_table.datasets.tile_art import load_art
-    from riichi_table.vision.calibrate import from_markers
-    from riichi_table.vision.live_events import pai_of
-
-    layout = TableLayout(dora=[parse_tile("5m")])
-    for seat in range(4):
-        layout.seats[seat] = SeatLayout(pond=[(parse_tile(n), False) for n in names], hand_count=13)
-    renderer = TableRenderer(load_art(art_folder), seed=5, look=Look(felt=felt, back=back))
-    image = renderer.frame(renderer.scene(layout), 0, None, 10.0)
-    _, reading = _read(from_markers(image).rectify(image))
-    for seat in range(4):
-        pond = sorted((t for t in reading.tiles if t.seat == seat and t.area == "pond"), key=lambda t: t.u)
-        assert [pai_of(int(t.scores.argmax())) for t in pond] == list(names), f"{felt}/{back}, seat {seat}"
