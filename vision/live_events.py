@@ -84,7 +84,6 @@ class HandState:
     phantom_nth: list[list[int]] = field(default_factory=lambda: [[], [], [], []])  # which of each seat's
     dahai_count: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     late_ids: list[list[int]] = field(default_factory=lambda: [[], [], [], []])  # tiles read late, in order
-    called: set[int] = field(default_factory=set)  # pond tracks taken by a call
     ignored: set[int] = field(default_factory=set)  # tracks of groups that cannot be a meld (riichi)
     stuck: int = 0
 
@@ -163,7 +162,7 @@ class TableReader:
 
     def _new_pond_tiles(self, stable: list[Track]) -> list[list[Track]]:
         """Per seat, stable pond tiles not yet read as discards, in pond order (rows of six)."""
-        seen = {i for pond in self.hand.ponds for i in pond} | self.hand.called
+        seen = {i for pond in self.hand.ponds for i in pond}
         return [[t for t in self._pond(seat, stable) if t.id not in seen] for seat in range(4)]
 
     def _discards(self, stable: list[Track]) -> None:
@@ -344,7 +343,6 @@ class TableReader:
         if h.last_discard is not None and h.last_discard[0] == target:
             called_kind = h.last_discard[2]  # the pond saw this tile longer than the meld has
             h.ponds[target] = [i for i in h.ponds[target] if i != h.last_discard[1]]
-            h.called.add(h.last_discard[1])  # its track may linger a while: it is no new discard
         kind_name, consumed_kinds = _meld_reading(seat, target, called_kind, others, len(flat))
         h.melds[seat].append(_Meld([t.id for t in tracks], kind_name, called_kind))
         self._accept()
