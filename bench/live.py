@@ -3,6 +3,7 @@
 Run from the repo root:  .venv/bin/python bench/live.py [--seeds 101 102 103] [--hands 2]
                                                         [--namers templates onnx both] [--keep DIR]
                          .venv/bin/python bench/live.py --matrix [--seeds 104] [--hands 1] [--keep DIR]
+                                                        [--looks wood/red/old-camera/light1 ...]
 Seeds 101+ are never used by tests (the tests use the demo, seed 25). For each seed a game clip is rendered
 at 1280x720 (not timed; a clip already in --keep DIR is reused), replayed through the whole pipeline (timed)
 once per tile namer (vision.live_namer: the enrolled templates, the ONNX crop classifier, or templates with
@@ -112,6 +113,11 @@ MATRIX: list[tuple[str, str | None, float | None, float, bool]] = [
     ("green", None, None, 1.0, True),
     ("blue", "yellow", 37.0, 0.7, True),
     ("black", "blue", 40.0, 0.7, True),
+    # White cloth and wood felt, green and black backs, together with the other hard conditions.
+    ("white", "black", 37.0, 0.7, True),
+    ("wood", "green", 40.0, 0.7, True),
+    ("white", "green", None, 1.0, False),
+    ("wood", "black", None, 1.0, False),
 ]
 
 
@@ -130,6 +136,8 @@ def matrix(args: argparse.Namespace, work: Path) -> int:
     print(f"{'look':<36} {'F1':>5} {'hands':>6} {'dahai':>9} {'read/frames':>12} {'fps':>6}  why not")
     for felt, back, tilt, light, hard in MATRIX:
         look = Look(felt, back, tilt, light, hard)
+        if args.looks and look.name not in args.looks and look.name != Look().name:
+            continue  # the old render stays as the peer
         total, frames_all, read_all, secs, hands, why = Comparison(), 0, 0, 0.0, [], ""
         for seed in args.seeds:
             folder = work / f"seed{seed}-{look.name.replace('/', '-')}"
@@ -168,6 +176,9 @@ def main() -> int:
     parser.add_argument("--keep", type=Path, default=None, help="keep (and reuse) clips and logs here")
     parser.add_argument("--no-peer", action="store_true", help="skip the read-every-frame run")
     parser.add_argument("--matrix", action="store_true", help="felt x back x angle x light matrix (Look)")
+    parser.add_argument(
+        "--looks", nargs="+", default=None, help="with --matrix: only these cells (Look.name) and the peer"
+    )
     args = parser.parse_args()
     if args.matrix:
         if args.namers == ["templates", "onnx", "both"]:

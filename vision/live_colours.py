@@ -18,6 +18,7 @@ from numpy.typing import NDArray
 FOLLOW = 0.1  # weight of a new frame in the running mean of a learned colour
 L_WEIGHT = 0.5  # lightness counts half in a colour distance (light changes, colour does not)
 FACE_CHROMA = 22.0  # a tile face (ivory) is this close to grey in (a, b)
+PALE_L = 110.0  # a grey felt lighter than this (8-bit Lab L) is as pale as a face in dim light
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,14 @@ class SurfaceColours:
             return False
         a, b = float(self.felt[1]) - 128.0, float(self.felt[2]) - 128.0
         return a < -8.0 and abs(b) < 2.5 * -a and float(np.hypot(a, b)) > 12.0
+
+    def pale_felt(self) -> bool:
+        """The felt is a pale, grey cloth (white cloth): a tile face differs from it by a few grey levels
+        only, so faces are found by their outlines, not their colour (`vision.live_reader`)."""
+        if self.felt is None:
+            return False
+        chroma = float(np.hypot(float(self.felt[1]) - 128.0, float(self.felt[2]) - 128.0))
+        return float(self.felt[0]) > PALE_L and chroma < FACE_CHROMA
 
     def felt_distance(self, lab: NDArray[np.float32]) -> NDArray[np.float32]:
         """How far each pixel is from the felt, in units of `felt_reach` (below 1 = mat)."""

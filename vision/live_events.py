@@ -37,6 +37,9 @@ ALTERNATIVES = "_alternatives"  # private field of hora: second readings per sho
 # Private event (not mjai): a discard filled in as a guess was seen late; {"type", "actor", "nth": the
 # actor's nth discard of this hand (0-based), "pai": what it was}. The game puts it in its place.
 LATE_DAHAI = "_late_dahai"
+# Its optional fields: "riichi": true when the tile lay sideways (a riichi declared with it); "places": every
+# guessed place it could take, when more than one; "before_late": whether it lies before the seat's tile read
+# late last time, in pond order, when that one is in view (riichi_table/assistant/reconcile.py).
 SETTLE_FRAMES = 6  # processed frames with no change before revealed hands are read
 EMIT_HITS = 3  # readings of a new discard before it is named (a stable track has them)
 STUCK_FRAMES = 10  # processed frames waiting for a seat's discard before it is filled in
@@ -80,6 +83,7 @@ class HandState:
     phantoms: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # discards emitted without a tile seen
     phantom_nth: list[list[int]] = field(default_factory=lambda: [[], [], [], []])  # which of each seat's
     dahai_count: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    late_ids: list[list[int]] = field(default_factory=lambda: [[], [], [], []])  # tiles read late, in order
     ignored: set[int] = field(default_factory=set)  # tracks of groups that cannot be a meld (riichi)
     stuck: int = 0
 
@@ -150,17 +154,16 @@ class TableReader:
             self._emit({"type": "reach_accepted", "actor": h.accept_pending})
             h.accept_pending = None
 
+    def _pond(self, seat: int, stable: list[Track]) -> list[Track]:
+        """A seat's stable face-up pond tiles in pond order (rows of six)."""
+        tiles = [t for t in stable if t.seat == seat and t.area == "pond" and not t.face_down]
+        placed = [Placed(i, t.u, t.v, t.width_u, t.sideways, t.face_down) for i, t in enumerate(tiles)]
+        return [tiles[i] for i in pond_order(placed, self.geo)]
+
     def _new_pond_tiles(self, stable: list[Track]) -> list[list[Track]]:
         """Per seat, stable pond tiles not yet read as discards, in pond order (rows of six)."""
-        h = self.hand
-        seen = {i for pond in h.ponds for i in pond}
-        out: list[list[Track]] = []
-        for seat in range(4):
-            tiles = [t for t in stable if t.seat == seat and t.area == "pond" and not t.face_down]
-            placed = [Placed(i, t.u, t.v, t.width_u, t.sideways, t.face_down) for i, t in enumerate(tiles)]
-            ordered = [tiles[i] for i in pond_order(placed, self.geo)]
-            out.append([t for t in ordered if t.id not in seen])
-        return out
+        seen = {i for pond in self.hand.ponds for i in pond}
+        return [[t for t in self._pond(seat, stable) if t.id not in seen] for seat in range(4)]
 
     def _discards(self, stable: list[Track]) -> None:
         """Read new discards in turn order; a seat whose discard was never seen is filled in after a while."""
@@ -181,8 +184,29 @@ class TableReader:
                     # (pond order), and the record gets the tile in that place, not a shifted turn.
                     h.phantoms[seat] -= 1
                     h.ponds[seat].append(t.id)
+                    places = list(h.phantom_nth[seat])
                     nth = h.phantom_nth[seat].pop(0)
-                    self._emit({"type": LATE_DAHAI, "actor": seat, "nth": nth, "pai": pai_of_track(t)})
+                    late: dict[str, Any] = {
+                        "type": LATE_DAHAI,
+                        "actor": seat,
+                        "nth": nth,
+                        "pai": pai_of_track(t),
+                    }
+                    if t.sideways and seat not in h.riichi:
+                        late["riichi"] = True  # laid sideways: it was the riichi discard (seed 002 3.3.14)
+                        h.riichi.add(seat)
+                    if len(places) > 1 and not new[seat][1:]:
+                        # More of its discards were guessed than tiles came to light: which place this one
+                        # takes is not seen (the earliest is the best guess; the game may ask).
+                        late["places"] = places
+                    earlier = [i for i in h.late_ids[seat] if i in self.tracks]
+                    if earlier:
+                        # The seat's tile read late before is in view too: the pond shows their order.
+                        order = [x.id for x in self._pond(seat, stable)]
+                        if earlier[-1] in order:
+                            late["before_late"] = order.index(t.id) < order.index(earlier[-1])
+                    h.late_ids[seat].append(t.id)
+                    self._emit(late)
                     continue
                 h.stuck = 0
                 self._discard(t)
@@ -198,6 +222,13 @@ class TableReader:
                 self._discard(None, seat)
                 continue
             return
+
+    def swap_guessed(self, seat: int, taken: int, freed: int) -> None:
+        """The game put a tile read late at `seat`'s discard `taken` (0-based) instead of `freed`: `freed` is
+        the one still guessed (a later late tile of that seat fills it)."""
+        nths = self.hand.phantom_nth[seat]
+        if taken in nths:
+            self.hand.phantom_nth[seat] = sorted([freed if n == taken else n for n in nths])
 
     def _discard(self, t: Track | None, seat: int | None = None) -> None:
         h = self.hand

@@ -42,6 +42,7 @@ TEMPLATE_SIZE = (24, 32)  # w, h of a face crop
 SOFTEN = 1.5  # px, Gaussian sigma applied to crops and templates alike
 N_CLASSES = 38
 MAN_CLASSES = frozenset((*range(9), 34))
+OUTLINE_STEP = 0.65  # a tile's rim on white cloth: a Scharr gradient above this share of the felt's lightness
 
 
 @dataclass(frozen=True)
@@ -274,6 +275,13 @@ class LiveReader:
             dist = self.colours.felt_distance(lab)
             mat = dist < 1.0
             gaps = np.clip(2.0 - dist, 0.0, 1.0)
+            if self.colours.pale_felt():
+                # White cloth: a face is the felt's colour within a few grey levels; its outline (the rim, the
+                # back's edge) encloses it, so an outlined face is no mat and is filled as a tile. Between two
+                # touching tiles their rims run the whole depth of the row: the cuts go there.
+                outline = _outlines(lab[..., 0], float(self.colours.felt[0]))  # type: ignore[index]
+                mat &= outline == 0
+                gaps = cv2.blur(outline.astype(np.float32), (3, 3))
         # Bamboo symbols look like mat and leak into the thin gaps around a tile: tiles are filled as solid
         # blobs from the mat without its thin parts; the gaps are found again from the mat itself.
         opened = cv2.morphologyEx(mat.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
@@ -286,6 +294,13 @@ class LiveReader:
             # Red backs (or no dead wall seen yet) keep the measured hue rule: the learned-colour mask also
             # takes the red ink of character tiles, whose cells then look like a standing tile's top.
             back = (((h < 9) | (h > 170)) & (s > 150)).astype(np.uint8)
+        if not green and self.colours.pale_felt():
+            # On white cloth a blank face (haku) is the felt's colour inside its rim: the tracker must not
+            # take it for bare mat when the rim is not seen whole for a frame (the tile would be dropped and
+            # read again as a new discard). Bare mat is felt wider than a face, outside every tile.
+            side = int(self.geo.tile_w * self.ppm) | 1
+            bare = ((mat & (solid == 0)) * 255).astype(np.uint8)
+            mat = cv2.erode(bare, np.ones((side, side), np.uint8)) > 0
         return solid, back, mat, gaps
 
     def read(
@@ -680,6 +695,16 @@ def _lit(view: NDArray[np.uint8]) -> NDArray[np.uint8]:
     if gain < 1.15:
         return view
     return np.asarray(cv2.convertScaleAbs(view, alpha=gain), np.uint8)
+
+
+def _outlines(lightness: NDArray[np.float32], felt_l: float) -> NDArray[np.uint8]:
+    """1 where the lightness changes sharply (tile rims and symbols; not the felt's weave, nor the 8 px
+    blocks video compression leaves on a smooth cloth): a Scharr gradient of the smoothed view above
+    OUTLINE_STEP of the felt's lightness, thickened by a pixel."""
+    smooth = cv2.GaussianBlur(lightness, (3, 3), 0)
+    grad = cv2.magnitude(cv2.Scharr(smooth, cv2.CV_32F, 1, 0), cv2.Scharr(smooth, cv2.CV_32F, 0, 1))
+    edges = (grad > OUTLINE_STEP * felt_l).astype(np.uint8)
+    return np.asarray(cv2.dilate(edges, np.ones((2, 2), np.uint8)), np.uint8)
 
 
 def _fill_holes(mask: NDArray[np.uint8]) -> NDArray[np.uint8]:

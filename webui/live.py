@@ -161,6 +161,21 @@ class LiveTable:
             return str(result.get("error") or "the pipeline refused the answer")
         return None
 
+    def answer_order(self, question: str, answer: int) -> str | None:
+        """A person's answer to an order question (the assistant's `answer_order`); error message or None."""
+        if self.assistant is None:
+            return self.error or "no live pipeline"
+        method = getattr(self.assistant, "answer_order", None)
+        if method is None:
+            return "this live pipeline asks no questions on the order of discards"
+        try:
+            result = method(question, answer)
+        except Exception as exc:  # reported to the person who answered
+            return f"{type(exc).__name__}: {exc}"
+        if isinstance(result, dict) and not result.get("ok", True):
+            return str(result.get("error") or "the pipeline refused the answer")
+        return None
+
     def calibrate(self, corners: list[list[float]] | None) -> str | None:
         """Set the table's corners (four [x, y] in camera pixels) or None for ArUco; error message or None."""
         if self.assistant is None:

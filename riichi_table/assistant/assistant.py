@@ -138,6 +138,15 @@ class Assistant:
         self._publish()
         return result
 
+    def answer_order(self, question: str, answer: int) -> dict[str, Any]:
+        """A person's answer to an order question of `state()["questions"]` (kind "order": which of a seat's
+        guessed places a tile read late takes; docs/live.md). {"ok": true} or {"ok": false, "error"}."""
+        with self._lock:
+            result = self.session.answer_order(question, answer)
+        self._after_events(self.session.drain_events())
+        self._publish()
+        return result
+
     # ---- the Table page's hooks (webui.live.LiveTable) ------------------------------------------------
     def calibrate(self, corners: list[list[float]] | None) -> None:
         """Calibrate from the table markers (None) or four corners picked on the page.

@@ -3,47 +3,142 @@
 When a seat's discard is not seen in its turn (an arm over its pond), the reader keeps the turn order with a
 guessed tile (vision.live_events); when the tile is seen at last it says which of the seat's discards it was
 (`LATE_DAHAI`). The record then gets the real tile at that place, and the whole game is applied again to a
-fresh engine, so furiten, the wall and the scores follow the real discard. If the engine refuses the record
-with the tile in place (the reading cannot be right there), the record stays as it was.
+fresh engine, so furiten, the wall and the scores follow the real discard. A tile laid sideways by a seat not
+yet in riichi was a riichi discard: the declaration goes in with it (`reach` before the discard,
+`reach_accepted` after it unless the next event is a ron on it), so the stick is paid and the seat's hand is
+fixed from there on (seed 002 3.3.14: a later call of that seat makes the engine refuse the record). If the
+engine refuses the record with the tile in place (the reading cannot be right there), the record stays as it
+was.
+
+When a seat had more than one discard guessed and fewer of its tiles come to light, which place a tile takes
+is unknown: `move_late_discard` moves it to the place a person names (docs/live.md, "Asked on the page").
 """
 
 from __future__ import annotations
 
+import uuid
+from dataclasses import dataclass
 from typing import Any
 
 
+@dataclass(frozen=True)
+class Placement:
+    """A fixed record and a fresh engine.game.Game that took all of it; `replaced` is the tile that was at
+    the place before (the guess)."""
+
+    game: Any
+    record: list[dict[str, Any]]
+    replaced: str
+
+
+def discard_places(accepted: list[dict[str, Any]], actor: int) -> list[int]:
+    """Indices into `accepted` of `actor`'s discards in the current hand (since its start_kyoku), in order."""
+    starts = [i for i, e in enumerate(accepted) if e.get("type") == "start_kyoku"]
+    if not starts:
+        return []
+    return [
+        i
+        for i in range(starts[-1], len(accepted))
+        if accepted[i].get("type") == "dahai" and accepted[i].get("actor") == actor
+    ]
+
+
 def place_late_discard(
-    rules: Any, accepted: list[dict[str, Any]], actor: int, nth: int, pai: str
-) -> tuple[Any, list[dict[str, Any]], str] | None:
-    """(a fresh engine.game.Game fed the fixed record, the fixed record, the guessed tile it replaces), or
+    rules: Any, accepted: list[dict[str, Any]], actor: int, nth: int, pai: str, riichi: bool = False
+) -> Placement | None:
+    """The record with `pai` as `actor`'s `nth` discard (0-based, this hand), replayed through a fresh engine;
     None when the record has no such discard or the engine refuses it with the tile in place.
 
-    `accepted` is every event the game took, in order; `nth` counts `actor`'s discards (0-based) since the
-    current hand's start_kyoku. `accepted` itself is never changed.
+    riichi: the tile lay sideways, a riichi declaration (seed 002 3.3.14); the record gets `reach` and
+    `reach_accepted` around it. `accepted` is every event the game took, in order; it is never changed.
     """
+    places = discard_places(accepted, actor)
+    if not 0 <= nth < len(places):
+        return None
+    at = places[nth]
+    old = str(accepted[at]["pai"])
+    fixed = [*accepted[:at], {**accepted[at], "pai": pai}, *accepted[at + 1 :]]
+    if riichi:
+        fixed = _with_riichi(fixed, at)
+    game = _replay(rules, fixed)
+    return None if game is None else Placement(game, fixed, old)
+
+
+def move_late_discard(
+    rules: Any, accepted: list[dict[str, Any]], actor: int, src: int, dst: int
+) -> Placement | None:
+    """The record with `actor`'s discards `src` and `dst` (0-based, this hand) changing places: the tile read
+    late goes from `src` to `dst`, the guess at `dst` to `src`; a riichi declared with the tile goes with it.
+    None when either place does not exist or the engine refuses the record so."""
+    places = discard_places(accepted, actor)
+    if not (0 <= src < len(places) and 0 <= dst < len(places)) or src == dst:
+        return None
+    a, b = places[src], places[dst]
+    moved, guess = str(accepted[a]["pai"]), str(accepted[b]["pai"])
+    fixed = list(accepted)
+    fixed[a] = {**accepted[a], "pai": accepted[b]["pai"]}
+    fixed[b] = {**accepted[b], "pai": moved}
+    riichi_at_a = a > 0 and fixed[a - 1].get("type") == "reach"
+    if riichi_at_a:
+        fixed = _without_riichi(fixed, a)
+        b = discard_places(fixed, actor)[dst]
+        fixed = _with_riichi(fixed, b)
+    game = _replay(rules, fixed)
+    return None if game is None else Placement(game, fixed, guess)
+
+
+def _with_riichi(events: list[dict[str, Any]], at: int) -> list[dict[str, Any]]:
+    """`events` with the discard at `at` made a riichi discard: `reach` just before it (after the draw), and
+    `reach_accepted` just after it when something follows that is not a ron on it."""
+    actor = events[at]["actor"]
+    after = events[at + 1 :]
+    accepted: list[dict[str, Any]] = []
+    if after and after[0].get("type") != "hora":
+        accepted = [{"type": "reach_accepted", "actor": actor}]
+    return [*events[:at], {"type": "reach", "actor": actor}, events[at], *accepted, *after]
+
+
+def _without_riichi(events: list[dict[str, Any]], at: int) -> list[dict[str, Any]]:
+    """`events` with the riichi around the discard at `at` taken out (its `reach` and `reach_accepted`)."""
+    actor = events[at]["actor"]
+    after = events[at + 1 :]
+    if after and after[0] == {"type": "reach_accepted", "actor": actor}:
+        after = after[1:]
+    return [*events[: at - 1], events[at], *after]
+
+
+def _replay(rules: Any, events: list[dict[str, Any]]) -> Any:
+    """A fresh engine fed `events`, or None when it refuses one."""
     from riichi_table.engine.errors import EngineError
     from riichi_table.engine.game import Game
 
-    starts = [i for i, e in enumerate(accepted) if e.get("type") == "start_kyoku"]
-    if not starts:
-        return None
-    seen = -1
-    at = None
-    for i in range(starts[-1], len(accepted)):
-        e = accepted[i]
-        if e.get("type") == "dahai" and e.get("actor") == actor:
-            seen += 1
-            if seen == nth:
-                at = i
-                break
-    if at is None:
-        return None
-    old = str(accepted[at]["pai"])
-    fixed = [*accepted[:at], {**accepted[at], "pai": pai}, *accepted[at + 1 :]]
     game = Game(rules)
     try:
-        for e in fixed:
+        for e in events:
             game.apply(e)
     except EngineError:
         return None
-    return game, fixed, old
+    return game
+
+
+def order_question(
+    accepted: list[dict[str, Any]], actor: int, pai: str, place: int, places: list[int]
+) -> dict[str, Any]:
+    """The page's question when a tile read late fits more than one of its seat's guessed places: each
+    answer shows the seat's discards of this hand in order with the tile at one place ("?" for the guesses
+    still unseen). {"id", "kind": "order", "seat", "pai", "place": the best guess taken, "text", "answers":
+    [{"label", "answer": the place, 0-based}]}; answered through `LiveSession.answer_order`."""
+    record = [str(accepted[i]["pai"]) for i in discard_places(accepted, actor)]
+    answers = []
+    for p in places:
+        shown = [pai if i == p else ("?" if i in places else t) for i, t in enumerate(record)]
+        answers.append({"label": " ".join(shown), "answer": p})
+    return {
+        "id": f"order-{actor}-{uuid.uuid4().hex[:8]}",
+        "kind": "order",
+        "seat": actor,
+        "pai": pai,
+        "place": place,
+        "text": f"Seat {actor}'s {pai} was seen late: in which order were its discards?",
+        "answers": answers,
+    }

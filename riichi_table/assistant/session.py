@@ -18,6 +18,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from riichi_table.assistant.reconcile import order_question
 from riichi_table.assistant.view import last_result, overlay, table_state
 from riichi_table.assistant.wins import fit_win
 
@@ -332,6 +333,8 @@ class LiveSession:
         self._pending.extend(batch)
         if event["type"] == "start_kyoku":
             self.table.hand.next_seat = int(event["oya"])
+        if event["type"] in ("start_kyoku", "end_kyoku", "end_game"):
+            self._drop_order_questions()
 
     def _follow_engine(self) -> None:
         """After the engine refused a reading (a kakan out of turn, a call that was none), the reader's idea
@@ -346,17 +349,92 @@ class LiveSession:
 
     def _place_late(self, late: dict[str, Any]) -> None:
         """A discard filled in as a guess was seen at last: the record gets it in its place
-        (riichi_table/assistant/reconcile.py); a person is told what changed."""
+        (riichi_table/assistant/reconcile.py); a person is told what changed. When more than one of the seat's
+        guessed places fits the engine, the best guess is taken and the page asks which it was."""
         from riichi_table.assistant.reconcile import place_late_discard
 
-        actor, pai = int(late["actor"]), str(late["pai"])
-        placed = place_late_discard(self.rules, self.accepted, actor, int(late["nth"]), pai)
-        if placed is None:
+        actor, pai, riichi = int(late["actor"]), str(late["pai"]), bool(late.get("riichi"))
+        nth = int(late["nth"])
+        places = late.get("places") or [nth]
+        if "before_late" in late:
+            nth = self._settle_order(actor, nth, bool(late["before_late"]))
+            places = [nth]
+        fits = {}
+        for place in places:
+            placed = place_late_discard(self.rules, self.accepted, actor, int(place), pai, riichi)
+            if placed is not None:
+                fits[int(place)] = placed
+        if not fits:
             self.warnings.append(f"seat {actor}'s late discard {pai} does not fit the record: guess kept")
             return
+        best = nth if nth in fits else min(fits)
+        if best != nth:
+            self.table.swap_guessed(actor, best, nth)
+        placed = fits[best]
         # The page reads the ponds from the game's state; no new event goes out (it is no new discard).
-        self.game, self.accepted, guessed = placed
-        self.warnings.append(f"seat {actor}'s discard was read late: {pai} (not {guessed}) put in its place")
+        self.game, self.accepted = placed.game, placed.record
+        what = f"{pai}, a riichi," if riichi else pai
+        self.warnings.append(
+            f"seat {actor}'s discard was read late: {what} (not {placed.replaced}) put in its place"
+        )
+        if len(fits) > 1:
+            self.questions.append(order_question(self.accepted, actor, pai, best, sorted(fits)))
+
+    def _settle_order(self, actor: int, nth: int, before: bool) -> int:
+        """The seat's other tile read late comes to light while its order question is open: the pond shows
+        the order (`before`: the new tile lies first). The earlier tile is moved if the best guess was wrong,
+        the question closes, and the place left for the new tile is returned."""
+        from riichi_table.assistant.reconcile import move_late_discard
+
+        q = next((q for q in self.questions if q.get("kind") == "order" and q.get("seat") == actor), None)
+        if q is None:
+            return nth
+        lo, hi = sorted((int(q["place"]), nth))
+        new_at, old_at = (lo, hi) if before else (hi, lo)
+        if old_at != q["place"]:
+            moved = move_late_discard(self.rules, self.accepted, actor, int(q["place"]), old_at)
+            if moved is None:
+                return nth  # the question stays for a person to answer
+            self.game, self.accepted = moved.game, moved.record
+        self.questions = [x for x in self.questions if x is not q]
+        self.warnings.append(
+            f"seat {actor}'s pond shows the order of its discards read late: question closed"
+        )
+        return new_at
+
+    def answer_order(self, question: str, answer: int) -> dict[str, Any]:
+        """A person's answer to an order question (`questions`, kind "order"): the tile read late takes the
+        place `answer` (one of the question's `answers[i].answer`). {"ok": true} or {"ok": false, "error"};
+        never raises. A question already answered or dropped (the hand ended) gets a clear error."""
+        from riichi_table.assistant.reconcile import move_late_discard
+
+        q = next((q for q in self.questions if q.get("id") == question and q.get("kind") == "order"), None)
+        if q is None:
+            return {
+                "ok": False,
+                "error": f"question {question!r} is no longer open (answered, or its hand ended)",
+            }
+        places = [a["answer"] for a in q["answers"]]
+        if answer not in places:
+            return {"ok": False, "error": f"answer {answer!r}: expected one of {places}"}
+        if answer != q["place"]:
+            moved = move_late_discard(self.rules, self.accepted, q["seat"], q["place"], answer)
+            if moved is None:
+                return {"ok": False, "error": "that order no longer fits the record (the game refuses it)"}
+            self.game, self.accepted = moved.game, moved.record
+            self.table.swap_guessed(q["seat"], answer, q["place"])
+        self.questions = [x for x in self.questions if x is not q]
+        self.warnings.append(f"seat {q['seat']}'s {q['pai']}: put as its discard {answer + 1}, as answered")
+        return {"ok": True}
+
+    def _drop_order_questions(self) -> None:
+        """A hand is over: its order questions go unanswered, their best guesses stay (said once)."""
+        dropped = [q for q in self.questions if q.get("kind") == "order"]
+        if dropped:
+            self.questions = [q for q in self.questions if q.get("kind") != "order"]
+            self.warnings.append(
+                f"{len(dropped)} question(s) on the order of late discards not answered: best guess kept"
+            )
 
     def _try(self, events: list[dict[str, Any]]) -> None:
         """Apply events all or none (a reveal stands or falls with its hora)."""

@@ -74,7 +74,7 @@ def test_the_record_gets_the_late_tile_in_its_place_through_a_fresh_engine() -> 
     before = [dict(e) for e in record]
     placed = place_late_discard("wrc", record, actor=1, nth=0, pai="9m")
     assert placed is not None
-    game, fixed, guessed = placed
+    game, fixed, guessed = placed.game, placed.record, placed.replaced
     assert guessed == "2m"
     assert [e["pai"] for e in fixed if e["type"] == "dahai"] == ["E", "9m", "S", "W", "N"]
     assert record == before  # the caller's record is not changed
@@ -140,3 +140,63 @@ def test_after_the_engine_refuses_a_reading_the_reader_follows_the_engines_turn(
     assert any(w.startswith("kakan:") for w in session.warnings)
     assert session.table.hand.next_seat == 1
     assert session.table.hand.just_called is None
+
+
+# --- a late riichi discard (the tile laid sideways) ------------------------------------------------------
+
+
+def test_a_late_tile_laid_sideways_says_it_was_a_riichi_discard() -> None:
+    table = _start()
+    _hidden_turn(table)
+    table.discard(0, 1, 30)
+    table.discard(1, 0, 8, sideways=True)  # the arm leaves: seat 1's first discard lies sideways
+    table.step()
+    fixes = [e for e in table.events if e["type"] == LATE_DAHAI]
+    assert fixes == [{"type": LATE_DAHAI, "actor": 1, "nth": 0, "pai": "9m", "riichi": True}]
+    assert 1 in table.reader.hand.riichi  # its hand row is read as a riichi hand's from now on
+
+
+def test_the_record_gets_the_riichi_with_the_late_tile_and_the_engine_takes_the_stick() -> None:
+    from riichi_table.assistant.reconcile import place_late_discard
+
+    placed = place_late_discard("wrc", _record("2m"), actor=1, nth=0, pai="9m", riichi=True)
+    assert placed is not None
+    kinds = [(e["type"], e.get("actor")) for e in placed.record[4:8]]
+    # seed 002 3.3.14: the declaration, the discard laid sideways, the stick accepted when nobody rons
+    assert kinds == [("tsumo", 1), ("reach", 1), ("dahai", 1), ("reach_accepted", 1)]
+    game = placed.game
+    seat = game.round.seats[1]
+    assert seat.riichi and seat.riichi_accepted and seat.kawa[0].riichi
+    assert game.sticks == 1 and game.scores[1] == game.scores[0] - 1000
+
+
+def test_a_late_riichi_is_not_put_in_where_the_seat_called_afterwards() -> None:
+    from riichi_table.assistant.reconcile import place_late_discard
+
+    record = _record("2m")
+    # Seat 1 pons seat 0's N after its (hidden) first discard: a riichi there cannot be (seed 002 3.3.14).
+    record += [
+        {"type": "pon", "actor": 1, "target": 0, "pai": "N", "consumed": ["N", "N"]},
+        {"type": "dahai", "actor": 1, "pai": "1p", "tsumogiri": False},
+    ]
+    assert place_late_discard("wrc", record, actor=1, nth=0, pai="9m") is not None
+    assert place_late_discard("wrc", record, actor=1, nth=0, pai="9m", riichi=True) is None
+
+
+def test_the_session_carries_a_late_riichi_and_the_players_hand_is_fixed_afterwards() -> None:
+    from riichi_table.assistant import LiveSession
+
+    session = LiveSession("wrc", namer="templates")
+    for event in _record("2m")[1:]:
+        session._apply(event)
+    session._apply({"type": LATE_DAHAI, "actor": 1, "nth": 0, "pai": "9m", "riichi": True})
+    state = session.state()
+    assert state["seats"][1]["riichi"] is True
+    assert state["round"]["kyotaku"] == 1
+    assert state["seats"][1]["score"] == state["seats"][0]["score"] - 1000
+    assert any("read late: 9m, a riichi, (not 2m)" in w for w in state["warnings"])
+    # The riichi hand is fixed: a pon read at seat 1 is refused by the engine and kept out of the record.
+    before = len(session.events())
+    session._apply({"type": "pon", "actor": 1, "target": 0, "pai": "N", "consumed": ["N", "N"]})
+    assert len(session.events()) == before
+    assert any(w.startswith("pon:") and "riichi" in w for w in session.warnings)

@@ -211,7 +211,20 @@
         b.type = "button";
         b.textContent = a.label || a.answer || String(a);
         b.disabled = !window.riichi.canEdit;
-        b.onclick = () => post("/table/answer", Object.assign({type: "answer", question: q.id}, a.event || {answer: a.answer || a}));
+        if (q.kind === "order") {
+          // Which place a tile read late takes (docs/live.md, "Asked on the page"); the best guess stands
+          // until then, and the game goes on meanwhile.
+          b.className = "order-answer" + (a.answer === q.place ? " best-guess" : "");
+          if (a.answer === q.place) b.title = "the best guess, in the record now";
+          b.onclick = async () => {
+            const r = await post("/table/order", {question: q.id, answer: a.answer});
+            const said = $("question-status");  // kept across renders: the question itself may be gone
+            said.textContent = r.ok ? "answer taken: the record follows it" : (r.error || "not taken");
+            said.className = r.ok ? "ok" : "bad";
+          };
+        } else {
+          b.onclick = () => post("/table/answer", Object.assign({type: "answer", question: q.id}, a.event || {answer: a.answer || a}));
+        }
         div.append(b);
       }
       box.append(div);

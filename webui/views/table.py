@@ -84,3 +84,16 @@ def calibrate() -> Response:
 def answer() -> Response:
     error = live().submit(_json_body())
     return jsonify(ok=error is None, error=error)
+
+
+@bp.post("/table/order")
+def order() -> tuple[Response, int]:
+    """Answer an order question: {"question": its id, "answer": the place chosen (an answer's `answer`)}."""
+    body = _json_body()
+    question, answer = body.get("question"), body.get("answer")
+    if not isinstance(question, str) or not question:
+        return jsonify(ok=False, error=f"question: expected the question's id, got {question!r}"), 400
+    if not isinstance(answer, int) or isinstance(answer, bool):
+        return jsonify(ok=False, error=f"answer: expected a whole number (a place), got {answer!r}"), 400
+    error = live().answer_order(question, answer)
+    return jsonify(ok=error is None, error=error), 200 if error is None else 409

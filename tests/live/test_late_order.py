@@ -1,0 +1,160 @@
+"""When the order of discards is really unknown the page asks, and the answer fixes the record.
+
+A seat whose pond lay under an arm for two of its turns has two discards guessed; when only one of its tiles
+comes to light, which of the two places it takes is not seen. If the engine takes the record with the tile at
+either place, the best guess (the earlier place) goes into the record at once, the game goes on, and a
+question with both orders as answers waits on the page (riichi_table/assistant/reconcile.py,
+`LiveSession.answer_order`). The endpoint and the page are tests/webui/test_table_order.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from riichi_table.vision.live_events import LATE_DAHAI, STUCK_FRAMES
+
+from tests.live.test_late_discard import _record
+from tests.live.test_live_events import _start
+
+
+def two_guesses() -> list[dict[str, Any]]:
+    """A hand's record where seat 1's first two discards were guessed (2m, 3m), seats 2 and 3 seen."""
+    out = _record("2m")
+    for seat, pai in ((1, "3m"), (2, "P"), (3, "F"), (0, "C")):
+        out += [{"type": "tsumo", "actor": seat, "pai": "?"}, {"type": "dahai", "actor": seat, "pai": pai}]
+    return out
+
+
+LATE = {"type": LATE_DAHAI, "actor": 1, "nth": 0, "pai": "9m", "places": [0, 1]}
+
+
+def _session(record: list[dict[str, Any]]) -> Any:
+    from riichi_table.assistant import LiveSession
+
+    session = LiveSession("wrc", namer="templates")
+    for event in record[1:]:
+        session._apply(event)
+    return session
+
+
+def _seat_discards(session: Any, seat: int = 1) -> list[str]:
+    return [e["pai"] for e in session.events() if e["type"] == "dahai" and e["actor"] == seat]
+
+
+def test_a_seat_with_two_discards_guessed_and_one_tile_seen_gives_both_places() -> None:
+    table = _start()
+    for n in range(2):  # seat 1's pond lies under an arm for two of its turns
+        table.discard(0, n, 27 + n)
+        table.discard(2, n, 29 + n)
+        table.discard(3, n, 31 + n)
+        for _ in range(STUCK_FRAMES + 2):
+            table.step()
+    assert table.reader.hand.phantom_nth[1] == [0, 1]
+    table.discard(0, 2, 33)
+    table.discard(1, 0, 8)  # one of its tiles comes to light; the other stays hidden
+    late = [e for e in table.events if e["type"] == LATE_DAHAI]
+    assert late == [{"type": LATE_DAHAI, "actor": 1, "nth": 0, "pai": "9m", "places": [0, 1]}]
+
+
+def test_an_unknown_order_is_asked_while_the_best_guess_stands_and_the_game_goes_on() -> None:
+    session = _session(two_guesses())
+    session._apply(LATE)
+    assert _seat_discards(session) == ["9m", "3m"]  # the best guess: the earlier place
+    (question,) = session.state()["questions"]
+    assert question["kind"] == "order" and question["seat"] == 1 and question["place"] == 0
+    assert [a["label"] for a in question["answers"]] == ["9m ?", "? 9m"]
+    # Unanswered, it blocks nothing: the next discards are read and recorded.
+    session._apply({"type": "tsumo", "actor": 1, "pai": "?"})
+    session._apply({"type": "dahai", "actor": 1, "pai": "1p"})
+    assert _seat_discards(session) == ["9m", "3m", "1p"]
+
+
+def test_the_answer_moves_the_tile_through_the_engine_and_nothing_recorded_is_lost() -> None:
+    session = _session(two_guesses())
+    session.table.hand.phantoms[1], session.table.hand.phantom_nth[1] = 1, [1]  # as the reader left it
+    session._apply(LATE)
+    session._apply({"type": "tsumo", "actor": 1, "pai": "?"})
+    session._apply({"type": "dahai", "actor": 1, "pai": "1p"})
+    before = session.events()
+    (question,) = session.questions
+    assert session.answer_order(question["id"], 1) == {"ok": True}
+    after = session.events()
+    # The tile and the guess that stood at the place answered change places.
+    assert _seat_discards(session) == ["3m", "9m", "1p"]
+    assert len(after) == len(before)
+    assert [e for e in after if e.get("actor") != 1] == [e for e in before if e.get("actor") != 1]
+    assert session.questions == []
+    # The engine's own pond follows the answer, and the reader now waits for the first place.
+    assert [str(k.tile) for k in session.game.round.seats[1].kawa][:2] == ["3m", "9m"]
+    assert session.table.hand.phantom_nth[1] == [0]
+
+
+def test_a_stale_answer_or_one_not_offered_gets_a_clear_message_and_changes_nothing() -> None:
+    session = _session(two_guesses())
+    session._apply(LATE)
+    (question,) = session.questions
+    wrong = session.answer_order(question["id"], 5)
+    assert wrong["ok"] is False and "expected one of [0, 1]" in wrong["error"]
+    assert session.answer_order(question["id"], 0) == {"ok": True}  # the best guess confirmed
+    stale = session.answer_order(question["id"], 1)
+    assert stale["ok"] is False and "no longer open" in stale["error"]
+    assert _seat_discards(session) == ["9m", "3m"]
+
+
+def test_the_questions_of_a_hand_go_when_it_ends_and_the_best_guess_stays() -> None:
+    session = _session(two_guesses())
+    session._apply(LATE)
+    session._apply({"type": "tsumo", "actor": 1, "pai": "?"})
+    hand = ["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "E", "E", "E", "5p"]
+    win = {"type": "hora", "actor": 1, "target": 1, "pai": "5p", "hora_tehais": hand, "uradora_markers": []}
+    session._apply(win)
+    session._apply({"type": "end_kyoku"})
+    assert session.events()[-1]["type"] == "end_kyoku"
+    assert session.questions == []
+    assert any("not answered: best guess kept" in w for w in session.warnings)
+
+
+def test_when_only_one_place_fits_the_engine_nothing_is_asked() -> None:
+    record = _record("2m")
+    # Seat 1 pons seat 0's N and discards (guessed): N there is kuikae, so a late N was its first discard.
+    record += [
+        {"type": "pon", "actor": 1, "target": 0, "pai": "N", "consumed": ["N", "N"]},
+        {"type": "dahai", "actor": 1, "pai": "3m", "tsumogiri": False},
+    ]
+    session = _session(record)
+    session._apply({**LATE, "pai": "N", "nth": 1})
+    assert _seat_discards(session) == ["N", "3m"]
+    assert session.questions == []
+
+
+def test_when_the_other_hidden_tile_comes_to_light_the_reader_says_which_lies_first() -> None:
+    table = _start()
+    for n in range(2):
+        table.discard(0, n, 27 + n)
+        table.discard(2, n, 29 + n)
+        table.discard(3, n, 31 + n)
+        for _ in range(STUCK_FRAMES + 2):
+            table.step()
+    table.discard(0, 2, 33)
+    table.discard(1, 1, 8)  # 9m, in its pond's second place; the first place is still under a hand
+    for seat in (2, 3, 0):
+        table.discard(seat, 2 if seat else 3, seat)
+    table.discard(1, 0, 0)  # the hand goes: 1m in the first place
+    late = [e for e in table.events if e["type"] == LATE_DAHAI]
+    assert late[-1] == {"type": LATE_DAHAI, "actor": 1, "nth": 1, "pai": "1m", "before_late": True}
+
+
+@pytest.mark.parametrize(
+    ("before", "order"), [(True, ["1m", "9m"]), (False, ["9m", "1m"])], ids=["first", "second"]
+)
+def test_the_pond_settles_an_open_question_when_the_other_tile_comes_to_light(
+    before: bool, order: list[str]
+) -> None:
+    session = _session(two_guesses())
+    session._apply(LATE)
+    assert session.questions
+    session._apply({"type": LATE_DAHAI, "actor": 1, "nth": 1, "pai": "1m", "before_late": before})
+    assert _seat_discards(session) == order
+    assert session.questions == []
+    assert any("pond shows the order" in w for w in session.warnings)
