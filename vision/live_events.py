@@ -374,6 +374,10 @@ class TableReader:
             if not (target != seat and h.accept_pending == target):
                 self._accept()
             h.accept_pending = None
+            if target == seat:
+                # A tsumo is won with a tile just drawn (seed 002 3.3.12), a draw the camera never sees: it is
+                # emitted here, as before a discard, so the game knows the winner's turn has come.
+                self._self_draw(seat)
             shown = [*sorted(concealed, key=lambda t: t.u), win]
             tehai = [pai_of_track(t) for t in shown]
             ura = sorted(

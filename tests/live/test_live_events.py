@@ -108,6 +108,28 @@ def test_a_win_laid_open_with_the_winning_tile_apart_is_a_tsumo_when_no_discard_
     assert len(hora["hora_tehais"]) == 13
 
 
+def test_a_tsumo_win_is_preceded_by_the_winners_draw_and_the_game_scores_it() -> None:
+    # seed 002 3.3.12: a tsumo is won with the tile just drawn; the camera never sees the draw, so the reader
+    # says it, or the game refuses the win ("tsumo only in one's own turn after a draw").
+    from riichi_table.assistant import LiveSession
+
+    table = _start()
+    table.discard(0, 0, 27)
+    hand = [0, 1, 2, 9, 10, 11, 18, 19, 20, 3, 4, 5, 8]
+    for i, kind in enumerate(hand):
+        table.put(1, GEO.hand_u0 + i * 28.5, GEO.hand_v, kind)
+    table.put(1, GEO.hand_u0 + 13 * 28.5 + 12, GEO.hand_v, 8)
+    for _ in range(10):
+        table.step()
+    kinds = [(e["type"], e.get("actor")) for e in table.events]
+    assert kinds[-4:] == [("tsumo", 1), ("reveal", 1), ("hora", 1), ("end_kyoku", None)]
+    session = LiveSession("wrc", namer="templates")
+    for event in table.events:
+        session._apply(dict(event))
+    assert [e["actor"] for e in session.accepted if e["type"] == "hora"] == [1], session.warnings
+    assert session.game.scores[1] > max(session.game.scores[s] for s in (0, 2, 3))
+
+
 def test_a_table_swept_clean_without_a_hand_shown_is_an_exhaustive_draw_all_noten() -> None:
     # seed 002 3.4.2
     table = _start()
