@@ -34,6 +34,7 @@ from riichi_table.vision.zones import (
 
 PAI_HONORS = ("E", "S", "W", "N", "P", "F", "C")
 ALTERNATIVES = "_alternatives"  # private field of hora: second readings per shown tile (not mjai)
+ODDS = "_odds"  # private field of hora: per shown tile, its share of votes per reading (not mjai)
 # Private event (not mjai): a discard filled in as a guess was seen late; {"type", "actor", "nth": the
 # actor's nth discard of this hand (0-based), "pai": what it was}. The game puts it in its place.
 LATE_DAHAI = "_late_dahai"
@@ -394,6 +395,7 @@ class TableReader:
                     "hora_tehais": tehai[:-1],
                     # Second choices per shown tile, for the game to try when the reading is no winning hand.
                     ALTERNATIVES: [_alternatives(t) for t in shown],
+                    ODDS: [_odds(t) for t in shown],
                 }
             )
         else:
@@ -427,6 +429,22 @@ def _alternatives(t: Track, count: int = 3) -> list[str]:
         kind = {34: 4, 35: 13, 36: 22}.get(c, c)
         out.append(pai_of(kind, c >= 34))
     return out[:count]
+
+
+def _odds(t: Track, count: int = 6) -> dict[str, float]:
+    """A track's share of votes for its likeliest readings (mjai names), its own reading among them."""
+    total = float(t.votes.sum())
+    if total <= 0:
+        return {pai_of_track(t): 1.0}
+    out: dict[str, float] = {}
+    for c in np.argsort(-t.votes)[:count]:
+        c = int(c)
+        if c == BACK_CLASS or t.votes[c] <= 0:
+            continue
+        out[pai_of({34: 4, 35: 13, 36: 22}.get(c, c), c >= 34)] = float(t.votes[c]) / total
+    # A reading forced by a rule (no fifth copy) keeps its place even when its votes are few.
+    out.setdefault(pai_of_track(t), float(t.votes[t.class_id]) / total)
+    return out
 
 
 def _stacked(p: Placed, group: list[Placed]) -> bool:

@@ -112,7 +112,7 @@ def test_three_tiles_in_a_hand_row_are_no_open_hand_when_the_game_holds_thirteen
     types: list[str] = []
     for _ in range(10):
         types += [e["type"] for e in reader.update(TrackChanges((), ()), shown)]
-    assert types[:2] == ["reveal", "hora"]
+    assert types[:3] == ["tsumo", "reveal", "hora"]  # a tsumo: the winner's draw first
 
 
 def test_a_face_up_reading_named_back_in_a_hand_row_is_no_tile_of_an_open_hand() -> None:
