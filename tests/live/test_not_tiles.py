@@ -128,3 +128,26 @@ def test_a_face_up_reading_named_back_in_a_hand_row_is_no_tile_of_an_open_hand()
     for _ in range(10):
         events = reader.update(TrackChanges((), ()), stable)
         assert not [e for e in events if e["type"] in ("reveal", "ryukyoku")]
+
+
+def test_a_point_stick_touching_the_far_open_hand_does_not_shift_its_tiles_off_their_row(art_folder) -> None:
+    # The all-hard look at 37 degrees: the far seat's open hand lies against the point stick at its player's
+    # edge (its faces drawn where they are seen, 18 mm up). Cells that took the stick in were twice a stick's
+    # width deep, their crops centred 6 mm off the face: 6m 7m were named 9m 8m and the win scored wrong.
+    from riichi_table.datasets.game_render import Look, TableRenderer
+    from riichi_table.datasets.tile_art import load_art
+    from riichi_table.vision.calibrate import from_markers
+
+    hand = [parse_tile(n) for n in "6m 7m 8m 5p 5p 6p 7p 8p 1s 2s 3s 4s 5s 6s".split()]
+    layout = _layout()
+    layout.seats[2] = SeatLayout(pond=[(parse_tile("5s"), False)], hand_count=0, revealed=hand, win_apart=True)
+    look = Look(felt="blue", back="yellow", tilt=37.0, light=0.7, hard=True)
+    renderer = TableRenderer(load_art(art_folder), seed=25, look=look)
+    image = renderer.frame(renderer.scene(layout), 0, None, 10.0)
+    _, reading = _read(from_markers(image).rectify(image))
+    row = sorted((t for t in reading.tiles if t.seat == 2 and t.area == "hand"), key=lambda t: t.u)
+    assert len(row) == 14
+    depth = [t.v for t in row]
+    assert max(depth) - min(depth) < 3.0, f"tiles off their row: v {[round(v) for v in depth]}"
+    names = [int(np.argmax(t.scores)) for t in row[:3]]
+    assert names == [5, 6, 7], f"the far hand's man tiles read as classes {names} (expected 6m 7m 8m)"
