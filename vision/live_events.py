@@ -274,12 +274,18 @@ class TableReader:
                     self._new_meld(seat, group, tracks)
                 elif known.kind == "pon" and len(ids) == 4 and not set(known.tracks) >= ids:
                     added = next(t for t in tracks if t.id not in known.tracks)
+                    where = next(p for p in group if lookup[p.index].id == added.id)
+                    if not _stacked(where, group):
+                        # An added kan tile lies sideways beside the called one (seed 002 3.3.6, 3.3.8); any
+                        # other reading at a pon (a standing tile's top, a stick, a view just recalibrated)
+                        # is none.
+                        continue
                     known.kind, known.tracks = "kakan", [t.id for t in tracks]
                     consumed = [pai_of(known.called)] * 3
+                    # It is the pon's fourth tile, whatever the reading (a red five keeps its red).
+                    pai = pai_of_track(added) if added.kind == known.called else pai_of(known.called)
                     self._self_draw(seat)
-                    self._emit(
-                        {"type": "kakan", "actor": seat, "pai": pai_of_track(added), "consumed": consumed}
-                    )
+                    self._emit({"type": "kakan", "actor": seat, "pai": pai, "consumed": consumed})
                     h.kans += 1
                     h.just_called = None
                     h.next_seat = seat

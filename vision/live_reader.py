@@ -326,8 +326,10 @@ class LiveReader:
         for (x, y, w, h), owner in zip(boxes, owners, strict=True):
             cell = back[max(0, y) : y + h, max(0, x) : x + w]
             red = float(cell.mean()) if cell.size else 0.0
-            if 0.2 < red < 0.7:
-                # Half face, half back: the top of a standing tile, not a lying one.
+            edge = _edge_share(cell, round(EDGE_MM * self.ppm))
+            if 0.2 < red < 0.7 and edge >= BACK_EDGE:
+                # Half face, half back: the top of a standing tile, not a lying one. Ink of the backs' colour
+                # (blue winds and circles on a blue-backed set) lies inside the face, within its ivory rim.
                 self.rejected.append(Rejected((x + w / 2) / self.ppm, (y + h / 2) / self.ppm, -1, STANDING))
                 continue
             cx, cy = (x + w / 2) / self.ppm, (y + h / 2) / self.ppm
@@ -335,7 +337,7 @@ class LiveReader:
                 # Shorter than a lying tile's long side either way: a standing tile's top seen from above.
                 self.rejected.append(Rejected(cx, cy, -1, STANDING))
                 continue
-            reading = self._reading(cx, cy, w / self.ppm, h / self.ppm, red > 0.5)
+            reading = self._reading(cx, cy, w / self.ppm, h / self.ppm, red > 0.5 and edge >= BACK_EDGE)
             if reading is None:
                 self._note_outside(cx, cy)
                 continue
@@ -695,6 +697,8 @@ def _width_combos() -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
+EDGE_MM = 3.0  # the rim of a cell where a back beside a face shows, and a face's ink does not
+BACK_EDGE = 0.06  # share of the rim in the back colour that makes a cell part back (or a face-down tile)
 LINE_SLACK_MM = 5.0  # a cell deeper than a tile by more than this across its row has something touching it
 LIT_FACE = 225.0  # grey level of a lit ivory face: a dim view's brightest parts are raised to it
 MAX_GAIN = 2.5
@@ -709,6 +713,14 @@ def _lit(view: NDArray[np.uint8]) -> NDArray[np.uint8]:
     if gain < 1.15:
         return view
     return np.asarray(cv2.convertScaleAbs(view, alpha=gain), np.uint8)
+
+
+def _edge_share(cell: NDArray[np.uint8], k: int) -> float:
+    """The share of a cell's rim, `k` pixels wide, that is set in a 0/1 mask (the whole cell when small)."""
+    if min(cell.shape[:2]) <= 2 * k + 1:
+        return float(cell.mean()) if cell.size else 0.0
+    inner = int(cell[k:-k, k:-k].sum())
+    return (float(cell.sum()) - inner) / (cell.size - cell[k:-k, k:-k].size)
 
 
 def _fill_holes(mask: NDArray[np.uint8]) -> NDArray[np.uint8]:

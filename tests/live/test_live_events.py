@@ -94,6 +94,30 @@ def test_a_pon_takes_the_last_discard_from_the_seat_the_sideways_tile_points_at(
     assert _types(table.events)[-2:] == ["pon", "dahai"]
 
 
+def test_only_a_sideways_tile_beside_the_called_one_extends_a_pon_to_a_kan() -> None:
+    # seed 002 3.3.6: the fourth tile is placed by the rotated tile of the pung. A reading over the pon's
+    # upright tile (a standing tile's top, a view just recalibrated after a bump) is no added kan.
+    table = _start()
+    table.discard(0, 0, 31)
+    taken = table.tracks[max(table.tracks)]
+    table.take(taken)
+    for i, side in enumerate([True, False, False]):
+        table.put(1, 330 + i * 30, GEO.hand_v, 31, sideways=side)
+    table.step([], [taken])
+    table.discard(1, 0, 9)
+    stray = table.put(1, 390, GEO.hand_v - 33, 16)  # 8p read above the pon's last upright tile
+    table.step([stray])
+    assert "kakan" not in _types(table.events)
+    table.take(stray)
+    table.step([], [stray])
+    for seat, kind in ((2, 10), (3, 11), (0, 12)):
+        table.discard(seat, 1 if seat == 0 else 0, kind)
+    added = table.put(1, 330, GEO.hand_v - GEO.tile_w - 1, 33, sideways=True)  # C misread: the pon is of P
+    table.step([added])
+    kakan = [e for e in table.events if e["type"] == "kakan"]
+    assert [(e["actor"], e["pai"]) for e in kakan] == [(1, "P")]
+
+
 def test_a_win_laid_open_with_the_winning_tile_apart_is_a_tsumo_when_no_discard_left_a_pond() -> None:
     table = _start()
     table.discard(0, 0, 27)

@@ -138,9 +138,11 @@ def test_a_point_stick_touching_the_far_open_hand_does_not_shift_its_tiles_off_t
     from riichi_table.datasets.tile_art import load_art
     from riichi_table.vision.calibrate import from_markers
 
-    hand = [parse_tile(n) for n in "6m 7m 8m 5p 5p 6p 7p 8p 1s 2s 3s 4s 5s 6s".split()]
+    names = ("6m", "7m", "8m", "5p", "5p", "6p", "7p", "8p", "1s", "2s", "3s", "4s", "5s", "6s")
+    hand = [parse_tile(n) for n in names]
     layout = _layout()
-    layout.seats[2] = SeatLayout(pond=[(parse_tile("5s"), False)], hand_count=0, revealed=hand, win_apart=True)
+    pond = [(parse_tile("5s"), False)]
+    layout.seats[2] = SeatLayout(pond=pond, hand_count=0, revealed=hand, win_apart=True)
     look = Look(felt="blue", back="yellow", tilt=37.0, light=0.7, hard=True)
     renderer = TableRenderer(load_art(art_folder), seed=25, look=look)
     image = renderer.frame(renderer.scene(layout), 0, None, 10.0)
@@ -151,3 +153,22 @@ def test_a_point_stick_touching_the_far_open_hand_does_not_shift_its_tiles_off_t
     assert max(depth) - min(depth) < 3.0, f"tiles off their row: v {[round(v) for v in depth]}"
     names = [int(np.argmax(t.scores)) for t in row[:3]]
     assert names == [5, 6, 7], f"the far hand's man tiles read as classes {names} (expected 6m 7m 8m)"
+
+
+def test_faces_with_ink_of_the_backs_colour_are_lying_tiles_not_standing_tops(art_folder) -> None:
+    # A blue-backed set: the south wind and the circles are drawn in blue. A face whose ink takes a fifth of
+    # the cell in the back colour looked "half face, half back" (a standing tile's top) and the discards
+    # were never read; a back beside a face shows at the cell's rim, ink stays inside it.
+    from riichi_table.datasets.game_render import Look, TableRenderer
+    from riichi_table.datasets.tile_art import load_art
+    from riichi_table.vision.calibrate import from_markers
+
+    layout = _layout()
+    pond = [(parse_tile(n), False) for n in ("2z", "2z", "2p", "8p", "1m")]
+    layout.seats[0] = SeatLayout(pond=pond, hand_count=13)
+    look = Look(felt="black", back="blue", tilt=40.0, light=0.7, hard=True)
+    renderer = TableRenderer(load_art(art_folder), seed=104, look=look)
+    image = renderer.frame(renderer.scene(layout), 0, None, 10.0)
+    _, reading = _read(from_markers(image).rectify(image))
+    read = sorted((t for t in reading.tiles if t.seat == 0 and t.area == "pond"), key=lambda t: t.u)
+    assert [int(np.argmax(t.scores)) for t in read] == [28, 28, 10, 16, 0]  # S S 2p 8p 1m
