@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+from riichi_table.engine.round_state import LIVE_WALL
 from riichi_table.engine.tiles import BACK_CLASS, KIND_COUNT
 from riichi_table.vision.track import Track, TrackChanges, enforce_copies
 from riichi_table.vision.zones import (
@@ -351,7 +352,11 @@ class TableReader:
             # What the game knows: a hand laid open holds 13 tiles less three per meld (a kan too), one more
             # at a win; anything else in the hand row (a standing hand's tops) is no open hand, or not yet.
             held = 13 - 3 * len(h.melds[seat])
-            if (tiles == held + 1 and win_shape) or tiles == held:
+            # Without a winning tile apart, hands are laid open only at an exhaustive draw, when the live wall
+            # is drawn out (seed 002 3.4.2): before that, as many readings as the hand holds are its standing
+            # tiles' tops seen from the side, not a hand shown.
+            drawn_out = h.draws >= LIVE_WALL
+            if (tiles == held + 1 and win_shape) or (tiles == held and drawn_out):
                 open_hands[seat] = [[lookup[p.index] for p in g] for g in groups]
         if not open_hands:
             h.reveal_quiet = 0

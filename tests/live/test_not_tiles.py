@@ -115,6 +115,28 @@ def test_three_tiles_in_a_hand_row_are_no_open_hand_when_the_game_holds_thirteen
     assert types[:3] == ["tsumo", "reveal", "hora"]  # a tsumo: the winner's draw first
 
 
+def test_as_many_readings_as_a_hand_holds_are_no_hand_shown_before_the_wall_is_drawn_out() -> None:
+    # Seat 1's standing hand seen from the side (yellow backs, 37 degrees): its ten tops read as ten lying
+    # tiles, the count its hand holds after a pon. Without a winning tile apart a hand is shown only at an
+    # exhaustive draw (seed 002 3.4.2), when the live wall is drawn out.
+    from riichi_table.engine.round_state import LIVE_WALL
+    from riichi_table.vision.live_events import TableReader
+    from riichi_table.vision.track import TrackChanges
+
+    reader = TableReader()
+    reader.hand.phase = "playing"
+    reader.hand.draws = 40
+    stable = [_track(1 + i, 1, -280 + 28.5 * i, (3 * i) % 27) for i in range(13)]
+    for _ in range(10):
+        events = reader.update(TrackChanges((), ()), stable)
+        assert not [e for e in events if e["type"] in ("reveal", "ryukyoku")], events
+    reader.hand.draws = LIVE_WALL
+    types: list[str] = []
+    for _ in range(10):
+        types += [e["type"] for e in reader.update(TrackChanges((), ()), stable)]
+    assert types[:2] == ["reveal", "ryukyoku"]
+
+
 def test_a_face_up_reading_named_back_in_a_hand_row_is_no_tile_of_an_open_hand() -> None:
     from riichi_table.vision.live_events import TableReader
     from riichi_table.vision.track import TrackChanges
