@@ -83,6 +83,7 @@ class HandState:
     phantom_nth: list[list[int]] = field(default_factory=lambda: [[], [], [], []])  # which of each seat's
     dahai_count: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     ignored: set[int] = field(default_factory=set)  # tracks of groups that cannot be a meld (riichi)
+    places: dict[int, tuple[float, float]] = field(default_factory=dict)  # discard track -> its (u, v)
     stuck: int = 0
 
 
@@ -161,8 +162,25 @@ class TableReader:
             tiles = [t for t in stable if t.seat == seat and t.area == "pond" and not t.face_down]
             placed = [Placed(i, t.u, t.v, t.width_u, t.sideways, t.face_down) for i, t in enumerate(tiles)]
             ordered = [tiles[i] for i in pond_order(placed, self.geo)]
-            out.append([t for t in ordered if t.id not in seen])
+            out.append([t for t in ordered if t.id not in seen and not self._came_back(seat, t)])
         return out
+
+    def _came_back(self, seat: int, t: Track) -> bool:
+        """A new pond track where a discard of this seat lay whose track was lost (the camera shaken by a
+        bump, the view shifted for a few frames: the tile's place showed mat, its track went) is that discard
+        again, not a new one: it takes the lost track's place in the pond."""
+        h = self.hand
+        for k, old in enumerate(h.ponds[seat]):
+            place = h.places.get(old)
+            if old in self.tracks or place is None:
+                continue
+            if abs(place[0] - t.u) < self.geo.tile_w / 2 and abs(place[1] - t.v) < self.geo.tile_w / 2:
+                h.ponds[seat][k] = t.id
+                h.places[t.id] = (t.u, t.v)
+                if h.last_discard is not None and h.last_discard[1] == old:
+                    h.last_discard = (h.last_discard[0], t.id, h.last_discard[2])
+                return True
+        return False
 
     def _discards(self, stable: list[Track]) -> None:
         """Read new discards in turn order; a seat whose discard was never seen is filled in after a while."""
@@ -183,6 +201,7 @@ class TableReader:
                     # (pond order), and the record gets the tile in that place, not a shifted turn.
                     h.phantoms[seat] -= 1
                     h.ponds[seat].append(t.id)
+                    h.places[t.id] = (t.u, t.v)
                     nth = h.phantom_nth[seat].pop(0)
                     self._emit({"type": LATE_DAHAI, "actor": seat, "nth": nth, "pai": pai_of_track(t)})
                     continue
@@ -224,6 +243,7 @@ class TableReader:
             h.accept_pending = seat
         if t is not None:
             h.ponds[seat].append(t.id)
+            h.places[t.id] = (t.u, t.v)
             h.last_discard = (seat, t.id, t.kind)
         else:
             h.last_discard = (seat, -1, -1)

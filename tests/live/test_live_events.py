@@ -94,6 +94,26 @@ def test_a_pon_takes_the_last_discard_from_the_seat_the_sideways_tile_points_at(
     assert _types(table.events)[-2:] == ["pon", "dahai"]
 
 
+def test_a_discard_whose_track_was_lost_in_a_camera_bump_is_no_new_discard_when_it_shows_again() -> None:
+    # The camera shaken for a few frames: seat 3's pond showed mat where its discard lay, its track went, and
+    # the tile read again at its place is a new track. Taken for a new discard, it shifted seat 3's turns.
+    table = _start()
+    for seat, kind in ((0, 27), (1, 28), (2, 29)):
+        table.discard(seat, 0, kind)
+    lost = table.discard(3, 0, 15)
+    table.take(lost)
+    table.step([], [lost])
+    again = table.put(3, lost.u + 2, lost.v + 1, 15)
+    table.step([again])
+    table.discard(0, 1, 30)
+    table.discard(1, 1, 31)
+    table.discard(2, 1, 32)
+    table.discard(3, 1, 33)  # seat 3's real second discard, C
+    dahai = [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"]
+    assert dahai[3:] == [(3, "7p"), (0, "N"), (1, "P"), (2, "F"), (3, "C")]
+    assert again.id in table.reader.hand.ponds[3]
+
+
 def test_only_a_sideways_tile_beside_the_called_one_extends_a_pon_to_a_kan() -> None:
     # seed 002 3.3.6: the fourth tile is placed by the rotated tile of the pung. A reading over the pon's
     # upright tile (a standing tile's top, a view just recalibrated after a bump) is no added kan.
