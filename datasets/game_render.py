@@ -111,7 +111,10 @@ class TableRenderer:
         self.homography = self._camera()
         self._bump: tuple[int, int] | None = None
         self._np_rng = np.random.default_rng(seed)
-        self._noise = np.zeros((size[1], size[0], 3), np.int16)
+        # Sensor noise from the renderer's own generator, not OpenCV's process-wide one (cv2.randn): a clip
+        # must not depend on what the process drew before it (a test suite renders many), or one seed
+        # renders different clips from run to run.
+        self._noise_rng = np.random.default_rng([seed, 1])
         self._shade = self._light_field() if (self.look.light != 1.0 or self.look.hard) else None
         self._exposure = 1.0
 
@@ -361,8 +364,9 @@ class TableRenderer:
         else:
             image = cv2.convertScaleAbs(image, alpha=gain, beta=0)
         if self.noise > 0:
-            cv2.randn(self._noise, 0, self.noise)
-            image = cv2.add(image, self._noise, dtype=cv2.CV_8U)
+            noise = self._noise_rng.standard_normal(image.shape, dtype=np.float32)
+            np.rint(noise * self.noise, out=noise)
+            image = cv2.add(image, noise.astype(np.int16), dtype=cv2.CV_8U)
         return np.asarray(image, np.uint8)
 
     def _glare(self, image: NDArray[np.uint8]) -> NDArray[np.float32]:

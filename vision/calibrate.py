@@ -29,6 +29,9 @@ DEFAULT_MARKER_MM = 60.0
 MAX_OBLIQUE = 3.0  # ratio of the longest to the shortest side of the table quadrilateral in the frame
 MIN_SHARPNESS = 15.0  # variance of the Laplacian of the rectified view
 MIN_BRIGHTNESS = 35.0  # grey level of the view's brightest parts (99.5th percentile: tile faces, markers)
+# An empty table of black felt has no bright parts but the markers' white, a thousandth of the view: when the
+# brightest thousandth is this bright, the light is enough and the table is dark, not the view.
+LIT_WHITE = 60.0
 MOVED_PX = 6.0  # a marker this far from where calibration saw it means the camera moved
 
 
@@ -164,7 +167,7 @@ def check_view(
     small = cv2.resize(grey, (grey.shape[1] // 2, grey.shape[0] // 2), interpolation=cv2.INTER_AREA)
     sharpness = float(cv2.Laplacian(small, cv2.CV_32F).var())
     # The brightest parts, not the mean: a black felt is dark, yet its tiles and markers are plain to see.
-    brightness = float(np.percentile(small, 99.5))
+    brightness, whitest = (float(v) for v in np.percentile(small, (99.5, 99.9)))
     oblique = oblique_ratio(calib.corners)
     moved_px: float | None = None
     if look_for_markers and calib.method == "aruco":
@@ -178,7 +181,7 @@ def check_view(
         problems.append(f"view too oblique (table sides differ {oblique:.1f}x): mount the camera higher")
     if sharpness < MIN_SHARPNESS:
         problems.append(f"view blurred (sharpness {sharpness:.0f} < {MIN_SHARPNESS:.0f})")
-    if brightness < MIN_BRIGHTNESS:
+    if brightness < MIN_BRIGHTNESS and whitest < LIT_WHITE:
         problems.append(f"view too dark (brightness {brightness:.0f} < {MIN_BRIGHTNESS:.0f})")
     return ViewCheck(tuple(problems), sharpness, brightness, oblique, moved_px)
 

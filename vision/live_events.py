@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
+from riichi_table.engine.round_state import LIVE_WALL
 from riichi_table.engine.tiles import BACK_CLASS, KIND_COUNT
 from riichi_table.vision.track import Track, TrackChanges, enforce_copies
 from riichi_table.vision.zones import (
@@ -34,6 +35,7 @@ from riichi_table.vision.zones import (
 
 PAI_HONORS = ("E", "S", "W", "N", "P", "F", "C")
 ALTERNATIVES = "_alternatives"  # private field of hora: second readings per shown tile (not mjai)
+ODDS = "_odds"  # private field of hora: per shown tile, its share of votes per reading (not mjai)
 # Private event (not mjai): a discard filled in as a guess was seen late; {"type", "actor", "nth": the
 # actor's nth discard of this hand (0-based), "pai": what it was}. The game puts it in its place.
 LATE_DAHAI = "_late_dahai"
@@ -85,6 +87,7 @@ class HandState:
     dahai_count: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     late_ids: list[list[int]] = field(default_factory=lambda: [[], [], [], []])  # tiles read late, in order
     ignored: set[int] = field(default_factory=set)  # tracks of groups that cannot be a meld (riichi)
+    places: dict[int, tuple[float, float]] = field(default_factory=dict)  # discard track -> its (u, v)
     stuck: int = 0
 
 
@@ -163,7 +166,27 @@ class TableReader:
     def _new_pond_tiles(self, stable: list[Track]) -> list[list[Track]]:
         """Per seat, stable pond tiles not yet read as discards, in pond order (rows of six)."""
         seen = {i for pond in self.hand.ponds for i in pond}
-        return [[t for t in self._pond(seat, stable) if t.id not in seen] for seat in range(4)]
+        return [
+            [t for t in self._pond(seat, stable) if t.id not in seen and not self._came_back(seat, t)]
+            for seat in range(4)
+        ]
+
+    def _came_back(self, seat: int, t: Track) -> bool:
+        """A new pond track where a discard of this seat lay whose track was lost (the camera shaken by a
+        bump, the view shifted for a few frames: the tile's place showed mat, its track went) is that discard
+        again, not a new one: it takes the lost track's place in the pond."""
+        h = self.hand
+        for k, old in enumerate(h.ponds[seat]):
+            place = h.places.get(old)
+            if old in self.tracks or place is None:
+                continue
+            if abs(place[0] - t.u) < self.geo.tile_w / 2 and abs(place[1] - t.v) < self.geo.tile_w / 2:
+                h.ponds[seat][k] = t.id
+                h.places[t.id] = (t.u, t.v)
+                if h.last_discard is not None and h.last_discard[1] == old:
+                    h.last_discard = (h.last_discard[0], t.id, h.last_discard[2])
+                return True
+        return False
 
     def _discards(self, stable: list[Track]) -> None:
         """Read new discards in turn order; a seat whose discard was never seen is filled in after a while."""
@@ -185,6 +208,7 @@ class TableReader:
                     h.phantoms[seat] -= 1
                     h.ponds[seat].append(t.id)
                     places = list(h.phantom_nth[seat])
+                    h.places[t.id] = (t.u, t.v)
                     nth = h.phantom_nth[seat].pop(0)
                     late: dict[str, Any] = {
                         "type": LATE_DAHAI,
@@ -253,6 +277,7 @@ class TableReader:
             h.accept_pending = seat
         if t is not None:
             h.ponds[seat].append(t.id)
+            h.places[t.id] = (t.u, t.v)
             h.last_discard = (seat, t.id, t.kind)
         else:
             h.last_discard = (seat, -1, -1)
@@ -304,12 +329,18 @@ class TableReader:
                     self._new_meld(seat, group, tracks)
                 elif known.kind == "pon" and len(ids) == 4 and not set(known.tracks) >= ids:
                     added = next(t for t in tracks if t.id not in known.tracks)
+                    where = next(p for p in group if lookup[p.index].id == added.id)
+                    if not _stacked(where, group):
+                        # An added kan tile lies sideways beside the called one (seed 002 3.3.6, 3.3.8); any
+                        # other reading at a pon (a standing tile's top, a stick, a view just recalibrated)
+                        # is none.
+                        continue
                     known.kind, known.tracks = "kakan", [t.id for t in tracks]
                     consumed = [pai_of(known.called)] * 3
+                    # It is the pon's fourth tile, whatever the reading (a red five keeps its red).
+                    pai = pai_of_track(added) if added.kind == known.called else pai_of(known.called)
                     self._self_draw(seat)
-                    self._emit(
-                        {"type": "kakan", "actor": seat, "pai": pai_of_track(added), "consumed": consumed}
-                    )
+                    self._emit({"type": "kakan", "actor": seat, "pai": pai, "consumed": consumed})
                     h.kans += 1
                     h.just_called = None
                     h.next_seat = seat
@@ -375,7 +406,11 @@ class TableReader:
             # What the game knows: a hand laid open holds 13 tiles less three per meld (a kan too), one more
             # at a win; anything else in the hand row (a standing hand's tops) is no open hand, or not yet.
             held = 13 - 3 * len(h.melds[seat])
-            if (tiles == held + 1 and win_shape) or tiles == held:
+            # Without a winning tile apart, hands are laid open only at an exhaustive draw, when the live wall
+            # is drawn out (seed 002 3.4.2): before that, as many readings as the hand holds are its standing
+            # tiles' tops seen from the side, not a hand shown.
+            drawn_out = h.draws >= LIVE_WALL
+            if (tiles == held + 1 and win_shape) or (tiles == held and drawn_out):
                 open_hands[seat] = [[lookup[p.index] for p in g] for g in groups]
         if not open_hands:
             h.reveal_quiet = 0
@@ -405,6 +440,10 @@ class TableReader:
             if not (target != seat and h.accept_pending == target):
                 self._accept()
             h.accept_pending = None
+            if target == seat:
+                # A tsumo is won with a tile just drawn (seed 002 3.3.12), a draw the camera never sees: it is
+                # emitted here, as before a discard, so the game knows the winner's turn has come.
+                self._self_draw(seat)
             shown = [*sorted(concealed, key=lambda t: t.u), win]
             tehai = [pai_of_track(t) for t in shown]
             ura = sorted(
@@ -421,6 +460,7 @@ class TableReader:
                     "hora_tehais": tehai[:-1],
                     # Second choices per shown tile, for the game to try when the reading is no winning hand.
                     ALTERNATIVES: [_alternatives(t) for t in shown],
+                    ODDS: [_odds(t) for t in shown],
                 }
             )
         else:
@@ -454,6 +494,22 @@ def _alternatives(t: Track, count: int = 3) -> list[str]:
         kind = {34: 4, 35: 13, 36: 22}.get(c, c)
         out.append(pai_of(kind, c >= 34))
     return out[:count]
+
+
+def _odds(t: Track, count: int = 6) -> dict[str, float]:
+    """A track's share of votes for its likeliest readings (mjai names), its own reading among them."""
+    total = float(t.votes.sum())
+    if total <= 0:
+        return {pai_of_track(t): 1.0}
+    out: dict[str, float] = {}
+    for c in np.argsort(-t.votes)[:count]:
+        c = int(c)
+        if c == BACK_CLASS or t.votes[c] <= 0:
+            continue
+        out[pai_of({34: 4, 35: 13, 36: 22}.get(c, c), c >= 34)] = float(t.votes[c]) / total
+    # A reading forced by a rule (no fifth copy) keeps its place even when its votes are few.
+    out.setdefault(pai_of_track(t), float(t.votes[t.class_id]) / total)
+    return out
 
 
 def _stacked(p: Placed, group: list[Placed]) -> bool:

@@ -341,8 +341,10 @@ class LiveReader:
         for (x, y, w, h), owner in zip(boxes, owners, strict=True):
             cell = back[max(0, y) : y + h, max(0, x) : x + w]
             red = float(cell.mean()) if cell.size else 0.0
-            if 0.2 < red < 0.7:
-                # Half face, half back: the top of a standing tile, not a lying one.
+            edge = _edge_share(cell, round(EDGE_MM * self.ppm))
+            if 0.2 < red < 0.7 and edge >= BACK_EDGE:
+                # Half face, half back: the top of a standing tile, not a lying one. Ink of the backs' colour
+                # (blue winds and circles on a blue-backed set) lies inside the face, within its ivory rim.
                 self.rejected.append(Rejected((x + w / 2) / self.ppm, (y + h / 2) / self.ppm, -1, STANDING))
                 continue
             cx, cy = (x + w / 2) / self.ppm, (y + h / 2) / self.ppm
@@ -350,7 +352,7 @@ class LiveReader:
                 # Shorter than a lying tile's long side either way: a standing tile's top seen from above.
                 self.rejected.append(Rejected(cx, cy, -1, STANDING))
                 continue
-            reading = self._reading(cx, cy, w / self.ppm, h / self.ppm, red > 0.5)
+            reading = self._reading(cx, cy, w / self.ppm, h / self.ppm, red > 0.5 and edge >= BACK_EDGE)
             if reading is None:
                 self._note_outside(cx, cy)
                 continue
@@ -597,6 +599,7 @@ class LiveReader:
         col_gap = (gaps * blob).sum(axis=0) / np.maximum(blob.sum(axis=0), 1)
         height = blob.shape[0]
         expect = (min(1.0, widths[1] / height), min(1.0, widths[0] / height))  # fill of upright, sideways
+        cells: list[tuple[int, int, int, int, int]] = []
         for a, b in zip(starts, ends, strict=True):
             total = b - a
             if total < (self.geo.tile_w - 6) * ppm:
@@ -637,9 +640,36 @@ class LiveReader:
                 r0, r1 = span
                 if cell[r0:r1].mean() <= 0.6 or (r1 - r0) < (self.geo.tile_w - 5) * ppm:
                     continue
-                boxes.append(
-                    (x0 + c0, y0 + r0, c1 - c0, r1 - r0) if along_x else (x0 + r0, y0 + c0, r1 - r0, c1 - c0)
-                )
+                cells.append((c0, c1, r0, r1, c))
+        for c0, c1, r0, r1, _ in self._in_line(cells):
+            boxes.append(
+                (x0 + c0, y0 + r0, c1 - c0, r1 - r0) if along_x else (x0 + r0, y0 + c0, r1 - r0, c1 - c0)
+            )
+
+    def _in_line(self, cells: list[tuple[int, int, int, int, int]]) -> list[tuple[int, int, int, int, int]]:
+        """The cells of one row, (c0, c1, r0, r1, upright 0 / sideways 1), each as deep as a tile across the
+        row. A cell deeper than a tile by more than LINE_SLACK_MM has something touching it (a point stick at
+        the player's edge, a tile of the next row): it keeps the tile's depth where the row's other tiles of
+        its kind lie, or stays as it is when there are none (a crop centred off the face misnames it)."""
+        out = list(cells)
+        for kind, depth_mm in ((0, self.geo.tile_h), (1, self.geo.tile_w)):
+            near = [
+                (r0, r1)
+                for _, _, r0, r1, c in cells
+                if c == kind and abs((r1 - r0) - depth_mm * self.ppm) <= LINE_SLACK_MM * self.ppm
+            ]
+            if not near:
+                continue
+            depth = float(np.median([r1 - r0 for r0, r1 in near]))
+            centre = float(np.median([(r0 + r1) / 2 for r0, r1 in near]))
+            lo, hi = round(centre - depth / 2), round(centre + depth / 2)
+            for k, (c0, c1, r0, r1, c) in enumerate(out):
+                if c != kind or (r1 - r0) - depth_mm * self.ppm <= LINE_SLACK_MM * self.ppm:
+                    continue
+                a, b = max(r0, lo), min(r1, hi)
+                if b - a >= depth - 2 * self.ppm:
+                    out[k] = (c0, c1, a, b, c)
+        return out
 
     def _note_outside(self, x: float, y: float) -> None:
         """A tile outside every zone inside the marker square, away from the markers, is noted: a pond
@@ -682,6 +712,9 @@ def _width_combos() -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
+EDGE_MM = 3.0  # the rim of a cell where a back beside a face shows, and a face's ink does not
+BACK_EDGE = 0.06  # share of the rim in the back colour that makes a cell part back (or a face-down tile)
+LINE_SLACK_MM = 5.0  # a cell deeper than a tile by more than this across its row has something touching it
 LIT_FACE = 225.0  # grey level of a lit ivory face: a dim view's brightest parts are raised to it
 MAX_GAIN = 2.5
 
@@ -705,6 +738,14 @@ def _outlines(lightness: NDArray[np.float32], felt_l: float) -> NDArray[np.uint8
     grad = cv2.magnitude(cv2.Scharr(smooth, cv2.CV_32F, 1, 0), cv2.Scharr(smooth, cv2.CV_32F, 0, 1))
     edges = (grad > OUTLINE_STEP * felt_l).astype(np.uint8)
     return np.asarray(cv2.dilate(edges, np.ones((2, 2), np.uint8)), np.uint8)
+
+
+def _edge_share(cell: NDArray[np.uint8], k: int) -> float:
+    """The share of a cell's rim, `k` pixels wide, that is set in a 0/1 mask (the whole cell when small)."""
+    if min(cell.shape[:2]) <= 2 * k + 1:
+        return float(cell.mean()) if cell.size else 0.0
+    inner = int(cell[k:-k, k:-k].sum())
+    return (float(cell.sum()) - inner) / (cell.size - cell[k:-k, k:-k].size)
 
 
 def _fill_holes(mask: NDArray[np.uint8]) -> NDArray[np.uint8]:

@@ -449,13 +449,14 @@ class LiveSession:
 
     def _fit_win(self, hora: dict[str, Any]) -> dict[str, Any]:
         """Make a read win legal if one or two misread tiles are all that stand in its way (warns)."""
-        from riichi_table.vision.live_events import ALTERNATIVES
+        from riichi_table.vision.live_events import ALTERNATIVES, ODDS
 
         alternatives = hora.pop(ALTERNATIVES, None)
+        odds = hora.pop(ODDS, None)
         reveal = next((r for r in self._reveals if r["actor"] == hora["actor"]), None)
         if not alternatives or reveal is None:
             return hora
-        fixed = fit_win(self.game, reveal, hora, alternatives)
+        fixed = fit_win(self.game, reveal, hora, alternatives, odds)
         if fixed is None:
             return hora
         rv, hv, changed = fixed

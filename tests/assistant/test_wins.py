@@ -20,3 +20,21 @@ def test_a_seven_pairs_reading_is_offered_where_the_rules_count_seven_pairs() ->
 def test_the_beginner_shapes_offer_no_seven_pairs_reading() -> None:
     # seed 000 "Complete hand": four sets and a pair only
     assert substitutions(_TEHAI, _ALTERNATIVES, 0, ("regular",)) == []
+
+
+def test_two_likely_second_readings_win_over_one_unlikely_single_swap() -> None:
+    from riichi_table.assistant.wins import most_probable_first
+
+    # 456m 55p 678p 123s 456s read with 4m 5m as 1m 2m (far tiles, dim light). 6m -> 3m alone makes a legal
+    # hand too (123m), but the namer gave 3m almost nothing on that tile, and 4m, 5m much on theirs.
+    read = ["1m", "2m", "6m", "5p", "5p", "6p", "7p", "8p", "1s", "2s", "3s", "4s", "5s", "6s"]
+    alternatives: list[list[str]] = [[] for _ in read]
+    alternatives[0], alternatives[1], alternatives[2] = ["4m"], ["5m"], ["3m"]
+    odds = [{p: 1.0} for p in read]
+    odds[0] = {"1m": 0.40, "4m": 0.35}
+    odds[1] = {"2m": 0.45, "5m": 0.35}
+    odds[2] = {"6m": 0.90, "3m": 0.02}
+    candidates = substitutions(read, alternatives, 0)
+    assert candidates[0][:3] == ["1m", "2m", "3m"]  # in reading order, the single swap comes first
+    best = most_probable_first(read, candidates, odds)[0]
+    assert best[:3] == ["4m", "5m", "6m"]

@@ -62,3 +62,21 @@ def _empty():
     from riichi_table.datasets.game_play import TableLayout
 
     return TableLayout(empty=True)
+
+
+def test_an_empty_table_of_black_felt_in_dim_light_is_dark_but_not_too_dark_to_read(art_folder) -> None:
+    # Between hands a black felt shows nothing bright but the markers' white (a thousandth of the view): the
+    # light is enough, the table is merely empty. With the light really low it is too dark.
+    from riichi_table.datasets.game_play import TableLayout
+    from riichi_table.datasets.game_render import Look, TableRenderer
+    from riichi_table.datasets.tile_art import load_art
+    from riichi_table.vision.calibrate import MIN_BRIGHTNESS, check_view, from_markers
+
+    renderer = TableRenderer(load_art(art_folder), seed=104, look=Look(felt="black", light=0.7, hard=True))
+    image = renderer.frame(renderer.scene(TableLayout(empty=True)), 150, None, 10.0)  # the clips' dimming
+    calib = from_markers(image)
+    check = check_view(image, calib, look_for_markers=False)
+    assert check.brightness < MIN_BRIGHTNESS  # the old rule called this too dark
+    assert not any("too dark" in p for p in check.problems), check.problems
+    dark = check_view((image // 6).astype(np.uint8), calib, look_for_markers=False)
+    assert any("too dark" in p for p in dark.problems)

@@ -94,6 +94,50 @@ def test_a_pon_takes_the_last_discard_from_the_seat_the_sideways_tile_points_at(
     assert _types(table.events)[-2:] == ["pon", "dahai"]
 
 
+def test_a_discard_whose_track_was_lost_in_a_camera_bump_is_no_new_discard_when_it_shows_again() -> None:
+    # The camera shaken for a few frames: seat 3's pond showed mat where its discard lay, its track went, and
+    # the tile read again at its place is a new track. Taken for a new discard, it shifted seat 3's turns.
+    table = _start()
+    for seat, kind in ((0, 27), (1, 28), (2, 29)):
+        table.discard(seat, 0, kind)
+    lost = table.discard(3, 0, 15)
+    table.take(lost)
+    table.step([], [lost])
+    again = table.put(3, lost.u + 2, lost.v + 1, 15)
+    table.step([again])
+    table.discard(0, 1, 30)
+    table.discard(1, 1, 31)
+    table.discard(2, 1, 32)
+    table.discard(3, 1, 33)  # seat 3's real second discard, C
+    dahai = [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"]
+    assert dahai[3:] == [(3, "7p"), (0, "N"), (1, "P"), (2, "F"), (3, "C")]
+    assert again.id in table.reader.hand.ponds[3]
+
+
+def test_only_a_sideways_tile_beside_the_called_one_extends_a_pon_to_a_kan() -> None:
+    # seed 002 3.3.6: the fourth tile is placed by the rotated tile of the pung. A reading over the pon's
+    # upright tile (a standing tile's top, a view just recalibrated after a bump) is no added kan.
+    table = _start()
+    table.discard(0, 0, 31)
+    taken = table.tracks[max(table.tracks)]
+    table.take(taken)
+    for i, side in enumerate([True, False, False]):
+        table.put(1, 330 + i * 30, GEO.hand_v, 31, sideways=side)
+    table.step([], [taken])
+    table.discard(1, 0, 9)
+    stray = table.put(1, 390, GEO.hand_v - 33, 16)  # 8p read above the pon's last upright tile
+    table.step([stray])
+    assert "kakan" not in _types(table.events)
+    table.take(stray)
+    table.step([], [stray])
+    for seat, kind in ((2, 10), (3, 11), (0, 12)):
+        table.discard(seat, 1 if seat == 0 else 0, kind)
+    added = table.put(1, 330, GEO.hand_v - GEO.tile_w - 1, 33, sideways=True)  # C misread: the pon is of P
+    table.step([added])
+    kakan = [e for e in table.events if e["type"] == "kakan"]
+    assert [(e["actor"], e["pai"]) for e in kakan] == [(1, "P")]
+
+
 def test_a_win_laid_open_with_the_winning_tile_apart_is_a_tsumo_when_no_discard_left_a_pond() -> None:
     table = _start()
     table.discard(0, 0, 27)
@@ -106,6 +150,28 @@ def test_a_win_laid_open_with_the_winning_tile_apart_is_a_tsumo_when_no_discard_
     hora = next(e for e in table.events if e["type"] == "hora")
     assert (hora["actor"], hora["target"], hora["pai"]) == (1, 1, "9m")
     assert len(hora["hora_tehais"]) == 13
+
+
+def test_a_tsumo_win_is_preceded_by_the_winners_draw_and_the_game_scores_it() -> None:
+    # seed 002 3.3.12: a tsumo is won with the tile just drawn; the camera never sees the draw, so the reader
+    # says it, or the game refuses the win ("tsumo only in one's own turn after a draw").
+    from riichi_table.assistant import LiveSession
+
+    table = _start()
+    table.discard(0, 0, 27)
+    hand = [0, 1, 2, 9, 10, 11, 18, 19, 20, 3, 4, 5, 8]
+    for i, kind in enumerate(hand):
+        table.put(1, GEO.hand_u0 + i * 28.5, GEO.hand_v, kind)
+    table.put(1, GEO.hand_u0 + 13 * 28.5 + 12, GEO.hand_v, 8)
+    for _ in range(10):
+        table.step()
+    kinds = [(e["type"], e.get("actor")) for e in table.events]
+    assert kinds[-4:] == [("tsumo", 1), ("reveal", 1), ("hora", 1), ("end_kyoku", None)]
+    session = LiveSession("wrc", namer="templates")
+    for event in table.events:
+        session._apply(dict(event))
+    assert [e["actor"] for e in session.accepted if e["type"] == "hora"] == [1], session.warnings
+    assert session.game.scores[1] > max(session.game.scores[s] for s in (0, 2, 3))
 
 
 def test_a_table_swept_clean_without_a_hand_shown_is_an_exhaustive_draw_all_noten() -> None:

@@ -112,7 +112,29 @@ def test_three_tiles_in_a_hand_row_are_no_open_hand_when_the_game_holds_thirteen
     types: list[str] = []
     for _ in range(10):
         types += [e["type"] for e in reader.update(TrackChanges((), ()), shown)]
-    assert types[:2] == ["reveal", "hora"]
+    assert types[:3] == ["tsumo", "reveal", "hora"]  # a tsumo: the winner's draw first
+
+
+def test_as_many_readings_as_a_hand_holds_are_no_hand_shown_before_the_wall_is_drawn_out() -> None:
+    # Seat 1's standing hand seen from the side (yellow backs, 37 degrees): its ten tops read as ten lying
+    # tiles, the count its hand holds after a pon. Without a winning tile apart a hand is shown only at an
+    # exhaustive draw (seed 002 3.4.2), when the live wall is drawn out.
+    from riichi_table.engine.round_state import LIVE_WALL
+    from riichi_table.vision.live_events import TableReader
+    from riichi_table.vision.track import TrackChanges
+
+    reader = TableReader()
+    reader.hand.phase = "playing"
+    reader.hand.draws = 40
+    stable = [_track(1 + i, 1, -280 + 28.5 * i, (3 * i) % 27) for i in range(13)]
+    for _ in range(10):
+        events = reader.update(TrackChanges((), ()), stable)
+        assert not [e for e in events if e["type"] in ("reveal", "ryukyoku")], events
+    reader.hand.draws = LIVE_WALL
+    types: list[str] = []
+    for _ in range(10):
+        types += [e["type"] for e in reader.update(TrackChanges((), ()), stable)]
+    assert types[:2] == ["reveal", "ryukyoku"]
 
 
 def test_a_face_up_reading_named_back_in_a_hand_row_is_no_tile_of_an_open_hand() -> None:
@@ -128,3 +150,47 @@ def test_a_face_up_reading_named_back_in_a_hand_row_is_no_tile_of_an_open_hand()
     for _ in range(10):
         events = reader.update(TrackChanges((), ()), stable)
         assert not [e for e in events if e["type"] in ("reveal", "ryukyoku")]
+
+
+def test_a_point_stick_touching_the_far_open_hand_does_not_shift_its_tiles_off_their_row(art_folder) -> None:
+    # The all-hard look at 37 degrees: the far seat's open hand lies against the point stick at its player's
+    # edge (its faces drawn where they are seen, 18 mm up). Cells that took the stick in were twice a stick's
+    # width deep, their crops centred 6 mm off the face: 6m 7m were named 9m 8m and the win scored wrong.
+    from riichi_table.datasets.game_render import Look, TableRenderer
+    from riichi_table.datasets.tile_art import load_art
+    from riichi_table.vision.calibrate import from_markers
+
+    names = ("6m", "7m", "8m", "5p", "5p", "6p", "7p", "8p", "1s", "2s", "3s", "4s", "5s", "6s")
+    hand = [parse_tile(n) for n in names]
+    layout = _layout()
+    pond = [(parse_tile("5s"), False)]
+    layout.seats[2] = SeatLayout(pond=pond, hand_count=0, revealed=hand, win_apart=True)
+    look = Look(felt="blue", back="yellow", tilt=37.0, light=0.7, hard=True)
+    renderer = TableRenderer(load_art(art_folder), seed=25, look=look)
+    image = renderer.frame(renderer.scene(layout), 0, None, 10.0)
+    _, reading = _read(from_markers(image).rectify(image))
+    row = sorted((t for t in reading.tiles if t.seat == 2 and t.area == "hand"), key=lambda t: t.u)
+    assert len(row) == 14
+    depth = [t.v for t in row]
+    assert max(depth) - min(depth) < 3.0, f"tiles off their row: v {[round(v) for v in depth]}"
+    names = [int(np.argmax(t.scores)) for t in row[:3]]
+    assert names == [5, 6, 7], f"the far hand's man tiles read as classes {names} (expected 6m 7m 8m)"
+
+
+def test_faces_with_ink_of_the_backs_colour_are_lying_tiles_not_standing_tops(art_folder) -> None:
+    # A blue-backed set: the south wind and the circles are drawn in blue. A face whose ink takes a fifth of
+    # the cell in the back colour looked "half face, half back" (a standing tile's top) and the discards
+    # were never read; a back beside a face shows at the cell's rim, ink stays inside it.
+    from riichi_table.datasets.game_render import Look, TableRenderer
+    from riichi_table.datasets.tile_art import load_art
+    from riichi_table.vision.calibrate import from_markers
+
+    layout = _layout()
+    pond = [(parse_tile(n), False) for n in ("2z", "2z", "2p", "8p", "1m")]
+    layout.seats[0] = SeatLayout(pond=pond, hand_count=13)
+    look = Look(felt="black", back="blue", tilt=40.0, light=0.7, hard=True)
+    renderer = TableRenderer(load_art(art_folder), seed=104, look=look)
+    image = renderer.frame(renderer.scene(layout), 0, None, 10.0)
+    _, reading = _read(from_markers(image).rectify(image))
+    read = sorted((t for t in reading.tiles if t.seat == 0 and t.area == "pond"), key=lambda t: t.u)
+    assert [int(np.argmax(t.scores)) for t in read] == [28, 28, 10, 16, 0]  # S S 2p 8p 1m
