@@ -251,7 +251,10 @@ def main() -> int:
         )
     for folder in args.candidate:
         score = {} if args.candidate_score is None else {"conf": args.candidate_score}
-        readers[f"candidate {folder.name}"] = ours(TileReader(folder, **score))
+        name = f"candidate {folder.name}"
+        if name in readers:  # two folders of one name (cand/ of two runs) would silently measure one
+            name = f"candidate {folder}"
+        readers[name] = ours(TileReader(folder, **score))
     if args.detector is not None:
         readers[f"one detector ({args.detector.name})"] = single_detector(args.detector)
     other = None if args.no_peer else peer()
