@@ -14,8 +14,8 @@ TRAINING split (never the validation photos) and writes it.
 With --detector, the same for a one-model 38-class detector; with --candidate DIR, the same for the
 reader with DIR's models (a retrained localizer measured against the shipped one on the same images).
 With --synth (a YOLO scene dataset
-from `riichi-table synth`), the same figures on its val images, for our reader only (the peer knows no
-backs or red fives).
+from `riichi-table synth`), the same figures on its val images, for our readers and candidates only (the
+peer knows no backs or red fives).
 """
 
 from __future__ import annotations
@@ -251,7 +251,10 @@ def main() -> int:
         )
     for folder in args.candidate:
         score = {} if args.candidate_score is None else {"conf": args.candidate_score}
-        readers[f"candidate {folder.name}"] = ours(TileReader(folder, **score))
+        name = f"candidate {folder.name}"
+        if name in readers:  # two folders of one name (cand/ of two runs) would silently measure one
+            name = f"candidate {folder}"
+        readers[name] = ours(TileReader(folder, **score))
     if args.detector is not None:
         readers[f"one detector ({args.detector.name})"] = single_detector(args.detector)
     other = None if args.no_peer else peer()
@@ -276,7 +279,10 @@ def main() -> int:
             sweep_report(fn, sweep, closeups)
     if args.synth is not None:
         print(f"synthetic validation scenes: {args.synth}")
-        print(f"{'riichi-table':24s} {quality(readers['riichi-table'], synth_samples(args.synth))}")
+        synth = synth_samples(args.synth)
+        for name, fn in readers.items():
+            if not name.startswith("mahjong-detector"):  # the peer reads Hong Kong art, not riichi art
+                print(f"{name:24s} {quality(fn, synth)}")
     return 0
 
 

@@ -51,6 +51,9 @@ class TrainConfig:
     # warm-up's large bias steps would undo
     warmup: float = 1.0
     hours: float | None = None  # train for this long instead of `epochs` (ultralytics re-plans the epochs)
+    # localizer: epochs at the end with mosaic off; None: the last sixth (2 for a timed run). 0 keeps mosaic
+    # on to the end (a short fine-tune whose mosaic-off epoch lost accuracy: models/MODEL_CARD.md)
+    mosaic_off: int | None = None
 
 
 def _train_images(data: Path, count: int = 48) -> list[Path]:
@@ -91,6 +94,8 @@ def _model_source(cfg: TrainConfig) -> str:
 
 def train(cfg: TrainConfig, resume: bool = True) -> Path:
     """Train (or resume) one model; returns the path of its best weights (.pt)."""
+    if cfg.mosaic_off is not None and cfg.mosaic_off < 0:
+        raise VisionError(f"mosaic-off epochs must be 0 or more, got {cfg.mosaic_off}")
     os.environ.setdefault("YOLO_OFFLINE", "1")  # never try to download fonts, weights or updates
     try:
         import torch
@@ -141,6 +146,8 @@ def train(cfg: TrainConfig, resume: bool = True) -> Path:
             )
         # mosaic off for the last sixth (a timed run's epoch count is only known after its first epoch)
         close_mosaic = 2 if cfg.hours is not None else max(1, cfg.epochs // 6)
+        if cfg.mosaic_off is not None:
+            close_mosaic = cfg.mosaic_off
         model.train(**common, single_cls=True, close_mosaic=close_mosaic, cache="ram", scale=cfg.zoom)
     else:
         model.train(**common, fliplr=0.0, flipud=0.0, scale=0.15, erasing=0.1, auto_augment=None)

@@ -47,6 +47,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--zoom", type=float, default=0.5, help="localizer: random zoom +-share (0.9 for close-ups)"
     )
+    parser.add_argument(
+        "--mosaic-off",
+        type=int,
+        default=None,
+        help="localizer: last epochs with mosaic off (default: the last sixth; 0: mosaic on throughout)",
+    )
     parser.add_argument("--fresh", action="store_true", help="do not resume from the run's last.pt")
     parser.add_argument("--export", type=Path, default=None, help="write the best weights as this .onnx")
     parser.add_argument("--hk", type=Path, help="prepare: the hk-real-train folder")
@@ -151,6 +157,7 @@ def run(args: argparse.Namespace) -> int:
         zoom=args.zoom,
         warmup=args.warmup,
         hours=args.minutes / 60 if args.minutes else None,
+        mosaic_off=args.mosaic_off,
     )
     if args.fresh and args.run.exists():
         shutil.rmtree(args.run)
