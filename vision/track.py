@@ -26,6 +26,11 @@ MATCH_MM = 11.0
 REPLACED_MM = 19.5  # an unmatched tile with another reading this near is covered by it (0.75 tile widths)
 CONFIDENT_HITS = 10  # readings after which a confident track is not classified again
 TENTATIVE_FRAMES = 4  # a tentative track not seen for this many frames is dropped
+# A pond tile first read sideways must be read so this many times more before it counts: a sideways discard is
+# a riichi (seed 002 3.3.14), and a tile just laid in dim light or beside an arm's shadow can be cut as one
+# wide cell for a frame or three, then read upright for good (a false riichi, its stick paid). A real riichi
+# tile stays sideways, so it only waits these frames longer.
+SIDEWAYS_POND_EXTRA = 3
 
 
 @dataclass
@@ -140,7 +145,8 @@ class Tracker:
                     if t.stable:
                         gone.append(t)
                 continue
-            if not t.stable and t.hits >= STABLE_HITS and t.votes.sum() > 0:
+            needed = STABLE_HITS + (SIDEWAYS_POND_EXTRA if t.sideways and t.area == "pond" else 0)
+            if not t.stable and t.hits >= needed and t.votes.sum() > 0:
                 if self._duplicate(t):
                     del self.tracks[tid]
                     continue

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from riichi_table.vision.live_events import TableReader
 from riichi_table.vision.live_reader import N_CLASSES, FrameReading, TileReading, _longest_run
-from riichi_table.vision.track import STABLE_HITS, Tracker
+from riichi_table.vision.track import SIDEWAYS_POND_EXTRA, STABLE_HITS, Tracker
 from riichi_table.vision.zones import TableGeometry
 
 GEO = TableGeometry()
@@ -40,7 +40,7 @@ def _frame(tiles: list[TileReading]) -> FrameReading:
 def test_a_sideways_pond_tile_read_upright_for_a_while_is_neither_new_nor_gone() -> None:
     tracker = Tracker()
     riichi = _pond(8, NINE_PIN, sideways=True)
-    for _ in range(STABLE_HITS + 2):
+    for _ in range(STABLE_HITS + SIDEWAYS_POND_EXTRA + 2):
         tracker.update(_frame([riichi]))
     (track,) = tracker.stable()
     flipped = _pond(8, SIX_MAN, sideways=False, nudge=3.0)  # cut too deep: upright, a wrong crop's reading
@@ -51,11 +51,35 @@ def test_a_sideways_pond_tile_read_upright_for_a_while_is_neither_new_nor_gone()
     assert track.sideways and track.kind == NINE_PIN
 
 
+def test_a_tile_just_laid_and_cut_sideways_for_a_few_frames_is_an_upright_discard_not_a_riichi() -> None:
+    # Dim light, seed 104 (bench/live.py matrix): seat 3's 2s was cut as one wide cell for its first three
+    # frames, then read upright for good; counted at once it was a sideways discard, a riichi that never was.
+    tracker = Tracker()
+    laid = _pond(8, NINE_PIN, sideways=True)
+    appeared = []
+    for _ in range(STABLE_HITS):
+        appeared += tracker.update(_frame([laid])).appeared
+    upright = _pond(8, NINE_PIN, sideways=False)
+    for _ in range(STABLE_HITS + 2):
+        appeared += tracker.update(_frame([upright])).appeared
+    assert [(t.sideways, t.kind) for t in appeared] == [(False, NINE_PIN)]
+    assert [t.sideways for t in tracker.stable()] == [False]
+
+
+def test_a_riichi_tile_read_sideways_from_the_start_counts_once_it_has_held() -> None:
+    tracker = Tracker()
+    riichi = _pond(8, NINE_PIN, sideways=True)
+    for _ in range(STABLE_HITS + SIDEWAYS_POND_EXTRA - 1):
+        assert not tracker.update(_frame([riichi])).appeared
+    (track,) = tracker.update(_frame([riichi])).appeared
+    assert track.sideways and track.kind == NINE_PIN
+
+
 def test_the_riichi_tile_cut_upright_is_never_read_as_another_discard() -> None:
     tracker, reader = Tracker(), TableReader()
     events: list[dict] = []
 
-    def show(tiles: list[TileReading], frames: int = STABLE_HITS + 2) -> None:
+    def show(tiles: list[TileReading], frames: int = STABLE_HITS + SIDEWAYS_POND_EXTRA + 2) -> None:
         for _ in range(frames):
             changes = tracker.update(_frame(tiles))
             events.extend(reader.update(changes, tracker.stable()))
