@@ -18,6 +18,8 @@ from numpy.typing import NDArray
 FOLLOW = 0.1  # weight of a new frame in the running mean of a learned colour
 L_WEIGHT = 0.5  # lightness counts half in a colour distance (light changes, colour does not)
 FACE_CHROMA = 22.0  # a tile face (ivory) is this close to grey in (a, b)
+INK_BACK_CHROMA = 20.0  # a back this colourful (Lab chroma) has the colour of some faces' ink
+INK_BACK_L = 60.0  # and this light: black backs (shadows of arms are as dark) keep the rim rule alone
 PALE_L = 110.0  # a grey felt lighter than this (8-bit Lab L) is as pale as a face in dim light
 
 
@@ -126,6 +128,14 @@ class SurfaceColours:
             return True
         a, b = float(self.back[1]) - 128.0, float(self.back[2]) - 128.0
         return a > 25.0 and a > 1.2 * abs(b)
+
+    def ink_coloured_back(self) -> bool:
+        """The backs have a colour some faces are inked in (green bamboo and hatsu, blue circles and winds),
+        not a dark or red one: such ink inside a lying face must not make it look part back."""
+        if self.back is None or self.red_back():
+            return False
+        chroma = float(np.hypot(float(self.back[1]) - 128.0, float(self.back[2]) - 128.0))
+        return chroma > INK_BACK_CHROMA and float(self.back[0]) > INK_BACK_L
 
     def back_mask(self, lab: NDArray[np.float32]) -> NDArray[np.uint8] | None:
         """1 where a pixel has the back colour; None before a back colour was learned."""

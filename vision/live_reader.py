@@ -342,7 +342,11 @@ class LiveReader:
             cell = back[max(0, y) : y + h, max(0, x) : x + w]
             red = float(cell.mean()) if cell.size else 0.0
             edge = _edge_share(cell, round(EDGE_MM * self.ppm))
-            if 0.2 < red < 0.7 and edge >= BACK_EDGE:
+            if (
+                0.2 < red < 0.7
+                and edge >= BACK_EDGE
+                and (not self.colours.ink_coloured_back() or _back_band(cell))
+            ):
                 # Half face, half back: the top of a standing tile, not a lying one. Ink of the backs' colour
                 # (blue winds and circles on a blue-backed set) lies inside the face, within its ivory rim.
                 self.rejected.append(Rejected((x + w / 2) / self.ppm, (y + h / 2) / self.ppm, -1, STANDING))
@@ -746,6 +750,18 @@ def _edge_share(cell: NDArray[np.uint8], k: int) -> float:
         return float(cell.mean()) if cell.size else 0.0
     inner = int(cell[k:-k, k:-k].sum())
     return (float(cell.sum()) - inner) / (cell.size - cell[k:-k, k:-k].size)
+
+
+def _back_band(cell: NDArray[np.uint8]) -> bool:
+    """Whether a cell's back colour lies as a band on one side (a standing tile's top: its back on one side,
+    its face on the other), not spread over it as a face's ink of the backs' colour is (8s or hatsu with
+    green backs)."""
+    h, w = cell.shape[:2]
+    for one, other in ((cell[: h // 2], cell[h - h // 2 :]), (cell[:, : w // 2], cell[:, w - w // 2 :])):
+        a, b = float(one.mean()), float(other.mean())
+        if max(a, b) > 0.55 and min(a, b) < 0.25:
+            return True
+    return False
 
 
 def _fill_holes(mask: NDArray[np.uint8]) -> NDArray[np.uint8]:
