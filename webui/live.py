@@ -153,13 +153,8 @@ class LiveTable:
         """Pass a person's answer to the pipeline; returns an error message or None."""
         if self.assistant is None:
             return self.error or "no live pipeline"
-        try:
-            result = self.assistant.submit(event)
-        except Exception as exc:  # reported to the person who answered
-            return f"{type(exc).__name__}: {exc}"
-        if isinstance(result, dict) and not result.get("ok", True):
-            return str(result.get("error") or "the pipeline refused the answer")
-        return None
+        assistant = self.assistant
+        return _answered(lambda: assistant.submit(event))
 
     def answer_order(self, question: str, answer: int) -> str | None:
         """A person's answer to an order question (the assistant's `answer_order`); error message or None."""
@@ -168,13 +163,7 @@ class LiveTable:
         method = getattr(self.assistant, "answer_order", None)
         if method is None:
             return "this live pipeline asks no questions on the order of discards"
-        try:
-            result = method(question, answer)
-        except Exception as exc:  # reported to the person who answered
-            return f"{type(exc).__name__}: {exc}"
-        if isinstance(result, dict) and not result.get("ok", True):
-            return str(result.get("error") or "the pipeline refused the answer")
-        return None
+        return _answered(lambda: method(question, answer))
 
     def calibrate(self, corners: list[list[float]] | None) -> str | None:
         """Set the table's corners (four [x, y] in camera pixels) or None for ArUco; error message or None."""
@@ -241,3 +230,14 @@ class LiveTable:
                 self.assistant.stop()
             except Exception:  # stopping is best effort at shutdown
                 log.exception("assistant.stop() failed")
+
+
+def _answered(call: Callable[[], Any]) -> str | None:
+    """Pass a person's answer on: None when the pipeline took it, else what went wrong, for that person."""
+    try:
+        result = call()
+    except Exception as exc:  # reported to the person who answered
+        return f"{type(exc).__name__}: {exc}"
+    if isinstance(result, dict) and not result.get("ok", True):
+        return str(result.get("error") or "the pipeline refused the answer")
+    return None

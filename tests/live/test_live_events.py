@@ -138,7 +138,8 @@ def test_only_a_sideways_tile_beside_the_called_one_extends_a_pon_to_a_kan() -> 
     assert [(e["actor"], e["pai"]) for e in kakan] == [(1, "P")]
 
 
-def test_a_win_laid_open_with_the_winning_tile_apart_is_a_tsumo_when_no_discard_left_a_pond() -> None:
+def _seat_1_lays_open_a_win_with_9m_apart() -> Table:
+    """Seat 0 discards E; seat 1 lays open 123m 123p 123s 456m 9m, a 9m set apart (no discard left a pond)."""
     table = _start()
     table.discard(0, 0, 27)
     hand = [0, 1, 2, 9, 10, 11, 18, 19, 20, 3, 4, 5, 8]
@@ -147,6 +148,11 @@ def test_a_win_laid_open_with_the_winning_tile_apart_is_a_tsumo_when_no_discard_
     table.put(1, GEO.hand_u0 + 13 * 28.5 + 12, GEO.hand_v, 8)
     for _ in range(10):
         table.step()
+    return table
+
+
+def test_a_win_laid_open_with_the_winning_tile_apart_is_a_tsumo_when_no_discard_left_a_pond() -> None:
+    table = _seat_1_lays_open_a_win_with_9m_apart()
     hora = next(e for e in table.events if e["type"] == "hora")
     assert (hora["actor"], hora["target"], hora["pai"]) == (1, 1, "9m")
     assert len(hora["hora_tehais"]) == 13
@@ -157,14 +163,7 @@ def test_a_tsumo_win_is_preceded_by_the_winners_draw_and_the_game_scores_it() ->
     # says it, or the game refuses the win ("tsumo only in one's own turn after a draw").
     from riichi_table.assistant import LiveSession
 
-    table = _start()
-    table.discard(0, 0, 27)
-    hand = [0, 1, 2, 9, 10, 11, 18, 19, 20, 3, 4, 5, 8]
-    for i, kind in enumerate(hand):
-        table.put(1, GEO.hand_u0 + i * 28.5, GEO.hand_v, kind)
-    table.put(1, GEO.hand_u0 + 13 * 28.5 + 12, GEO.hand_v, 8)
-    for _ in range(10):
-        table.step()
+    table = _seat_1_lays_open_a_win_with_9m_apart()
     kinds = [(e["type"], e.get("actor")) for e in table.events]
     assert kinds[-4:] == [("tsumo", 1), ("reveal", 1), ("hora", 1), ("end_kyoku", None)]
     session = LiveSession("wrc", namer="templates")
