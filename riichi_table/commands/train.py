@@ -129,8 +129,9 @@ def run(args: argparse.Namespace) -> int:
         return run_recipe(args)
     if args.epochs < 1:
         raise VisionError(f"--epochs must be at least 1, got {args.epochs}")
+    from riichi_table.commands.train_settings import train_config
     from riichi_table.vision.export import export_onnx
-    from riichi_table.vision.train import TrainConfig, train
+    from riichi_table.vision.train import train
 
     if args.what == "export":
         if args.weights is None or args.export is None or args.imgsz is None:
@@ -141,23 +142,13 @@ def run(args: argparse.Namespace) -> int:
     if args.data is None or args.run is None:
         raise VisionError(f"train {args.what} needs --data and --run")
     is_loc = args.what == "localizer"
-    cfg = TrainConfig(
+    cfg = train_config(
+        args,
         task=args.what,
         data=args.data,
         run_dir=args.run,
-        epochs=args.epochs,
         imgsz=args.imgsz or (320 if is_loc else 64),
         batch=args.batch or (16 if is_loc else 64),
-        scale=args.scale,
-        workers=args.workers,
-        device=args.device,
-        threads=args.threads,
-        weights=args.weights,
-        lr0=args.lr0,
-        zoom=args.zoom,
-        warmup=args.warmup,
-        hours=args.minutes / 60 if args.minutes else None,
-        mosaic_off=args.mosaic_off,
     )
     if args.fresh and args.run.exists():
         shutil.rmtree(args.run)

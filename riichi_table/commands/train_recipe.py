@@ -46,12 +46,13 @@ def _render(out: Path, count: int, seed: int, art: Path, workers: int, mode: str
 
 
 def run_recipe(args: argparse.Namespace) -> int:
+    from riichi_table.commands.train_settings import train_config
     from riichi_table.datasets.closeups import write_closeups
     from riichi_table.datasets.errors import DatasetError
     from riichi_table.datasets.hk_real import load_split, write_yolo_split
     from riichi_table.datasets.scenes import CLOSEUP
     from riichi_table.vision.export import export_onnx
-    from riichi_table.vision.train import TrainConfig, train
+    from riichi_table.vision.train import train
 
     if args.hk is None or args.art is None or args.out is None or args.export is None:
         raise DatasetError("train recipe needs --hk, --art, --out and --export")
@@ -85,22 +86,8 @@ def run_recipe(args: argparse.Namespace) -> int:
     listed = ", ".join(str(d.resolve()) for d in train_dirs)
     val = (data / "hk" / "images" / "val").resolve()
     yaml.write_text(f"train: [{listed}]\nval: [{val}]\nnames:\n  0: tile\n")
-    cfg = TrainConfig(
-        task="localizer",
-        data=yaml,
-        run_dir=work / "run",
-        epochs=args.epochs,
-        imgsz=imgsz,
-        batch=args.batch or 64,
-        scale=args.scale,
-        workers=args.workers,
-        device=args.device,
-        threads=args.threads,
-        lr0=args.lr0,
-        weights=args.weights,
-        zoom=args.zoom,
-        warmup=args.warmup,
-        hours=args.minutes / 60 if args.minutes else None,
+    cfg = train_config(
+        args, task="localizer", data=yaml, run_dir=work / "run", imgsz=imgsz, batch=args.batch or 64
     )
     _log(start, f"training: scale {args.scale}, {imgsz} px, zoom {args.zoom}, device {args.device}")
     best = train(cfg, resume=not args.fresh)
