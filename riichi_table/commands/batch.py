@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterable
 from typing import IO
 
 
@@ -14,27 +15,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def process(lines: IO[str], out: IO[str]) -> int:
+def process(lines: Iterable[str], out: IO[str]) -> int:
     """Answer every non-blank line of `lines` on `out`; returns the number of lines answered."""
-    import json
-
+    from riichi_table.commands.batch_json import answer_line
     from riichi_table.engine.batch import handle
 
-    loads = json.loads
-    dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
     write = out.write
     n = 0
     for line in lines:
         if not line.strip():
             continue
-        try:
-            request = loads(line)
-        except ValueError as exc:
-            response: dict[str, object] = {"id": None, "ok": False, "error": f"not a JSON line: {exc}"}
-        else:
-            response = handle(request)
-        write(dumps(response))
-        write("\n")
+        write(answer_line(line, handle))
         n += 1
     return n
 
