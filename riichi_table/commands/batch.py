@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import IO
 
 
@@ -13,10 +13,41 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "-o", "--output", default="-", help="where to write responses (default: standard output)"
     )
+    parser.add_argument(
+        "-j",
+        "--jobs",
+        type=_jobs,
+        metavar="N",
+        default=1,
+        help=(
+            "answer with N processes (this one and N-1 forked from it) when the input has 1,000 lines or "
+            "more; the input is then read whole first, the answers keep its order, and a worker that fails "
+            "has its lines answered by this process (default: 1)"
+        ),
+    )
 
 
-def process(lines: Iterable[str], out: IO[str]) -> int:
-    """Answer every non-blank line of `lines` on `out`; returns the number of lines answered."""
+def _jobs(text: str) -> int:
+    from riichi_table.commands.batch_jobs import parse_jobs
+
+    return parse_jobs(text)
+
+
+def process(lines: Iterable[str], out: IO[str], jobs: int = 1) -> int:
+    """Answer every non-blank line of `lines` on `out`; returns the number of lines answered.
+
+    With `jobs` > 1 the lines are read whole first and, when there are at least `batch_jobs.MIN_LINES` of
+    them, answered by that many processes (riichi_table/commands/batch_jobs.py), in the same order.
+    """
+    if jobs > 1:
+        from riichi_table.commands.batch_jobs import MIN_LINES, answer_in_jobs
+
+        requests = [line for line in lines if line.strip()]
+        if len(requests) >= MIN_LINES:
+            for answers in answer_in_jobs(requests, jobs, _answers):
+                out.write(answers)
+            return len(requests)
+        lines = requests
     from riichi_table.commands.batch_json import answer_line
     from riichi_table.engine.batch import handle
 
@@ -28,6 +59,14 @@ def process(lines: Iterable[str], out: IO[str]) -> int:
         write(answer_line(line, handle))
         n += 1
     return n
+
+
+def _answers(lines: Sequence[str]) -> str:
+    """The answer lines to non-blank request lines, joined."""
+    from riichi_table.commands.batch_json import answer_line
+    from riichi_table.engine.batch import handle
+
+    return "".join([answer_line(line, handle) for line in lines])
 
 
 def run(args: argparse.Namespace) -> int:
@@ -54,10 +93,10 @@ def _answer_all(args: argparse.Namespace) -> int:
     out: IO[str] = sys.stdout if args.output == "-" else open(args.output, "w", encoding="utf-8")  # noqa: SIM115
     try:
         if args.file == "-":
-            process(sys.stdin, out)
+            process(sys.stdin, out, args.jobs)
         else:
             with open(args.file, encoding="utf-8") as lines:
-                process(lines, out)
+                process(lines, out, args.jobs)
         out.flush()
     except UnicodeDecodeError as exc:
         name = "standard input" if args.file == "-" else repr(args.file)
