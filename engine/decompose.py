@@ -14,7 +14,6 @@ combining at most four cached lists.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from itertools import product
 from typing import Literal, NamedTuple
 
@@ -60,7 +59,18 @@ _OPEN_PON = tuple(Group("pon", k, False) for k in range(34))
 _GroupSplit = tuple[int, tuple[Group, ...]]
 
 
-@cache
+# _suit_splits by one int, the suit key with the suit's number above its bytes: cheaper to hash than the
+# three arguments functools.cache would key by
+_SPLITS: dict[int, tuple[_GroupSplit, ...]] = {}
+
+
+def _splits_of(key: int, suit: int) -> tuple[_GroupSplit, ...]:
+    found = _SPLITS.get(key | suit << 72)
+    if found is None:
+        found = _SPLITS[key | suit << 72] = _suit_splits(key, 9 * suit, suit == 3)
+    return found
+
+
 def _suit_splits(key: int, start: int, honor: bool) -> tuple[_GroupSplit, ...]:
     """All splits of one suit pattern (one byte per kind, engine/hand.py) into sets and, when its tile count
     is 2 mod 3, one pair; kinds offset by `start`. Empty when the suit is not complete.
@@ -100,11 +110,11 @@ def _group_splits(keys: tuple[int, int, int, int]) -> list[_GroupSplit]:
     per_suit = []
     for s, key in enumerate(keys):
         if key:
-            splits = _suit_splits(key, 9 * s, s == 3)
+            splits = _splits_of(key, s)
             if not splits:
                 return []
             per_suit.append(splits)
-    if all(len(splits) == 1 for splits in per_suit):  # the usual case: one way per suit
+    if sum(map(len, per_suit)) == len(per_suit):  # the usual case: one way per suit (none is empty)
         pairs = [p for ((p, _),) in per_suit if p >= 0]
         if len(pairs) != 1:
             return []

@@ -82,9 +82,24 @@ __all__ = [
 ]
 
 
+# The flag gates of each Situation object seen, by its id (hashing the dataclass costs more than the look
+# itself; a batch shares one Situation per flag set). Each entry holds its Situation, so the id cannot be
+# reused by another object while the entry lives. Bounded: cleared when full.
+_FLAG_GATES: dict[int, tuple[Situation, tuple[str, ...]]] = {}
+
+
+def _flag_gates(situation: Situation) -> tuple[str, ...]:
+    entry = _FLAG_GATES.get(id(situation))
+    if entry is None or entry[0] is not situation:
+        if len(_FLAG_GATES) >= 1024:
+            _FLAG_GATES.clear()
+        entry = _FLAG_GATES[id(situation)] = (situation, tuple(compress(FLAGS, _flag_values(situation))))
+    return entry[1]
+
+
 def open_form_gates(c: YakuContext) -> list[str]:
     """The form gates (base.FORM_GATES) open for `c`'s hand and form."""
-    gates = list(compress(FLAGS, _flag_values(c.situation)))
+    gates = list(_flag_gates(c.situation))
     kinds = c.kinds
     if c.triplets and max(c.triplets) >= 27:
         dragons = sum([k >= 31 for k in c.triplets])

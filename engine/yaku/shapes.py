@@ -99,8 +99,10 @@ def sanankou(c: YakuContext) -> bool:
 @yaku("sanshoku_doukou", 2, 2, gate="at_most_one_chi")
 def sanshoku_doukou(c: YakuContext) -> bool:
     """三色同刻 sanshoku doukou: the same pon in each suit (001 table "Three Similar Pon")."""
+    if len(c.triplets) < 3:
+        return False
     t = set(c.triplets)
-    return any(n in t and n + 9 in t and n + 18 in t for n in range(9))
+    return any(n < 9 and n + 9 in t and n + 18 in t for n in t)
 
 
 @yaku("sankantsu", 2, 2, gate="three_kans")
