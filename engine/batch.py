@@ -157,26 +157,51 @@ def _one_tile(text: str) -> Tile:
     return found[0] if len(found) == 1 else parse_tile(text)  # parse_tile names what is wrong
 
 
+_WIND_KINDS = {letter: wind_kind(letter) for letter in "ESWN"}
+
+
+def _tiles(req: Mapping[str, Any], name: str, default: str | None = None) -> tuple[Tile, ...]:
+    text = req.get(name, default)
+    return tiles_of(text if type(text) is str else _get_str(req, name, default))
+
+
+def _wind(req: Mapping[str, Any], name: str) -> int:
+    letter = req.get(name, "E")
+    kind = _WIND_KINDS.get(letter) if type(letter) is str else None
+    return kind if kind is not None else wind_kind(_get_str(req, name, "E"))  # names what is wrong
+
+
+def _count(req: Mapping[str, Any], name: str) -> int:
+    value = req.get(name, 0)
+    return value if type(value) is int and value >= 0 else _get_count(req, name)  # names what is wrong
+
+
 def win_input_from_request(req: Mapping[str, Any]) -> WinInput:
-    """The WinInput a score request describes (raises EngineError naming the bad field)."""
+    """The WinInput a score request describes (raises EngineError naming the bad field).
+
+    The fields are checked in this order, each by a quick look that passes a valid value and otherwise by
+    the full check that names the problem (so a request with several bad fields names the same one).
+    """
     _check_fields(req, _SCORE_FIELDS)
     rules = resolve_rules(req.get("rules"))
     situation = _get_situation(req)
-    # positional, in WinInput's field order (cheaper than 13 keywords); the fields are checked in this order
+    hand = _tiles(req, "hand")
+    win = req.get("win")
+    # positional, in WinInput's field order (cheaper than 13 keywords)
     return WinInput(
-        tiles_of(_get_str(req, "hand")),
-        _one_tile(_get_str(req, "win")),
-        _get_melds(req),
+        hand,
+        _one_tile(win if type(win) is str else _get_str(req, "win")),
+        _get_melds(req) if "melds" in req else (),
         situation,
-        wind_kind(_get_str(req, "seat_wind", "E")),
-        wind_kind(_get_str(req, "round_wind", "E")),
-        tiles_of(_get_str(req, "dora", "")),
-        tiles_of(_get_str(req, "ura", "")),
-        _get_count(req, "honba"),
-        _get_count(req, "sticks"),
+        _wind(req, "seat_wind"),
+        _wind(req, "round_wind"),
+        _tiles(req, "dora", ""),
+        _tiles(req, "ura", ""),
+        _count(req, "honba"),
+        _count(req, "sticks"),
         rules,
-        _get_seat(req, "pao"),
-        _get_seat(req, "discarder"),
+        _get_seat(req, "pao") if "pao" in req else None,
+        _get_seat(req, "discarder") if "discarder" in req else None,
     )
 
 

@@ -95,7 +95,7 @@ def twenty_fu_possible(*, tsumo: bool, rules: Rules) -> bool:
 
 
 def _round(detail: list[tuple[str, int]]) -> int:
-    raw = sum(v for _, v in detail)
+    raw = sum([v for _, v in detail])
     return (raw + 9) // 10 * 10
 
 

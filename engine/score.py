@@ -103,7 +103,7 @@ class WinInput:
 
     def _check_situation(self) -> None:
         s = self.situation
-        opened = any(m.is_open for m in self.melds)
+        opened = _opened(self.melds)
         # the common case (tsumo and/or riichi, nothing else) skips the full table of contradictions
         unusual = (
             any(_rare_flags(s))
@@ -151,6 +151,11 @@ class WinInput:
         for bad, message in problems:
             if bad:
                 raise WinInputError(message)
+
+
+def _opened(melds: tuple[Meld, ...]) -> bool:
+    """Whether a meld opens the hand (`Meld.is_open`; a list, not a generator: cheaper for four at most)."""
+    return bool(melds) and any([m.is_open for m in melds])
 
 
 _rare_flags = attrgetter(*(f for f in FLAGS if f not in ("tsumo", "riichi")))
@@ -226,7 +231,7 @@ def score(w: WinInput) -> Win | NoWin:
         found = [r for r in found if r.form in rules.hand_shapes]
     if not found:
         return NoWin("not a complete hand")
-    closed = not any(m.is_open for m in w.melds)
+    closed = not _opened(w.melds)
     all_kinds = concealed_kinds + meld_kinds
     bonus = _bonus(w, all_kinds, reds)
     kinds = frozenset(all_kinds)
