@@ -172,6 +172,10 @@ def _chi_wait(first: int, win: int) -> Wait:
     return "ryanmen"
 
 
+# tuple.__new__ skips the NamedTuple's Python-level __new__ (a regular reading is made per split and wait)
+_new = tuple.__new__
+
+
 def readings(concealed: Sequence[int], melds: Sequence[Meld], win: int, tsumo: bool) -> list[Reading]:
     """Every reading of a complete hand; `concealed` counts include the winning tile `win`. Empty if
     incomplete."""
@@ -189,7 +193,7 @@ def readings(concealed: Sequence[int], melds: Sequence[Meld], win: int, tsumo: b
             out.append(Reading("chiitoitsu", (), pairs, "chiitoitsu"))
     for pair, sets in _group_splits(keys):
         if pair == win:
-            out.append(Reading("regular", meld_groups + sets, (pair,), "tanki"))
+            out.append(_new(Reading, ("regular", meld_groups + sets, (pair,), "tanki")))
         seen: list[Group] = []
         for idx, g in enumerate(sets):
             kind = g.kind
@@ -197,10 +201,10 @@ def readings(concealed: Sequence[int], melds: Sequence[Meld], win: int, tsumo: b
                 if not kind <= win <= kind + 2 or g in seen:
                     continue
                 seen.append(g)
-                out.append(Reading("regular", meld_groups + sets, (pair,), _chi_wait(kind, win)))
+                out.append(_new(Reading, ("regular", meld_groups + sets, (pair,), _chi_wait(kind, win))))
             elif kind == win and g not in seen:
                 seen.append(g)
                 # on ron the pon completed by the discard counts as open (fu, sanankou)
                 groups = sets if tsumo else (*sets[:idx], _OPEN_PON[kind], *sets[idx + 1 :])
-                out.append(Reading("regular", meld_groups + groups, (pair,), "shanpon"))
+                out.append(_new(Reading, ("regular", meld_groups + groups, (pair,), "shanpon")))
     return out
