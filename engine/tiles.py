@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 from riichi_table.engine.errors import NotationError, TileCountError
 
@@ -91,8 +92,8 @@ def kind_name(kind: int) -> str:
     return f"{kind % 9 + 1}{SUITS[kind // 9]}"
 
 
-_VALID_NOTATION = re.compile(r"(?:[0-9]+[mps]|[1-7]+z)*")
-_GROUP = re.compile(r"([0-9]+)([mpsz])")
+# one valid group: digits and their suit letter (honors 1..7 only)
+_GROUP = re.compile(r"[0-9]+[mps]|[1-7]+z")
 
 
 # the tile of each digit per suit letter: valid notation maps digit by digit (0 = the red five)
@@ -105,19 +106,31 @@ _DIGITS: dict[str, dict[str, Tile]] = {
 }
 
 
+class _GroupTiles(dict[str, tuple[Tile, ...]]):
+    """The tiles of each valid group text (`"406p"`), made on first sight; bounded: cleared when full.
+    A look-up that hits stays in C (`__missing__` runs only for a new group)."""
+
+    def __missing__(self, group: str) -> tuple[Tile, ...]:
+        if len(self) >= 16384:
+            self.clear()
+        found = self[group] = tuple(map(_DIGITS[group[-1]].__getitem__, group[:-1]))
+        return found
+
+
+_GROUP_TILES = _GroupTiles()
+
+
 def parse_tiles(text: str) -> list[Tile]:
     """Parse notation into tiles, in the order written.
 
     Spaces are allowed between groups. Raises NotationError naming the bad string and why.
-    A whole string that is valid notation (checked by one regular expression) is split into groups mapped
-    digit by digit; anything else goes the character-by-character way, which names the first problem.
+    A whole string of valid groups (the groups one regular expression finds cover all of it) maps group by
+    group; anything else goes the character-by-character way, which names the first problem.
     """
     compact = text if text.isalnum() else "".join(text.split())
-    if _VALID_NOTATION.fullmatch(compact):
-        out: list[Tile] = []
-        for digits, suit in _GROUP.findall(compact):
-            out += map(_DIGITS[suit].__getitem__, digits)
-        return out
+    groups = _GROUP.findall(compact)
+    if sum(map(len, groups)) == len(compact):
+        return list(chain.from_iterable(map(_GROUP_TILES.__getitem__, groups)))
     return _parse_slowly(text)
 
 
