@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from riichi_table.engine.errors import EngineError
+from riichi_table.engine.frozen_build import builder
 from riichi_table.engine.hand import shanten_and_waits
 from riichi_table.engine.melds import Meld, meld_from_json
 from riichi_table.engine.points import nagashi_mangan, received
@@ -158,6 +159,7 @@ def _one_tile(text: str) -> Tile:
 
 
 _WIND_KINDS = {letter: wind_kind(letter) for letter in "ESWN"}
+_new_win_input = builder(WinInput)  # WinInput(*fields) without the frozen __init__'s generic setattr
 
 
 def _tiles(req: Mapping[str, Any], name: str, default: str | None = None) -> tuple[Tile, ...]:
@@ -187,8 +189,8 @@ def win_input_from_request(req: Mapping[str, Any]) -> WinInput:
     situation = _get_situation(req)
     hand = _tiles(req, "hand")
     win = req.get("win")
-    # positional, in WinInput's field order (cheaper than 13 keywords)
-    return WinInput(
+    # positional, in WinInput's field order
+    return _new_win_input(
         hand,
         _one_tile(win if type(win) is str else _get_str(req, "win")),
         _get_melds(req) if "melds" in req else (),

@@ -13,6 +13,7 @@ from operator import attrgetter, eq
 
 from riichi_table.engine.decompose import Reading, readings
 from riichi_table.engine.errors import TileCountError
+from riichi_table.engine.frozen_build import builder
 from riichi_table.engine.fu import fu as fu_of
 from riichi_table.engine.melds import Meld
 from riichi_table.engine.points import (
@@ -206,6 +207,9 @@ class Win:
         }
 
 
+_new_win = builder(Win)  # Win(*fields) without the frozen __init__'s generic setattr
+
+
 @dataclass(frozen=True, slots=True)
 class NoWin:
     """Not a winning hand: `reason` is "not a complete hand" or "no yaku"."""
@@ -385,7 +389,7 @@ def _win(
     points = received(pay, rules.players)
     total = total_with_bonus(points, w.honba, w.sticks, rules)
     ordered = tuple(in_table_order(yaku) if len(yaku) > 1 else yaku)
-    return Win(han, fu, ordered, yakuman, limit, points, pay, total, tuple(detail), reading)
+    return _new_win(han, fu, ordered, yakuman, limit, points, pay, total, tuple(detail), reading)
 
 
 # 002 3.3.9: the set whose feeding makes a player liable, per liability hand (None: any kan)

@@ -1,0 +1,44 @@
+"""A quicker constructor for a frozen, slotted dataclass whose every field value is at hand.
+
+A frozen dataclass's generated `__init__` sets each field through `object.__setattr__`, a generic attribute
+look-up per field (about 0.15 us each; 2 us for the 13 fields of a `WinInput`, made once per scored request).
+`builder(cls)` returns a function of the same positional arguments that sets each slot through the slot's
+own descriptor instead, in about half the time. The result equals `cls(*values)` field for field; it is for
+classes whose `__init__` does nothing else (no `__post_init__`, no `InitVar`, no field left out of
+`__init__`), which `builder` checks.
+
+>>> from riichi_table.engine.points import Payments
+>>> builder(Payments)(1000, 0, 0, 0, 0) == Payments(ron=1000)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import fields, is_dataclass
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def builder(cls: type[T]) -> Callable[..., T]:
+    """A function taking every field of `cls` positionally, in field order, and returning the instance."""
+    params = getattr(cls, "__dataclass_params__", None)
+    if not is_dataclass(cls) or params is None or not params.frozen or "__slots__" not in vars(cls):
+        raise TypeError(f"{cls.__name__} is not a frozen dataclass with slots")
+    if hasattr(cls, "__post_init__") or any(not f.init for f in fields(cls)):
+        raise TypeError(f"{cls.__name__}'s __init__ does more than set its fields")
+    names = [f.name for f in fields(cls)]
+    # one line per field, as dataclasses writes its own __init__; the names are the class's field names
+    source = (
+        f"def build({', '.join(names)}):\n"
+        "    obj = new(cls)\n"
+        + "".join(f"    set_{name}(obj, {name})\n" for name in names)
+        + "    return obj\n"
+    )
+    scope: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    scope.update({f"set_{name}": getattr(cls, name).__set__ for name in names})
+    exec(source, scope)
+    build: Callable[..., T] = scope["build"]
+    build.__qualname__ = f"builder({cls.__name__})"
+    return build
