@@ -73,6 +73,7 @@ def _limit(han: int, fu: int, yakuman: int, counted_yakuman: bool, kiriage: bool
     return None, basic
 
 
+@cache  # a few hundred distinct basic values; Payments is immutable, so one instance serves every win
 def payments(basic: int, dealer: bool, tsumo: bool) -> Payments:
     """Payments for basic points, rounded up to 100 each."""
     if not tsumo:
