@@ -67,22 +67,25 @@ class WinInput:
                 f"{13 - 3 * len(self.melds)} tiles before the winning tile"
             )
         win = self.win
-        concealed = [t.kind for t in self.hand]
+        # kinds by map(attrgetter) (C loops); the red fives looked for only where a tile is red
+        concealed = list(map(_KIND, self.hand))
         concealed.append(win.kind)
-        reds = [t.kind for t in self.hand if t.red]
+        reds = [t.kind for t in self.hand if t.red] if any(map(_RED, self.hand)) else []
         if win.red:
             reds.append(win.kind)
         meld_kinds: list[int] = []
         if self.melds:
             meld_tiles = [t for m in self.melds for t in m.tiles]
-            meld_kinds = [t.kind for t in meld_tiles]
-            reds += [t.kind for t in meld_tiles if t.red]
+            meld_kinds = list(map(_KIND, meld_tiles))
+            if any(map(_RED, meld_tiles)):
+                reds += [t.kind for t in meld_tiles if t.red]
         everything = concealed + meld_kinds
         all_reds = reds
         if self.dora or self.ura:
             shown_tiles = (*self.dora, *self.ura)
-            everything += [t.kind for t in shown_tiles]
-            all_reds = reds + [t.kind for t in shown_tiles if t.red]
+            everything += map(_KIND, shown_tiles)
+            if any(map(_RED, shown_tiles)):
+                all_reds = reds + [t.kind for t in shown_tiles if t.red]
         everything.sort()
         # sorted, a fifth copy shows as a kind equal to the one four places on
         if any(map(eq, everything, everything[COPIES:])) or len(set(all_reds)) < len(all_reds):
@@ -159,6 +162,8 @@ def _opened(melds: tuple[Meld, ...]) -> bool:
     return bool(melds) and any([m.is_open for m in melds])
 
 
+_KIND = attrgetter("kind")
+_RED = attrgetter("red")
 _rare_flags = attrgetter(*(f for f in FLAGS if f not in ("tsumo", "riichi")))
 
 
