@@ -20,9 +20,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         default=1,
         help=(
-            "answer with N processes (this one and N-1 forked from it) when the input has 1,000 lines or "
-            "more; the input is then read whole first, the answers keep its order, and a worker that fails "
-            "has its lines answered by this process (default: 1)"
+            "answer with up to N processes (this one and the others forked from it, 250 lines each at "
+            "least) when the input has 1,000 lines or more; the input is then read whole first, the answers "
+            "keep its order, and a worker that fails has its lines answered by this process (default: 1)"
         ),
     )
 

@@ -14,6 +14,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 
 MIN_LINES = 1000  # fewer lines gain less from the other cores than forking and joining cost
+MIN_RUN = 250  # lines per run at least: a large N on a short input forks a few processes, not N
 
 AnswerRun = Callable[[Sequence[str]], str]
 
@@ -32,8 +33,10 @@ def parse_jobs(text: str) -> int:
 
 
 def answer_in_jobs(lines: Sequence[str], jobs: int, answer_run: AnswerRun) -> list[str]:
-    """`answer_run` of each of `jobs` runs of consecutive lines, in input order (one string per run)."""
-    size = -(-len(lines) // max(jobs, 1))
+    """`answer_run` of each of up to `jobs` runs of consecutive lines (at least MIN_RUN lines each), in input
+    order (one string per run)."""
+    jobs = max(1, min(jobs, len(lines) // MIN_RUN))
+    size = -(-len(lines) // jobs)
     runs = [lines[i : i + size] for i in range(0, len(lines), size)] or [lines]
     if len(runs) == 1 or not hasattr(os, "fork"):
         return [answer_run(run) for run in runs]

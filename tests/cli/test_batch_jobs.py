@@ -17,7 +17,7 @@ import pytest
 from riichi_table.cli import main
 from riichi_table.commands import batch_jobs
 from riichi_table.commands.batch import process
-from riichi_table.commands.batch_jobs import MIN_LINES, answer_in_jobs
+from riichi_table.commands.batch_jobs import MIN_LINES, MIN_RUN, answer_in_jobs
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engine"))
 from engine_hand_gen import random_request
@@ -51,10 +51,20 @@ def test_three_jobs_answer_as_one_process_does_in_input_order() -> None:
 
 def test_each_run_after_the_first_is_answered_in_a_process_of_its_own() -> None:
     parent = os.getpid()
-    runs = answer_in_jobs([str(i) for i in range(9)], 3, lambda run: f"{os.getpid()}:{','.join(run)}")
+    lines = [str(i) for i in range(3 * MIN_RUN)]
+    runs = answer_in_jobs(lines, 3, lambda run: f"{os.getpid()}:{run[0]}-{run[-1]}")
     pids = [int(r.split(":")[0]) for r in runs]
-    assert [r.split(":")[1] for r in runs] == ["0,1,2", "3,4,5", "6,7,8"]
+    assert [r.split(":")[1] for r in runs] == [
+        f"0-{MIN_RUN - 1}",
+        f"{MIN_RUN}-{2 * MIN_RUN - 1}",
+        f"{2 * MIN_RUN}-{3 * MIN_RUN - 1}",
+    ]
     assert pids[0] == parent and parent not in pids[1:] and pids[1] != pids[2]
+
+
+def test_many_jobs_on_few_lines_fork_one_process_per_run_of_the_minimum() -> None:
+    runs = answer_in_jobs([str(i) for i in range(MIN_LINES)], 1000, lambda run: f"{len(run)},")
+    assert runs == [f"{MIN_RUN},"] * (MIN_LINES // MIN_RUN)
 
 
 def _failing_in_children(how: str):  # type: ignore[no-untyped-def]
@@ -74,7 +84,7 @@ def _failing_in_children(how: str):  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("how", ["exit", "kill", "raise"])
 def test_a_worker_that_fails_has_its_lines_answered_in_process(how: str) -> None:
-    lines = [f"line {i}\n" for i in range(10)]
+    lines = [f"line {i}\n" for i in range(4 * MIN_RUN)]
     runs = answer_in_jobs(lines, 4, _failing_in_children(how))
     assert "".join(runs) == "".join(line.upper() for line in lines)
 
