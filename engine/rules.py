@@ -339,14 +339,17 @@ def resolve_rules(spec: str | Mapping[str, object] | Rules | None) -> Rules:
     """
     if spec is None:
         return _WRC
-    if isinstance(spec, Rules):
-        return spec
-    if isinstance(spec, str):
-        if spec not in PRESETS:
-            raise RuleError(f"unknown rule preset {spec!r} (expected one of {', '.join(sorted(PRESETS))})")
-        return PRESETS[spec]
-    if not isinstance(spec, Mapping):
-        raise RuleError(f"bad rules {spec!r}: expected a preset name or an object of overrides")
+    if type(spec) is not dict:  # a JSON object (the batch's usual case) skips the checks of other types
+        if isinstance(spec, Rules):
+            return spec
+        if isinstance(spec, str):
+            if spec not in PRESETS:
+                raise RuleError(
+                    f"unknown rule preset {spec!r} (expected one of {', '.join(sorted(PRESETS))})"
+                )
+            return PRESETS[spec]
+        if not isinstance(spec, Mapping):
+            raise RuleError(f"bad rules {spec!r}: expected a preset name or an object of overrides")
     # a batch of requests names the same overrides again and again: check and build them once
     key: object = _plain_key(spec)
     if key is None:
