@@ -23,8 +23,9 @@ from riichi_table.vision.profiles import LabelledCrops, Profile, ProfileError, _
 from riichi_table.vision.tile_augment import augmented
 
 ADD_VIEWS = 8  # altered copies per taught crop, as `build_profile` makes for crops of table photos
-# Cosine similarity of a crop's embedding to its class's prototype, measured with bench/enroll.py-style
-# crops (docs/vision.md, "Teaching from the Hand check"): see `_refused_as_other_set`.
+# Floors of the cosine similarity of a crop's embedding to its class's prototype, for one crop and for a
+# photo's mean: measured with bench/teach_checks.py (docs/vision.md, "Teaching a profile from corrected Hand
+# check photos"): no photo of a profile's own set fell under 0.5, most photos of a plainly different set did.
 CROP_MIN_SIMILARITY = 0.35
 PHOTO_MIN_SIMILARITY = 0.5
 
