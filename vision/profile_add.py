@@ -19,6 +19,7 @@ import numpy as np
 from numpy.typing import NDArray
 from riichi_table.vision.crops import TILE_MIN_SHARPNESS, tile_sharpness
 from riichi_table.vision.embedder import Embedder, normalise
+from riichi_table.vision.profile_metric import apply_metric
 from riichi_table.vision.profiles import LabelledCrops, Profile, ProfileError, _mapped
 from riichi_table.vision.tile_augment import augmented
 
@@ -65,6 +66,12 @@ def _similarities(
     return out
 
 
+def _embedded(profile: Profile, crops: NDArray[np.uint8], embedder: Embedder) -> NDArray[np.float32]:
+    """The crops' embeddings as the profile compares them: in its colour order, through its metric."""
+    feats = embedder.run(_mapped(crops, profile.channels))[1]
+    return apply_metric(feats, profile.metric_u, profile.metric_v)
+
+
 def add_to_profile(
     profile: Profile,
     photo: LabelledCrops,
@@ -96,7 +103,7 @@ def add_to_profile(
     sharp_rows = np.array([i for i in range(len(crops)) if i not in refused], np.int64)
     if not len(sharp_rows):
         raise ProfileError(f"{photo.name}: every tile is too blurred to learn from: take a sharper photo")
-    feats = embedder.run(_mapped(crops[sharp_rows], profile.channels))[1]
+    feats = _embedded(profile, crops[sharp_rows], embedder)
     sims = _similarities(profile, feats, ids[sharp_rows])
     known = sims[~np.isnan(sims)]
     if len(known) and float(known.mean()) < PHOTO_MIN_SIMILARITY:
@@ -119,7 +126,7 @@ def add_to_profile(
     seed = zlib.crc32(photo.name.encode())
     taught = np.concatenate([crops[keep], augmented(crops[keep], views, seed=seed)]) if views else crops[keep]
     taught_ids = np.tile(ids[keep], 1 + views)
-    taught_feats = embedder.run(_mapped(taught, profile.channels))[1]
+    taught_feats = _embedded(profile, taught, embedder)
     return Taught(_merged(profile, taught_feats, taught_ids, ids[keep], photo.name), tuple(keep.tolist()),
                   tuple(RefusedCrop(i, why) for i, why in sorted(refused.items())))  # fmt: skip
 
