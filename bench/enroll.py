@@ -14,11 +14,13 @@ Three tile sets, each with the classifier named on true boxes of new photos (so 
   source photo), tested on every validation photo. The shipped classifier trained on this split, so it is a
   seen set: the row shows what choosing a profile costs or gains on a set the base already reads.
 
-Methods: `base` (shipped classifier, no profile); `refined prototypes` (`vision.profiles.build_profile` and
-`ProfileClassifier` with their defaults: 32 table views per enrolled crop, the prototypes trained as a cosine
-head, and the profile may read the set in another colour channel order); `class means (before)` (the previous
-default: 8 views per crop, prototypes the class means); each also `colours kept` (`channels=False`: what the
-prototypes do alone, the figure for a set that is no colour swap of a known one); and `fine-tune`
+Methods: `base` (shipped classifier, no profile); `default` (`vision.profiles.build_profile` and
+`ProfileClassifier` with their defaults: for sheet crops 32 table views per enrolled crop, a rank-64 map of
+the embedding trained with the prototypes as a cosine head (`vision.profile_metric`), and the profile may
+read the set in another colour channel order); `refined prototypes, no metric (before)` (the previous
+default: the prototypes trained alone); with `--class-means` also the class means of 8 views; each also
+`colours kept` (`channels=False`: what the profile does alone, the figure for a set that is no colour swap of
+a known one); and `fine-tune`
 (`vision.enroll.fine_tune_classifier` from models/classifier.pt, `riichi-table enroll --out`), each timed on
 this CPU. `--held-back` also prints the before/after on held-back enrolled photos
 (`vision.profiles.held_back_accuracy`, the figures the Teach my tiles page shows). `--detection K` also
@@ -52,14 +54,17 @@ from riichi_table.vision.layout_sheet import read_sheet_photo  # noqa: E402
 from riichi_table.vision.profiles import ProfileClassifier, build_profile, held_back_accuracy  # noqa: E402
 
 MODELS = ROOT / "models"
-# (row name, channel-order step, altered copies per crop, refined prototypes): the default first (None:
-# build_profile's default, which for crops of real photos is the class means of 8 copies), then the previous
-# default (class means of 8 copies), each also without the channel-order step.
-METHODS: tuple[tuple[str, bool, int | None, bool | None], ...] = (
-    ("default (refined prototypes for sheets)", True, None, None),
-    ("default, colours kept", False, None, None),
-    ("class means (before)", True, 8, False),
-    ("class means, colours kept (before)", False, 8, False),
+# (row name, channel-order step, altered copies per crop, refined, learned metric): the default first (None:
+# build_profile's default, which for sheet crops is 32 views, refined prototypes and a learned metric, and for
+# crops of real photos the class means of 8 copies), then the previous default (refined prototypes without
+# the metric), each also without the channel-order step; with --class-means also the class means of 8 views.
+METHODS: tuple[tuple[str, bool, int | None, bool | None, bool | None], ...] = (
+    ("default (refined metric for sheets)", True, None, None, None),
+    ("default, colours kept", False, None, None, None),
+    ("refined prototypes, no metric (before)", True, None, None, False),
+    ("refined prototypes, no metric, colours kept (before)", False, None, None, False),
+    ("class means", True, 8, False, False),
+    ("class means, colours kept", False, 8, False, False),
 )
 
 
@@ -177,6 +182,7 @@ def main() -> int:
     parser.add_argument("--scenes", type=int, default=30, help="test scenes per rendered set")
     parser.add_argument("--finetune", type=int, nargs="*", default=[], help="N values to fine-tune at too")
     parser.add_argument("--epochs", type=int, default=10)
+    parser.add_argument("--class-means", action="store_true", help="also the class-means rows (8 views)")
     parser.add_argument("--sets", nargs="+", default=["recoloured", "black", "hk-real"])
     parser.add_argument("--detection", type=int, default=0, help="also tile F1 on this many rendered scenes")
     parser.add_argument(
@@ -231,9 +237,14 @@ def main() -> int:
                     print(f"  N={n}: held-back photos ({held.tiles} tiles): base {held.base:.4f}, "
                           f"profile {held.profile:.4f}", flush=True)  # fmt: skip
                 kept_order = False
-                for method, channels, augment, refine in METHODS:
+                for method, channels, augment, refine, metric in METHODS:
+                    if method.startswith("class means") and not args.class_means:
+                        continue
                     if not channels and kept_order:
                         print(f"  N={n}: {method}: same as with the channel step (the order was kept)")
+                        continue
+                    if which == "hk-real" and metric is False and refine is None:
+                        print(f"  N={n}: {method}: same as the default (photo crops keep the class means)")
                         continue
                     t = time.time()
                     profile, rejected = build_profile(
@@ -244,6 +255,7 @@ def main() -> int:
                         sheet=which != "hk-real",
                         channels=channels,
                         refine=refine,
+                        metric=metric,
                     )
                     seconds = time.time() - t
                     if channels and augment is None:

@@ -39,6 +39,7 @@ from numpy.typing import NDArray
 from riichi_table.vision.crops import cut_crops
 from riichi_table.vision.embedder import Embedder, normalise
 from riichi_table.vision.errors import VisionError
+from riichi_table.vision.profile_metric import apply_metric, refine_metric
 from riichi_table.vision.tile_augment import augmented, scene_augmented
 
 PROFILE_SUFFIX = ".npz"
@@ -85,6 +86,10 @@ class Profile:
         IDENTITY  # colour channels (BGR order) crops are read in, see build_profile
     )
     base_weight: float = 0.3  # weight of the base classifier's log-probabilities, see build_profile
+    # A learned low-rank map of the embedding (D, rank) each, applied before the prototypes are compared
+    # (`vision.profile_metric`); None: the embedding as it is (profiles of table photos, older profiles).
+    metric_u: NDArray[np.float32] | None = None
+    metric_v: NDArray[np.float32] | None = None
 
     def __post_init__(self) -> None:
         if not _NAME.match(self.name):
@@ -102,6 +107,17 @@ class Profile:
                 f"profile {self.name}: channels {self.channels} must order 0, 1, 2 and base_weight "
                 f"{self.base_weight} must be >= 0"
             )
+        if (self.metric_u is None) != (self.metric_v is None) or (
+            self.metric_u is not None
+            and self.metric_v is not None
+            and (
+                self.metric_u.shape != self.metric_v.shape
+                or self.metric_u.shape[0] != self.prototypes.shape[1]
+            )
+        ):
+            raise ProfileError(
+                f"profile {self.name}: its metric must be two ({self.prototypes.shape[1]}, rank) arrays"
+            )
 
     def save(self, path: Path) -> Path:
         """Write the profile as `.npz` (numbers) with its description as JSON inside; returns the path."""
@@ -110,9 +126,15 @@ class Profile:
                 "base_weight": self.base_weight}  # fmt: skip
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(path.name + ".part")
+        arrays = {"class_id": self.class_id, "prototypes": self.prototypes.astype(np.float16),
+                  "counts": self.counts, "meta": np.array(json.dumps(meta))}  # fmt: skip
+        if self.metric_u is not None and self.metric_v is not None:
+            arrays |= {
+                "metric_u": self.metric_u.astype(np.float16),
+                "metric_v": self.metric_v.astype(np.float16),
+            }
         with tmp.open("wb") as fh:
-            np.savez_compressed(fh, class_id=self.class_id, prototypes=self.prototypes.astype(np.float16),
-                                counts=self.counts, meta=np.array(json.dumps(meta)))  # fmt: skip
+            np.savez_compressed(fh, **arrays)
         tmp.replace(path)
         return path
 
@@ -127,6 +149,9 @@ class Profile:
                 class_id = data["class_id"].astype(np.int64)
                 prototypes = normalise(data["prototypes"].astype(np.float32))
                 counts = data["counts"].astype(np.int64)
+                metric = [
+                    data[k].astype(np.float32) if k in data.files else None for k in ("metric_u", "metric_v")
+                ]
         except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as exc:
             raise ProfileError(f"{path} is not a tile-set profile: {exc}") from exc
         if meta.get("version") != PROFILE_VERSION:
@@ -135,7 +160,7 @@ class Profile:
             channels = tuple(int(c) for c in meta.get("channels", IDENTITY))
             return cls(str(meta["name"]), class_id, prototypes, counts, str(meta["classifier_sha256"]),
                        tuple(meta["photos"]), str(meta["created"]), channels,  # type: ignore[arg-type]
-                       float(meta.get("base_weight", 0.3)))  # fmt: skip
+                       float(meta.get("base_weight", 0.3)), *metric)  # fmt: skip
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ProfileError(f"{path} is not a tile-set profile: its description lacks {exc}") from exc
 
@@ -363,6 +388,7 @@ def build_profile(
     sheet: bool = True,
     channels: bool = True,
     refine: bool | None = None,
+    metric: bool | None = None,
 ) -> tuple[Profile, list[Rejected]]:
     """Prototypes from the enrolled photos (each crop and `augment` altered copies of it:
     `tile_augment.scene_augmented` for upright layout-sheet crops, `tile_augment.augmented` for crops cut
@@ -370,28 +396,36 @@ def build_profile(
 
     The profile also records the colour channel order the set is read in (`_channel_order`) and the weight of
     the base classifier (`_base_weight`, from how well the base names the altered crops in that order);
-    `channels=False` keeps the photos' colours as they are. `refine` trains the prototypes on the crops
-    (`_refine`); without it they are the class means. By default (None) sheet crops get 32 altered copies and
-    refined prototypes, crops of table photos 8 copies and class means (`_defaults`).
+    `channels=False` keeps the photos' colours as they are. `refine` trains the prototypes on the crops;
+    without it they are the class means. `metric` (with `refine`) trains a low-rank map of the embedding
+    with them (`vision.profile_metric`, kept in the profile); without it only the prototypes move
+    (`_refine`). By default (None) sheet crops get 32 altered copies and a refined metric, crops of table
+    photos 8 copies and class means (`_defaults`).
     Raises `ProfileError` when no photo is left to learn from.
     """
-    augment, refine = _defaults(sheet, augment, refine)
-    return _build(name, _enrol(photos, embedder, augment, sheet), embedder, channels, refine)
+    augment, how = _defaults(sheet, augment, refine, metric)
+    return _build(name, _enrol(photos, embedder, augment, sheet), embedder, channels, how)
 
 
-def _defaults(sheet: bool, augment: int | None, refine: bool | None) -> tuple[int, bool]:
-    """Altered copies per crop and whether to refine, where not given. Measured with `bench/enroll.py`
-    (docs/vision.md): on layout-sheet crops 32 table views and refined prototypes name 4-6 points more of a
-    new set than the class means of 8, and the rendered seen set gains 1-2; on crops of real table photos
-    (`--labelled`, few kinds per photo) refining cost 1-5 points, so those keep the class means of 8."""
+def _defaults(
+    sheet: bool, augment: int | None, refine: bool | None, metric: bool | None = None
+) -> tuple[int, str]:
+    """Altered copies per crop and how the prototypes are made ("means", "prototypes" refined alone, or
+    "metric" refined with a learned map), where not given. Measured with `bench/enroll.py` (docs/vision.md):
+    on layout-sheet crops 32 table views and refined prototypes name 4-6 points more of a new set than the
+    class means of 8, the learned map 0.5-2.4 more again, and the rendered seen set stays within a point; on
+    crops of real table photos (`--labelled`, few kinds per photo) refining cost 1-5 points, so those keep
+    the class means of 8."""
+    refined = sheet if refine is None else refine
+    mapped = refined if metric is None else metric
     return (
         (32 if sheet else 8) if augment is None else augment,
-        sheet if refine is None else refine,
+        ("metric" if mapped else "prototypes") if refined else "means",
     )
 
 
 def _build(
-    name: str, enrolled: Sequence[_Enrolled], embedder: Embedder, channels: bool, refine: bool
+    name: str, enrolled: Sequence[_Enrolled], embedder: Embedder, channels: bool, how: str
 ) -> tuple[Profile, list[Rejected]]:
     rejected = _another_set([(e.name, e.feats, e.ids) for e in enrolled])
     bad = {r.photo for r in rejected}
@@ -418,13 +452,17 @@ def _build(
         )
     base_weight = _base_weight(float((extra_base.argmax(1) == extra_ids).mean()))
     classes, protos = _prototypes(feats, ids_all)
-    if refine:
+    metric_u = metric_v = None
+    if how == "metric":
+        metric_u, metric_v, protos = refine_metric(feats, np.searchsorted(classes, ids_all), protos,
+                                                   1.0 / TEMPERATURE)  # fmt: skip
+    elif how == "prototypes":
         protos = _refine(feats, np.searchsorted(classes, ids_all), protos, 1.0 / TEMPERATURE)
     counts = np.array([(ids == c).sum() for c in classes], np.int64)
     created = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
     photo_names = tuple(e.name for e in kept)
     profile = Profile(name, classes, protos, counts, embedder.classifier_sha256, photo_names, created,
-                      order, base_weight)  # fmt: skip
+                      order, base_weight, metric_u, metric_v)  # fmt: skip
     return profile, rejected
 
 
@@ -470,6 +508,7 @@ class ProfileClassifier:
     def probabilities(self, crops: NDArray[np.uint8]) -> NDArray[np.float32]:
         """(N, 38) class probabilities for (N, S, S, 3) upright BGR crops, columns in class-id order."""
         base, feats = self.embedder.run(_mapped(crops, self.profile.channels))
+        feats = apply_metric(feats, self.profile.metric_u, self.profile.metric_v)
         sims = np.full((len(crops), 38), self.unknown, np.float32)
         sims[:, self.profile.class_id] = feats @ self.profile.prototypes.T
         score = sims / self.temperature + self.base_weight * np.log(np.maximum(base, 1e-6))
@@ -526,6 +565,7 @@ def held_back_accuracy(
     sheet: bool = True,
     progress: Callable[[int, int], None] | None = None,
     refine: bool | None = None,
+    metric: bool | None = None,
 ) -> HeldBack:
     """Leave one photo out: its crops named by the base classifier and by a profile built from the rest.
 
@@ -534,21 +574,19 @@ def held_back_accuracy(
     """
     if len(photos) < 2:
         raise ProfileError("before/after needs at least two photos (one is held back while the others teach)")
-    augment, refine = _defaults(sheet, augment, refine)
-    return _held_back(_enrol(photos, embedder, augment, sheet), embedder, refine, progress)
+    augment, how = _defaults(sheet, augment, refine, metric)
+    return _held_back(_enrol(photos, embedder, augment, sheet), embedder, how, progress)
 
 
 def _held_back(
     enrolled: Sequence[_Enrolled],
     embedder: Embedder,
-    refine: bool,
+    how: str,
     progress: Callable[[int, int], None] | None = None,
 ) -> HeldBack:
     right_base = right_profile = total = 0
     for i, held in enumerate(enrolled):
-        profile, _ = _build(
-            "held-back", [e for j, e in enumerate(enrolled) if j != i], embedder, True, refine
-        )
+        profile, _ = _build("held-back", [e for j, e in enumerate(enrolled) if j != i], embedder, True, how)
         right_base += int((held.base.argmax(1) == held.ids).sum())
         named = ProfileClassifier(embedder, profile).probabilities(held.crops).argmax(1)
         right_profile += int((named == held.ids).sum())
@@ -564,14 +602,15 @@ def teach_profile(
     embedder: Embedder,
     sheet: bool = True,
     progress: Callable[[int, int], None] | None = None,
+    metric: bool | None = None,
 ) -> tuple[Profile, list[Rejected], HeldBack | None]:
     """`build_profile` and, with two or more photos kept, `held_back_accuracy` on the kept photos, with one
     enrolment (each photo altered and embedded once): what the Teach my tiles page and `enroll` run.
-    `progress(done, total)` is called after each held-back photo."""
-    augment, refine = _defaults(sheet, None, None)
+    `progress(done, total)` is called after each held-back photo; `metric` as in `build_profile`."""
+    augment, how = _defaults(sheet, None, None, metric)
     enrolled = _enrol(photos, embedder, augment, sheet)
-    profile, rejected = _build(name, enrolled, embedder, True, refine)
+    profile, rejected = _build(name, enrolled, embedder, True, how)
     bad = {r.photo for r in rejected}
     kept = [e for e in enrolled if e.name not in bad]
-    held = _held_back(kept, embedder, refine, progress) if len(kept) >= 2 else None
+    held = _held_back(kept, embedder, how, progress) if len(kept) >= 2 else None
     return profile, rejected, held

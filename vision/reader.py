@@ -31,8 +31,9 @@ class TileReader:
 
     `models_dir` holds `localizer.onnx` and `classifier.onnx` (default: the shipped `models/`);
     `classifier` overrides the classifier file (an enrolled one, for instance); without it the tiles are named
-    with the tile-set profile chosen with `riichi-table enroll --use NAME` (`vision.profiles`), or by the
-    shipped classifier alone when none is chosen. `conf` is the localizer's
+    with the tile-set profile chosen with `riichi-table enroll --use NAME` (`vision.profiles`) in the
+    folder `profiles` (default `vision.profiles.profiles_dir()`), or by the shipped classifier alone when
+    none is chosen there. `conf` is the localizer's
     score threshold; `threads` the onnxruntime threads per model (0: its own choice); `imgsz` the localizer's
     input size (default: the size it was trained at, 320; use 640 for a whole table in a 1280x720 frame).
     `flip_tta` also classifies each crop turned half a turn and averages (+4 points on real photos).
@@ -54,6 +55,7 @@ class TileReader:
         multiscale: bool = True,
         calibrate: bool = True,
         profile_colours: bool = True,
+        profiles: Path | None = None,
     ) -> None:
         folder = Path(models_dir) if models_dir is not None else DEFAULT_MODELS
         if not folder.is_dir():
@@ -66,7 +68,7 @@ class TileReader:
         self.classifier: Classifier | ProfileClassifier = (
             Classifier(classifier, threads=threads, flip_tta=flip_tta)
             if classifier is not None
-            else open_active_classifier(folder, threads)
+            else open_active_classifier(folder, threads, profiles)
             or Classifier(folder / CLASSIFIER_FILE, threads=threads, flip_tta=flip_tta)
         )
 

@@ -73,6 +73,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["hub"] = hub
     live = LiveTable(app.config["ASSISTANT"], app.config["PIPELINE_ERROR"], hub)
     app.extensions["live"] = live
+    if app.config.get("PROFILES_DIR") and app.config["ASSISTANT"] is not None:
+        live.use_profile(Path(app.config["PROFILES_DIR"]))  # the live table reads with this folder's choice
 
     from riichi_table.webui.views.scoreboard import LIVE, live_board
 

@@ -88,10 +88,15 @@ def photo_path(data_dir: Path, photo_id: str) -> Path:
 
 
 class Reader:
-    """Lazily loaded `vision.reader.TileReader`, shared by requests (loading the models takes a while)."""
+    """Lazily loaded `vision.reader.TileReader`, shared by requests (loading the models takes a while).
 
-    def __init__(self, models_dir: Path | None = None) -> None:
+    It names tiles with the tile-set profile chosen in `profiles_dir` (the app's PROFILES_DIR; None: the
+    default folder of `vision.profiles`), the folder the Settings page and Teach my tiles write to.
+    """
+
+    def __init__(self, models_dir: Path | None = None, profiles_dir: Path | None = None) -> None:
         self._models_dir = models_dir
+        self._profiles_dir = profiles_dir
         self._reader: Any = None
         self._error: str | None = None
         self._lock = threading.Lock()
@@ -106,7 +111,7 @@ class Reader:
                     self._error = f"tile reader not installed ({exc})"
                     return None
                 try:
-                    self._reader = TileReader(self._models_dir)
+                    self._reader = TileReader(self._models_dir, profiles=self._profiles_dir)
                 except VisionError as exc:
                     self._error = f"tile reader unavailable: {exc}"
             return self._reader
@@ -114,6 +119,12 @@ class Reader:
     def status(self) -> str:
         self._load()
         return self._error or "ready"
+
+    def profile(self) -> str:
+        """The tile-set profile the reader names tiles with (`base`: the shipped classifier alone)."""
+        reader = self._load()
+        model = getattr(reader, "classifier", None)
+        return str(model.profile.name) if hasattr(model, "profile") else "base"
 
     def read(self, image: np.ndarray) -> list[ReadTile]:
         """Tiles in the photo, left to right (a hand laid in a row). PhotoError if no reader is available."""
@@ -135,21 +146,18 @@ class Reader:
         return out
 
 
-def save_correction(data_dir: Path, photo_id: str, tiles: list[dict[str, Any]]) -> tuple[Path, Path, str]:
-    """Write the photo and its corrected labels as YOLO data; returns (image, labels, notation).
-
-    `tiles` are {"tile": notation or "?", "box": [x1, y1, x2, y2]} in the photo's pixels.
-    """
+def checked_tiles(
+    tiles: Any, width: int, height: int
+) -> tuple[list[int], list[tuple[float, float, float, float]], list[Any]]:
+    """(detector class, xyxy box) of each {"tile": notation or "?", "box": [x1, y1, x2, y2]} in a photo of
+    `width` x `height` pixels, and the parsed tiles that are faces (`?` is a face-down tile); PhotoError
+    naming the tile and what is wrong."""
     from riichi_table.engine.errors import EngineError
-    from riichi_table.engine.tiles import BACK_CLASS, parse_tile, to_notation
+    from riichi_table.engine.tiles import BACK_CLASS, parse_tile
 
-    source = photo_path(data_dir, photo_id)
-    image = cv2.imread(str(source))
-    if image is None:
-        raise PhotoError(f"photo {photo_id} could not be read back")
-    height, width = image.shape[:2]
-    rows = []
-    kinds = []
+    if not isinstance(tiles, list):
+        raise PhotoError(f"tiles: expected a list of {{tile, box}}, got {type(tiles).__name__}")
+    classes, boxes, kinds = [], [], []
     for i, t in enumerate(tiles):
         box = t.get("box") if isinstance(t, dict) else None
         name = t.get("tile") if isinstance(t, dict) else None
@@ -167,6 +175,31 @@ def save_correction(data_dir: Path, photo_id: str, tiles: list[dict[str, Any]]) 
                 raise PhotoError(f"tile {i}: {exc}") from exc
             cls = parsed.detector_class
             kinds.append(parsed)
+        classes.append(cls)
+        boxes.append((x1, y1, x2, y2))
+    return classes, boxes, kinds
+
+
+def read_photo(data_dir: Path, photo_id: str) -> np.ndarray:
+    """A stored photo's pixels; PhotoError for a bad or unknown id or an unreadable file."""
+    image = cv2.imread(str(photo_path(data_dir, photo_id)))
+    if image is None:
+        raise PhotoError(f"photo {photo_id} could not be read back")
+    return image
+
+
+def save_correction(data_dir: Path, photo_id: str, tiles: list[dict[str, Any]]) -> tuple[Path, Path, str]:
+    """Write the photo and its corrected labels as YOLO data; returns (image, labels, notation).
+
+    `tiles` are {"tile": notation or "?", "box": [x1, y1, x2, y2]} in the photo's pixels.
+    """
+    from riichi_table.engine.tiles import to_notation
+
+    source = photo_path(data_dir, photo_id)
+    height, width = read_photo(data_dir, photo_id).shape[:2]
+    classes, boxes, kinds = checked_tiles(tiles, width, height)
+    rows = []
+    for cls, (x1, y1, x2, y2) in zip(classes, boxes, strict=True):
         xc, yc = (x1 + x2) / 2 / width, (y1 + y2) / 2 / height
         rows.append(f"{cls} {xc:.6f} {yc:.6f} {(x2 - x1) / width:.6f} {(y2 - y1) / height:.6f}")
     images = data_dir / "labelled" / "images"

@@ -39,6 +39,11 @@ class TeachError(WebError):
     """A teach request that cannot be done; the message says what and why."""
 
 
+class TeachConflict(TeachError):
+    """A well-formed teach request refused by the state of things (no profile chosen, a photo of another
+    set, nothing sharp enough to learn from); answered 409 where bad input is 400."""
+
+
 def class_name(class_id: int) -> str:
     """A detector class (ARCHITECTURE.md) as people write it: `3m`, `0p` (red five), `back`."""
     from riichi_table.engine.tiles import tile_from_class
@@ -297,6 +302,61 @@ class Teacher:
     def discard(self, session: TeachSession) -> None:
         with self._lock:
             self._sessions.pop(session.session_id, None)
+
+    # -- a corrected Hand check photo --------------------------------------------------------------------
+    def teach_hand(self, data_dir: Path, photo_id: Any, tiles: Any) -> dict[str, Any]:
+        """Add the corrected tiles of a Hand check photo to the active profile and save it.
+
+        `tiles` are {"tile": notation or "?", "box": [x1, y1, x2, y2]} in the photo's pixels, or
+        {"not_tile": true, ...} for a false detection, which is left out. TeachError (400) for bad input,
+        TeachConflict (409) when nothing can be learned (no profile chosen, another set, every tile refused);
+        the profile file is rewritten only when tiles were added, so nothing saved is lost otherwise.
+        Returns the profile's name, the tiles added and each refused tile with its reason.
+        """
+        from riichi_table.vision.crops import cut_crops
+        from riichi_table.vision.profile_add import add_to_profile
+        from riichi_table.vision.profiles import BASE, Profile, ProfileError, active_profile, profile_path
+        from riichi_table.webui.photos import PhotoError, checked_tiles, read_photo
+
+        if not isinstance(tiles, list):
+            raise TeachError("expected {photo_id, tiles: [{tile, box} or {not_tile: true}]}")
+        faces = [t for t in tiles if not (isinstance(t, dict) and t.get("not_tile") is True)]
+        index = [i for i, t in enumerate(tiles) if not (isinstance(t, dict) and t.get("not_tile") is True)]
+        try:
+            image = read_photo(data_dir, photo_id)
+            classes, boxes, _ = checked_tiles(faces, image.shape[1], image.shape[0])
+        except PhotoError as exc:
+            raise TeachError(str(exc)) from exc
+        if not classes:
+            raise TeachError("no tiles to teach: every tile is marked 'not a tile'")
+        name = active_profile(self.folder)
+        if name == BASE:
+            raise TeachConflict(
+                "no tile-set profile is chosen (the shipped models are in use): teach your set from the "
+                "layout sheet first (Settings -> Teach my tiles) or choose a profile in Settings"
+            )
+        embedder = self.embedder()
+        crops = cut_crops(image, np.asarray(boxes, np.float32), embedder.size, embedder.margin)
+        label = f"hand photo {photo_id}"
+        with self._lock:  # one read-change-write of the profile file at a time
+            path = profile_path(name, self.folder)
+            try:
+                profile = Profile.load(path)
+                photo = Labelled(label, crops, np.asarray(classes, np.int64))
+                taught = add_to_profile(profile, photo, embedder)
+            except ProfileError as exc:
+                raise TeachConflict(str(exc).replace(label, "this photo")) from exc
+            taught.profile.save(path)
+        return {
+            "profile": name,
+            "added": len(taught.added),
+            "kinds": len(taught.profile.class_id),
+            "left_out": len(tiles) - len(faces),
+            "refused": [
+                {"tile": index[r.index], "name": class_name(classes[r.index]), "reason": r.reason}
+                for r in taught.refused
+            ],
+        }
 
     # -- profiles (the Settings page) --------------------------------------------------------------------
     def profiles(self) -> tuple[list[dict[str, Any]], str, list[str]]:

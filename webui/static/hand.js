@@ -15,8 +15,12 @@
     return res.json().catch(() => ({ok: false, error: res.status + " " + res.statusText}));
   }
 
+  // A tile marked "not a tile" (a false detection) stays in the list, struck out, so it can be restored;
+  // it is left out of the hand, the saved labels and what is taught.
+  const faces = () => state.tiles.filter((t) => !t.notTile);
+
   function syncText() {
-    $("hand-text").value = tiles.join(state.tiles.map((t) => t.tile).filter((t) => t !== "?"));
+    $("hand-text").value = tiles.join(faces().map((t) => t.tile).filter((t) => t !== "?"));
   }
 
   function renderTiles() {
@@ -26,16 +30,18 @@
       const classes = [];
       if (t.low && !t.corrected) classes.push("low");
       if (t.corrected) classes.push("corrected");
+      if (t.notTile) classes.push("not-tile");
       if (state.editing === i) classes.push("editing");
       const chip = tiles.chip(t.tile, classes);
       chip.setAttribute("role", "button");
       chip.tabIndex = 0;
       chip.dataset.index = i;
-      chip.title = t.confidence !== undefined ? "confidence " + t.confidence : "typed";
+      chip.title = t.notTile ? "not a tile (left out)" : t.confidence !== undefined ? "confidence " + t.confidence : "typed";
       chip.onclick = () => openPalette(i);
       row.append(chip);
     });
     renderBoxes();
+    $("teach-row").hidden = !(state.photoId && state.tiles.some((t) => t.box));
   }
 
   function renderBoxes() {
@@ -46,12 +52,12 @@
     state.tiles.forEach((t, i) => {
       if (!t.box) return;
       const d = document.createElement("div");
-      d.className = "box" + (t.low && !t.corrected ? " low" : "") + (t.corrected ? " corrected" : "");
+      d.className = "box" + (t.low && !t.corrected ? " low" : "") + (t.corrected ? " corrected" : "") + (t.notTile ? " not-tile" : "");
       d.style.left = t.box[0] * sx + "px";
       d.style.top = t.box[1] * sy + "px";
       d.style.width = (t.box[2] - t.box[0]) * sx + "px";
       d.style.height = (t.box[3] - t.box[1]) * sy + "px";
-      d.textContent = t.tile;
+      d.textContent = t.notTile ? "x" : t.tile;
       d.onclick = () => openPalette(i);
       layer.append(d);
     });
@@ -67,24 +73,63 @@
       chip.onclick = () => correct(i, name);
       pal.append(chip);
     }
+    if (state.tiles[i].box) {
+      const none = document.createElement("button");
+      none.type = "button";
+      none.id = "not-a-tile";
+      none.textContent = "not a tile";
+      none.title = "a false detection: leave it out of the hand and of what is taught";
+      none.onclick = () => markNotTile(i);
+      pal.append(none);
+    }
     pal.hidden = false;
     renderTiles();
   }
 
   async function correct(i, name) {
     const t = state.tiles[i];
-    t.corrected = t.tile !== name || t.corrected;
+    t.corrected = t.tile !== name || t.corrected || !!t.notTile;
     t.tile = name;
+    t.notTile = false;
+    changed();
+  }
+
+  function markNotTile(i) {
+    state.tiles[i].notTile = true;
+    state.tiles[i].corrected = true;
+    changed();
+  }
+
+  async function changed() {
     state.editing = null;
     $("palette").hidden = true;
     syncText();
     renderTiles();
     score();
     if (state.photoId && state.tiles.every((x) => x.box)) {
-      const r = await postJSON("/hand/correct", {photo_id: state.photoId, tiles: state.tiles.map((x) => ({tile: x.tile, box: x.box}))});
+      const r = await postJSON("/hand/correct", {photo_id: state.photoId, tiles: faces().map((x) => ({tile: x.tile, box: x.box}))});
       $("correction-status").textContent = r.ok ? "correction saved as labelled data (" + r.labels + ")" : "correction not saved: " + r.error;
     }
   }
+
+  // Teach these tiles: the photo's tiles as corrected go into the active tile-set profile (POST /hand/teach).
+  $("teach-button").addEventListener("click", async () => {
+    const sent = state.tiles.filter((t) => t.box);
+    const status = $("teach-status");
+    status.className = "muted";
+    status.textContent = "teaching...";
+    const r = await postJSON("/hand/teach", {photo_id: state.photoId,
+      tiles: sent.map((t) => (t.notTile ? {not_tile: true, box: t.box} : {tile: t.tile, box: t.box}))});
+    status.textContent = r.ok ? r.message : "Not taught: " + r.error;
+    status.className = r.ok ? "ok" : "error";
+    const list = $("teach-refused");
+    list.textContent = "";
+    for (const x of (r.ok ? r.refused : [])) {
+      const li = document.createElement("li");
+      li.textContent = "tile " + (state.tiles.indexOf(sent[x.tile]) + 1) + " (" + x.name + "): " + x.reason;
+      list.append(li);
+    }
+  });
 
   function loadRead(r) {
     if (!r.ok) {
@@ -92,7 +137,9 @@
       return;
     }
     state.photoId = r.photo_id;
-    state.tiles = r.tiles.map((t) => Object.assign({corrected: false}, t));
+    state.tiles = r.tiles.map((t) => Object.assign({corrected: false, notTile: false}, t));
+    $("teach-status").textContent = "";
+    $("teach-refused").textContent = "";
     $("reader-status").textContent = r.tiles.length + " tiles read" + (r.error ? " (" + r.error + ")" : "");
     const img = $("photo-img");
     img.onload = renderBoxes;
@@ -120,8 +167,8 @@
 
   $("hand-text").addEventListener("input", () => {
     const names = tiles.split($("hand-text").value);
-    const old = state.tiles;
-    state.tiles = names.map((n, i) => (old[i] && old[i].tile === n ? old[i] : {tile: n, box: old[i] ? old[i].box : null, corrected: !!(old[i] && old[i].box)}));
+    const old = faces(), left = state.tiles.filter((t) => t.notTile);
+    state.tiles = names.map((n, i) => (old[i] && old[i].tile === n ? old[i] : {tile: n, box: old[i] ? old[i].box : null, corrected: !!(old[i] && old[i].box)})).concat(left);
     renderTiles();
     score();
   });
@@ -138,7 +185,7 @@
   }
 
   function request() {
-    const names = state.tiles.map((t) => t.tile).filter((t) => t !== "?");
+    const names = faces().map((t) => t.tile).filter((t) => t !== "?");
     if (!names.length) return null;
     let win = tiles.split($("win-text").value)[0] || names[names.length - 1];
     const rest = names.slice();

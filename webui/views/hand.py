@@ -17,7 +17,7 @@ bp = Blueprint("hand", __name__)
 def _reader() -> photos.Reader:
     reader = current_app.extensions.get("reader")
     if reader is None:
-        reader = photos.Reader(current_app.config.get("MODELS_DIR"))
+        reader = photos.Reader(current_app.config.get("MODELS_DIR"), current_app.config.get("PROFILES_DIR"))
         current_app.extensions["reader"] = reader
     return reader
 
@@ -42,12 +42,16 @@ def index() -> str:
     live: LiveTable = current_app.extensions["live"]
     store = get_store()
     games = [_game_choice(store, g) for g in store.running_games() if not g.voided]
+    from riichi_table.vision.profiles import active_profile
+    from riichi_table.webui.views.teach import teacher
+
     return render_template(
         "hand.html",
         games=games,
         presets=scoring.presets(),
         default_rules=current_settings(store).preset,
         live_available=live.available,
+        profile=active_profile(teacher().folder),
     )
 
 

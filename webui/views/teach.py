@@ -22,7 +22,7 @@ from flask import (
 )
 from riichi_table.webui import photos
 from riichi_table.webui.live import LiveTable
-from riichi_table.webui.teach import Teacher, TeachError, TeachSession, photo_label
+from riichi_table.webui.teach import TeachConflict, Teacher, TeachError, TeachSession, photo_label
 
 bp = Blueprint("teach", __name__)
 log = logging.getLogger(__name__)
@@ -185,6 +185,25 @@ def discard(session_id: str) -> Response | tuple[Response, int]:
     except TeachError as exc:
         return _fail(str(exc), 404)
     return jsonify(ok=True)
+
+
+@bp.post("/hand/teach")
+def teach_hand() -> Response | tuple[Response, int]:
+    """The corrected tiles of a Hand check photo taught to the active tile-set profile (the Hand check's
+    "Teach these tiles"); 400 for bad input, 409 when nothing could be learned, each with the reason."""
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        return _fail("expected a JSON body {photo_id, tiles: [{tile, box} or {not_tile: true, box}]}")
+    try:
+        result = teacher().teach_hand(current_app.config["DATA_DIR"], body.get("photo_id"), body.get("tiles"))
+    except TeachConflict as exc:
+        return _fail(str(exc), 409)
+    except TeachError as exc:
+        return _fail(str(exc))
+    refused = f"; {len(result['refused'])} refused" if result["refused"] else ""
+    left = f"; {result['left_out']} left out as not a tile" if result["left_out"] else ""
+    message = f"{result['added']} tile(s) taught to profile {result['profile']}{refused}{left}: {_chosen()}"
+    return jsonify(ok=True, message=message, **result)
 
 
 # -- the Settings page's profile actions (forms; answered with a redirect and a message) -----------------
