@@ -83,10 +83,12 @@ class Track:
 
 @dataclass(frozen=True)
 class TrackChanges:
-    """What one frame changed: tracks that just became stable, and stable tracks that just went away."""
+    """What one frame changed: tracks that just became stable, and stable tracks that just went away;
+    `frame` is the tracker's count of processed frames (Track.born and Track.last_hit count the same)."""
 
     appeared: tuple[Track, ...]
     gone: tuple[Track, ...]
+    frame: int = 0
 
 
 class Tracker:
@@ -161,7 +163,13 @@ class Tracker:
             self._hit(t, r)
             self.tracks[t.id] = t
         appeared.sort(key=lambda t: t.born)
-        return TrackChanges(tuple(appeared), tuple(gone))
+        return TrackChanges(tuple(appeared), tuple(gone), self.frame)
+
+    def forget(self, track_id: int) -> None:
+        """Drop a track without reporting it gone: a pond tile taken by a call (vision.live_events). Its place
+        may not show bare mat at once (white cloth: bare mat is felt wider than a face), and a lingering track
+        would give the seat's next discard, laid in the same place, the called tile's name."""
+        self.tracks.pop(track_id, None)
 
     def known(self, x: float, y: float, sideways: bool, face_down: bool = False) -> bool:
         """Whether a stable, confidently read tile lies at (x, y) mm: no need to classify it again."""
