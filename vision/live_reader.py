@@ -78,6 +78,19 @@ def tile_width_u(sideways: bool) -> float:
 
 
 _GEOMETRY = TableGeometry()
+# A cell whose sides differ by less than this (mm) is square: a sideways tile just laid, or on white cloth, is
+# often found as deep as it is long. Its extent along its seat's row says how it lies, for every seat alike.
+SQUARE_MM = 4.0
+
+
+def lies_sideways(seat: int, w: float, h: float) -> bool:
+    """Whether a cell w x h mm (table x, y) is a tile lying sideways in `seat`'s frame (long side along the
+    seat's row). A square cell (sides within SQUARE_MM) is sideways when it is longer along the row than the
+    middle of a tile's two sides: an upright tile is only a short side long there."""
+    along, across = (w, h) if seat in (0, 2) else (h, w)
+    if abs(along - across) < SQUARE_MM:
+        return along > (_GEOMETRY.tile_w + _GEOMETRY.tile_h) / 2
+    return along > across
 
 
 STANDING = "standing hand"  # Rejected.reason: the tops and backs of a standing hand
@@ -688,8 +701,7 @@ class LiveReader:
         seat, area, u, v = self.geo.area_of(x, y)
         if area == "outside":
             return None
-        wide = w > h
-        sideways = wide if seat in (0, 2) else not wide
+        sideways = lies_sideways(seat, w, h)
         scores = np.zeros(N_CLASSES, np.float32)
         if is_back:
             scores[BACK_CLASS] = 1.0

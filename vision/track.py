@@ -53,6 +53,15 @@ class Track:
     born: int = 0
     last_hit: int = 0
     forced: int | None = None  # a class set by a rule (copies, or the engine's legality), overriding votes
+    turns: int = 0  # readings that lay sideways
+
+    @property
+    def turned(self) -> bool:
+        """Whether most of its readings lay sideways (a tie is upright: a sideways pond tile is a riichi).
+
+        A pond tile's orientation follows this until it counts (`stable`): a tile just laid is sometimes cut
+        the other way for a frame or three (square cells, an arm's shadow)."""
+        return 2 * self.turns > self.hits
 
     @property
     def class_id(self) -> int:
@@ -147,7 +156,8 @@ class Tracker:
                     if t.stable:
                         gone.append(t)
                 continue
-            needed = STABLE_HITS + (SIDEWAYS_POND_EXTRA if t.sideways and t.area == "pond" else 0)
+            # A pond tile read sideways even once waits longer, whichever way most of its readings lie now.
+            needed = STABLE_HITS + (SIDEWAYS_POND_EXTRA if t.turns and t.area == "pond" else 0)
             if not t.stable and t.hits >= needed and t.votes.sum() > 0:
                 if self._duplicate(t):
                     del self.tracks[tid]
@@ -198,12 +208,16 @@ class Tracker:
 
     def _hit(self, t: Track, r: TileReading) -> None:
         t.hits += 1
+        t.turns += int(r.sideways)
         t.misses = 0
         t.last_hit = self.frame
         # A reading cut in the other orientation named a crop of the wrong shape: its place counts, its class
         # does not.
         if r.sideways == t.sideways:
             t.votes = t.votes + r.scores
+        if not t.stable and t.area == "pond" and r.area == "pond" and t.turned != t.sideways:
+            t.sideways = t.turned
+            t.votes = np.zeros(N_CLASSES)  # named as crops of the other shape until now
         k = 1.0 / min(t.hits, 5)
         t.x += (r.x - t.x) * k
         t.y += (r.y - t.y) * k
@@ -220,14 +234,15 @@ class Tracker:
 
 
 def _same_discard(t: Track, r: TileReading) -> bool:
-    """A pond reading turned the other way at a stable pond tile's place is that tile, cut wrongly.
+    """A pond reading turned the other way at a pond tile's place is that tile, cut wrongly (until the track
+    counts, its orientation follows most of its readings: `Track.turned`).
 
     Discards are never turned once laid (seed 002 3.3.14: the riichi tile stays sideways), but the cut between
     pond rows sometimes makes a sideways tile look upright for a frame or two (the next row's tile touching
     it, an arm's shadow). Taken for a new tile, it would be read as a discard that never was (the riichi tile
     again).
     """
-    return t.stable and t.area == "pond" and r.area == "pond"
+    return t.area == "pond" and r.area == "pond"
 
 
 def enforce_copies(tracks: list[Track]) -> None:
