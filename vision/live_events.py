@@ -121,7 +121,7 @@ class TableReader:
         self.tracks = {t.id: t for t in stable}
         self.frame = changes.frame
         h = self.hand
-        self._note_hidden(stable)
+        self._note_hidden(stable, changes.hidden)
         for t in changes.gone:
             h.last_gone.add(t.id)
         if h.phase == "ended":
@@ -205,12 +205,13 @@ class TableReader:
             for s, u, v, frame in self.hand.called_at
         )
 
-    def _note_hidden(self, stable: list[Track]) -> None:
-        """Note, per seat, the last frame when none of its pond's stable tiles was read (an arm over it)."""
+    def _note_hidden(self, stable: list[Track], hidden: tuple[bool, ...]) -> None:
+        """Note, per seat, the last frame when its pond was hidden (an arm over it): it showed almost no bare
+        mat, or none of its stable tiles was read."""
         h = self.hand
         for seat in range(4):
             pond = [t for t in stable if t.seat == seat and t.area == "pond"]
-            if pond and all(t.last_hit < self.frame for t in pond):
+            if hidden[seat] or (pond and all(t.last_hit < self.frame for t in pond)):
                 h.hidden_at[seat] = self.frame
 
     def _left_pond(self, track_id: int) -> bool:

@@ -25,6 +25,9 @@ MISSING_GONE = 3
 MATCH_MM = 11.0
 REPLACED_MM = 19.5  # an unmatched tile with another reading this near is covered by it (0.75 tile widths)
 CONFIDENT_HITS = 10  # readings after which a confident track is not classified again
+HIDDEN_MAT = 0.15  # a pond area with less bare mat than this share is hidden (an arm over it)
+# Where a pond lies, in its seat's frame (mm): the first rows, where the next discards land.
+POND_AREA = ((-75.0, 75.0), (110.0, 250.0))
 TENTATIVE_FRAMES = 4  # a tentative track not seen for this many frames is dropped
 # A pond tile first read sideways must be read so this many times more before it counts: a sideways discard is
 # a riichi (seed 002 3.3.14), and a tile just laid in dim light or beside an arm's shadow can be cut as one
@@ -98,6 +101,7 @@ class TrackChanges:
     appeared: tuple[Track, ...]
     gone: tuple[Track, ...]
     frame: int = 0
+    hidden: tuple[bool, ...] = (False, False, False, False)  # per seat: its pond shows almost no bare mat
 
 
 class Tracker:
@@ -173,7 +177,8 @@ class Tracker:
             self._hit(t, r)
             self.tracks[t.id] = t
         appeared.sort(key=lambda t: t.born)
-        return TrackChanges(tuple(appeared), tuple(gone), self.frame)
+        hidden = tuple(self._pond_hidden(seat, reading) for seat in range(4))
+        return TrackChanges(tuple(appeared), tuple(gone), self.frame, hidden)
 
     def forget(self, track_id: int) -> None:
         """Drop a track without reporting it gone: a pond tile taken by a call (vision.live_events). Its place
@@ -222,6 +227,14 @@ class Tracker:
         t.x += (r.x - t.x) * k
         t.y += (r.y - t.y) * k
         t.seat, t.area, t.u, t.v = r.seat, r.area, r.u, r.v
+
+    def _pond_hidden(self, seat: int, reading: FrameReading) -> bool:
+        """Whether `seat`'s pond area shows almost no bare mat in this frame (an arm over it)."""
+        (u0, u1), (v0, v1) = POND_AREA
+        corners = np.array([self.geo.to_table(seat, u, v) for u in (u0, u1) for v in (v0, v1)])
+        (x0, y0), (x1, y1) = corners.min(axis=0) * reading.mat_scale, corners.max(axis=0) * reading.mat_scale
+        patch = reading.mat[max(0, int(y0)) : int(y1) + 1, max(0, int(x0)) : int(x1) + 1]
+        return bool(patch.size) and float(patch.mean()) < HIDDEN_MAT
 
     def _shows_mat(self, t: Track, reading: FrameReading) -> bool:
         s = reading.mat_scale
