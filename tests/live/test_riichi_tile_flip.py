@@ -132,26 +132,32 @@ def test_a_tie_of_readings_is_upright() -> None:
     assert track.turns == 1 and not track.turned and not track.sideways
 
 
-# (w, h) of a cell in table mm, its seat, whether it lies sideways in its seat's frame
+# (w, h) of a cell in table mm, its seat and area, whether it lies sideways in its seat's frame
 CELLS = {
-    "upright, seat 0": ((27.0, 37.0), 0, False),
-    "sideways, seat 0": ((37.5, 26.0), 0, True),
-    "upright, seat 1": ((37.0, 27.0), 1, False),
-    "sideways, seat 1": ((26.0, 37.5), 1, True),
-    "square and long, seat 0": ((37.0, 37.0), 0, True),
-    "square and long, seat 1": ((37.0, 37.0), 1, True),
-    "square and long, seat 2": ((38.0, 37.0), 2, True),
-    "square and long, seat 3": ((37.0, 38.0), 3, True),
-    "square and short, seat 0": ((28.0, 28.0), 0, False),
-    "square and short, seat 3": ((28.0, 28.0), 3, False),
+    "upright, seat 0": ((27.0, 37.0), 0, "pond", False),
+    "sideways, seat 0": ((37.5, 26.0), 0, "pond", True),
+    "upright, seat 1": ((37.0, 27.0), 1, "pond", False),
+    "sideways, seat 1": ((26.0, 37.5), 1, "pond", True),
+    "square and long in a pond, seat 0": ((37.0, 37.0), 0, "pond", True),
+    "square and long in a pond, seat 1": ((37.0, 37.0), 1, "pond", True),
+    "square and long in a pond, seat 2": ((38.0, 37.0), 2, "pond", True),
+    "square and long in a pond, seat 3": ((37.0, 38.0), 3, "pond", True),
+    "square and short in a pond, seat 0": ((28.0, 28.0), 0, "pond", False),
+    "square and short in a pond, seat 3": ((28.0, 28.0), 3, "pond", False),
+    "square in a hand row, seat 0": ((38.0, 38.0), 0, "hand", False),
+    "square in a hand row, seat 1": ((38.0, 38.0), 1, "hand", False),
+    # The far hand laid open at 37 degrees (seed 25, hard render): upright tiles cut 38 x 40.
+    "nearly square in a hand row, seat 2": ((38.0, 40.0), 2, "hand", False),
+    # White cloth (seed 104): the called tile of seat 1's pon, cut 37 along its row and 34 deep.
+    "nearly square sideways in a hand row, seat 1": ((34.0, 37.0), 1, "hand", True),
 }
 
 
 @pytest.mark.parametrize("case", list(CELLS), ids=list(CELLS))
-def test_a_square_cell_is_named_alike_for_every_seat_by_its_length_along_the_row(case: str) -> None:
+def test_a_square_cell_is_read_alike_for_every_seat(case: str) -> None:
     # Before, a square cell was upright for seats 0 and 2 and sideways for seats 1 and 3.
-    (w, h), seat, sideways = CELLS[case]
-    assert lies_sideways(seat, w, h) is sideways
+    (w, h), seat, area, sideways = CELLS[case]
+    assert lies_sideways(seat, area, w, h) is sideways
 
 
 def test_a_cell_ends_where_its_tile_ends_not_at_the_next_rows_edge() -> None:
