@@ -15,7 +15,8 @@ frame differencing), with the first namer.
 --matrix renders the same game(s) under each Look of `MATRIX` (felt x back x camera angle x light, and the
 hard renders with standing hands, the two-high dead wall, point sticks, tile thickness, highlights, motion
 blur and exposure steps; datasets.game_render.Look), the old render first as the peer, and prints one row per
-cell: event F1, hands right, discards right, frames read / frames, fps and the view's last "why not".
+cell: event F1, hands right, discards right, frames read / frames, fps, frames per CPU-second (every thread of
+the process: a figure a loaded machine changes much less than fps) and the view's last "why not".
 """
 
 from __future__ import annotations
@@ -55,14 +56,15 @@ def replay(
     clip: Path, namer: str, read_every_frame: bool = False
 ) -> tuple[list[dict[str, Any]], int, int, float]:
     """(mjai events as the replay command writes them, frames, frames read, seconds) for one clip."""
-    events, session, seconds = _run_session(clip, namer, read_every_frame)
+    events, session, seconds, _ = _run_session(clip, namer, read_every_frame)
     return events, session.frames, session.processed, seconds
 
 
 def _run_session(
     clip: Path, namer: str, read_every_frame: bool = False
-) -> tuple[list[dict[str, Any]], Any, float]:
-    """Replay one clip through a LiveSession: (mjai events as `replay` writes them, the session, seconds)."""
+) -> tuple[list[dict[str, Any]], Any, float, float]:
+    """Replay one clip through a LiveSession: (mjai events as `replay` writes them, the session, seconds, CPU
+    seconds of the whole process meanwhile: every thread's, so a loaded machine does not change it much)."""
     from riichi_table.engine.events import event_from_json
     from riichi_table.engine.export import mjai_lines
     from riichi_table.vision.source import open_source
@@ -71,7 +73,7 @@ def _run_session(
 
     source = open_source(str(clip))
     session = LiveSession("wrc", namer=namer, read_every_frame=read_every_frame)
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     try:
         while (frame := source.read()) is not None or not source.finished:
             if frame is not None:
@@ -79,9 +81,9 @@ def _run_session(
     finally:
         source.close()
     session.finish()
-    seconds = time.perf_counter() - started
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
     typed = [event_from_json(e) for e in session.events()]
-    return [json.loads(line) for line in mjai_lines(typed, "wrc")], session, seconds
+    return [json.loads(line) for line in mjai_lines(typed, "wrc")], session, seconds, cpu
 
 
 def discard_misreads(truth: list[dict[str, Any]], got: list[dict[str, Any]]) -> list[str]:
@@ -133,36 +135,39 @@ def matrix(args: argparse.Namespace, work: Path) -> int:
     from riichi_table.datasets.game_render import Look
     from riichi_table.datasets.synth_game import generate
 
-    print(f"{'look':<36} {'F1':>5} {'hands':>6} {'dahai':>9} {'read/frames':>12} {'fps':>6}  why not")
+    head = f"{'look':<36} {'F1':>5} {'hands':>6} {'dahai':>9} {'read/frames':>12} {'fps':>6} {'f/cpu-s':>7}"
+    print(f"{head}  why not")
     for felt, back, tilt, light, hard in MATRIX:
         look = Look(felt, back, tilt, light, hard)
         if args.looks and look.name not in args.looks and look.name != Look().name:
             continue  # the old render stays as the peer
-        total, frames_all, read_all, secs, hands, why = Comparison(), 0, 0, 0.0, [], ""
+        total, frames_all, read_all, secs, cpu_all, hands, why = Comparison(), 0, 0, 0.0, 0.0, [], ""
         for seed in args.seeds:
             folder = work / f"seed{seed}-{look.name.replace('/', '-')}"
             if not (folder / "clip.mp4").is_file() or not (folder / "truth.mjai.jsonl").is_file():
                 generate(seed, folder, args.art, hands=args.hands, look=look)
-            got, frames, read, seconds, why = replay_why(folder / "clip.mp4", args.namers[0])
+            got, frames, read, seconds, cpu, why = replay_why(folder / "clip.mp4", args.namers[0])
             c = compare(load_events(folder / "truth.mjai.jsonl"), got)
             total.add(c)
             hands += c.hands
             frames_all, read_all, secs = frames_all + frames, read_all + read, secs + seconds
+            cpu_all += cpu
         print(
             f"{look.name:<36} {f1(total):>5.2f} {sum(hands):>3}/{len(hands):<2} "
             f"{total.tp['dahai']:>4}/{total.expected['dahai']:<4} {read_all:>5}/{frames_all:<6} "
-            f"{frames_all / secs:>6.1f}  {why[:70]}",
+            f"{frames_all / secs:>6.1f} {frames_all / cpu_all:>7.1f}  {why[:70]}",
             flush=True,
         )
     print(f"clips in {work}")
     return 0
 
 
-def replay_why(clip: Path, namer: str) -> tuple[list[dict[str, Any]], int, int, float, str]:
-    """`replay` plus the session's last "why not" (its view message when frames went unread)."""
-    events, session, seconds = _run_session(clip, namer)
+def replay_why(clip: Path, namer: str) -> tuple[list[dict[str, Any]], int, int, float, float, str]:
+    """`replay` plus CPU seconds and the session's last "why not" (its view message when frames went
+    unread)."""
+    events, session, seconds, cpu = _run_session(clip, namer)
     why = "; ".join(session.why_not())
-    return events, session.frames, session.processed, seconds, why
+    return events, session.frames, session.processed, seconds, cpu, why
 
 
 def main() -> int:

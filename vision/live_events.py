@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 from riichi_table.engine.round_state import LIVE_WALL
 from riichi_table.engine.tiles import BACK_CLASS, KIND_COUNT
-from riichi_table.vision.track import Track, TrackChanges, enforce_copies
+from riichi_table.vision.track import STABLE_HITS, Track, TrackChanges, enforce_copies
 from riichi_table.vision.zones import (
     Placed,
     TableGeometry,
@@ -45,6 +45,12 @@ LATE_DAHAI = "_late_dahai"
 SETTLE_FRAMES = 6  # processed frames with no change before revealed hands are read
 EMIT_HITS = 3  # readings of a new discard before it is named (a stable track has them)
 STUCK_FRAMES = 10  # processed frames waiting for a seat's discard before it is filled in
+# A new pond tile lying after a spot of its seat's pond that no read discard fills waits this many processed
+# frames for the earlier tile to be read (a blank face on white cloth reads late): read at once, the two
+# discards would be recorded in each other's turns.
+EARLIER_SPOT_FRAMES = 6
+TAKEN_FRAMES = 3  # a discard not read this many frames while its pond is read has left the pond (taken)
+HIDDEN_RECENT = 30  # frames after its pond was hidden in which a seat's unseen discard may be called
 
 
 def pai_of(kind: int, red: bool = False) -> str:
@@ -89,6 +95,10 @@ class HandState:
     ignored: set[int] = field(default_factory=set)  # tracks of groups that cannot be a meld (riichi)
     places: dict[int, tuple[float, float]] = field(default_factory=dict)  # discard track -> its (u, v)
     stuck: int = 0
+    taken: list[int] = field(default_factory=list)  # pond tracks taken by calls, for the tracker to forget
+    called_at: list[tuple[int, float, float, int]] = field(default_factory=list)  # seat, u, v, frame
+    waited: dict[int, int] = field(default_factory=dict)  # new pond track -> frames it waited (earlier spot)
+    hidden_at: list[int] = field(default_factory=lambda: [-(10**6)] * 4)  # last frame each pond was unread
 
 
 class TableReader:
@@ -101,6 +111,7 @@ class TableReader:
         self.events: list[dict[str, Any]] = []
         self.warnings: list[str] = []
         self.tracks: dict[int, Track] = {}
+        self.frame = 0
 
     # --- entry point ------------------------------------------------------------------------------------
     def update(self, changes: TrackChanges, stable: list[Track]) -> list[dict[str, Any]]:
@@ -108,7 +119,9 @@ class TableReader:
         start = len(self.events)
         enforce_copies(stable)
         self.tracks = {t.id: t for t in stable}
+        self.frame = changes.frame
         h = self.hand
+        self._note_hidden(stable, changes.hidden)
         for t in changes.gone:
             h.last_gone.add(t.id)
         if h.phase == "ended":
@@ -145,7 +158,13 @@ class TableReader:
     def busy(self) -> bool:
         """Whether the reader is waiting for something to settle (a hand being laid open, a late discard)."""
         h = self.hand
-        return h.stuck > 0 or (h.phase == "playing" and h.reveal_quiet > 0)
+        return h.stuck > 0 or bool(h.waited) or (h.phase == "playing" and h.reveal_quiet > 0)
+
+    def take_called(self) -> list[int]:
+        """The pond tracks taken by calls since last asked: the tracker forgets them (`Tracker.forget`), so
+        their place does not keep the called tile's name for the seat's next discard laid there."""
+        taken, self.hand.taken = self.hand.taken, []
+        return taken
 
     # --- pieces -----------------------------------------------------------------------------------------
     def _emit(self, event: dict[str, Any]) -> None:
@@ -167,9 +186,67 @@ class TableReader:
         """Per seat, stable pond tiles not yet read as discards, in pond order (rows of six)."""
         seen = {i for pond in self.hand.ponds for i in pond}
         return [
-            [t for t in self._pond(seat, stable) if t.id not in seen and not self._came_back(seat, t)]
+            [
+                t
+                for t in self._pond(seat, stable)
+                if t.id not in seen and not self._lingers(seat, t) and not self._came_back(seat, t)
+            ]
             for seat in range(4)
         ]
+
+    def _lingers(self, seat: int, t: Track) -> bool:
+        """A pond track born where a called tile lay within STABLE_HITS frames of the call is that tile, seen
+        a little longer (the call read before the tile was lifted): no new discard."""
+        return any(
+            s == seat
+            and abs(u - t.u) < self.geo.tile_w / 2
+            and abs(v - t.v) < self.geo.tile_w / 2
+            and t.born <= frame + STABLE_HITS
+            for s, u, v, frame in self.hand.called_at
+        )
+
+    def _note_hidden(self, stable: list[Track], hidden: tuple[bool, ...]) -> None:
+        """Note, per seat, the last frame when its pond was hidden (an arm over it): it showed almost no bare
+        mat, or none of its stable tiles was read."""
+        h = self.hand
+        for seat in range(4):
+            pond = [t for t in stable if t.seat == seat and t.area == "pond"]
+            if hidden[seat] or (pond and all(t.last_hit < self.frame for t in pond)):
+                h.hidden_at[seat] = self.frame
+
+    def _left_pond(self, track_id: int) -> bool:
+        """Whether a discard has left its pond: its track is gone, or it has not been read for TAKEN_FRAMES
+        frames while other tiles of its pond were (on white cloth a taken tile's place need not show bare mat
+        at once; a pond hidden by an arm is read for none of its tiles)."""
+        t = self.tracks.get(track_id)
+        if t is None:
+            return True
+        if self.frame - t.last_hit < TAKEN_FRAMES:
+            return False
+        return any(
+            o.id != t.id and o.seat == t.seat and o.area == "pond" and o.last_hit == self.frame
+            for o in self.tracks.values()
+        )
+
+    def _earlier_spot(self, seat: int, t: Track) -> bool:
+        """Whether `t` lies after a spot of the seat's pond that no read discard fills: its place in rows of
+        six (seed 002's pond layout; a sideways tile before it in its row moves it a long side along) is
+        beyond the seat's discards still in its pond."""
+        geo = self.geo
+        row = min(3, max(0, round((t.v - geo.pond_v0) / geo.row_pitch)))
+        turned = sum(
+            geo.tile_h - geo.tile_w
+            for i in self.hand.ponds[seat]
+            if (o := self.tracks.get(i)) is not None
+            and o.sideways
+            and o.u < t.u
+            and abs(o.v - t.v) < geo.row_pitch / 2
+        )
+        if t.sideways:
+            turned += (geo.tile_h - geo.tile_w) / 2
+        col = round((t.u - turned + 2.5 * geo.pitch) / geo.pitch)
+        slot = row * 6 + max(0, col)
+        return slot > len(self.hand.ponds[seat]) + self.hand.phantoms[seat]
 
     def _came_back(self, seat: int, t: Track) -> bool:
         """A new pond track where a discard of this seat lay whose track was lost (the camera shaken by a
@@ -202,6 +279,8 @@ class TableReader:
             later = sum(len(n) for n in new) > len(new[seat])
             if new[seat] and (new[seat][0].hits >= EMIT_HITS or later or len(new[seat]) > 1):
                 t = new[seat][0]
+                if not h.phantoms[seat] and self._waits_for_earlier(seat, t):
+                    return
                 if h.phantoms[seat]:
                     # The discard that was filled in earlier shows up at last: it is the earliest guessed one
                     # (pond order), and the record gets the tile in that place, not a shifted turn.
@@ -247,6 +326,17 @@ class TableReader:
                 continue
             return
 
+    def _waits_for_earlier(self, seat: int, t: Track) -> bool:
+        """Whether the seat's new pond tile `t` waits (one more frame, EARLIER_SPOT_FRAMES at most) for the
+        tile of an earlier spot of its pond to be read."""
+        h = self.hand
+        waited = h.waited.get(t.id, 0)
+        if waited < EARLIER_SPOT_FRAMES and self._earlier_spot(seat, t):
+            h.waited[t.id] = waited + 1
+            return True
+        h.waited.pop(t.id, None)
+        return False
+
     def swap_guessed(self, seat: int, taken: int, freed: int) -> None:
         """The game put a tile read late at `seat`'s discard `taken` (0-based) instead of `freed`: `freed` is
         the one still guessed (a later late tile of that seat fills it)."""
@@ -254,7 +344,9 @@ class TableReader:
         if taken in nths:
             self.hand.phantom_nth[seat] = sorted([freed if n == taken else n for n in nths])
 
-    def _discard(self, t: Track | None, seat: int | None = None) -> None:
+    def _discard(self, t: Track | None, seat: int | None = None, kind: int | None = None) -> None:
+        """Emit a discard: of track `t`, or of `seat` without a tile seen (`kind` when the tile is known
+        otherwise, as a called tile is; else a guess, filled in when the tile is seen at last)."""
         h = self.hand
         seat = t.seat if t is not None else seat
         assert seat is not None
@@ -268,8 +360,12 @@ class TableReader:
         if riichi_now:
             self._emit({"type": "reach", "actor": seat})
             h.riichi.add(seat)
-        pai = pai_of_track(t) if t is not None else self._guess()
-        if t is None:
+        if t is not None:
+            pai = pai_of_track(t)
+        elif kind is not None:
+            pai = pai_of(kind)
+        else:
+            pai = self._guess()
             h.phantom_nth[seat].append(h.dahai_count[seat])
         h.dahai_count[seat] += 1
         self._emit({"type": "dahai", "actor": seat, "pai": pai, "tsumogiri": False})
@@ -280,7 +376,7 @@ class TableReader:
             h.places[t.id] = (t.u, t.v)
             h.last_discard = (seat, t.id, t.kind)
         else:
-            h.last_discard = (seat, -1, -1)
+            h.last_discard = (seat, -1, -1 if kind is None else kind)
         h.last_actor = seat
         h.next_seat = (seat + 1) % 4
 
@@ -371,9 +467,19 @@ class TableReader:
         called = by_index[flat[side].index]
         others = [by_index[p.index] for i, p in enumerate(flat) if i != side]
         called_kind = called.kind
+        if h.last_discard is None or h.last_discard[0] != target:
+            self._discard_called(seat, target, called)
         if h.last_discard is not None and h.last_discard[0] == target:
-            called_kind = h.last_discard[2]  # the pond saw this tile longer than the meld has
-            h.ponds[target] = [i for i in h.ponds[target] if i != h.last_discard[1]]
+            d_id = h.last_discard[1]
+            if h.last_discard[2] >= 0:
+                called_kind = h.last_discard[2]  # the pond saw this tile longer than the meld has
+            h.ponds[target] = [i for i in h.ponds[target] if i != d_id]
+            if d_id in self.tracks:
+                # Its track goes at once (the tracker forgets it), and a reading of it born about now is it
+                # still, not a new discard.
+                h.taken.append(d_id)
+                place = self.tracks[d_id]
+                h.called_at.append((target, place.u, place.v, self.frame))
         kind_name, consumed_kinds = _meld_reading(seat, target, called_kind, others, len(flat))
         h.melds[seat].append(_Meld([t.id for t in tracks], kind_name, called_kind))
         self._accept()
@@ -393,6 +499,25 @@ class TableReader:
             h.just_called = seat
         h.last_actor = seat
         h.next_seat = seat
+
+    def _discard_called(self, seat: int, target: int, called: Track) -> None:
+        """A call from `target` whose discard was never read: laid and called while an arm hid its pond. When
+        it is the target's turn and its pond was hidden lately, the discard is put in before the call, with
+        the called tile (or the target's unread pond tile of that kind, if one is seen), with a warning.
+        Otherwise the call stays as read (the game refuses it if it is none)."""
+        h = self.hand
+        if h.next_seat not in (None, target) or self.frame - h.hidden_at[target] > HIDDEN_RECENT:
+            return
+        new = self._new_pond_tiles(list(self.tracks.values()))[target]
+        unread = [t for t in new if t.kind == called.kind]
+        if unread:
+            self._discard(unread[0])
+        else:
+            self._discard(None, target, called.kind)
+        self.warnings.append(
+            f"seat {target}'s discard {pai_of_track(called)} was called by seat {seat} while its pond was "
+            "hidden: put in before the call"
+        )
 
     def _reveals(self, stable: list[Track], changed: bool) -> None:
         h = self.hand
@@ -435,7 +560,7 @@ class TableReader:
             target = seat
             if h.last_discard is not None and h.last_discard[0] != seat:
                 d_seat, d_id, d_kind = h.last_discard
-                if d_id not in self.tracks and d_kind == win.kind:
+                if self._left_pond(d_id) and d_kind == win.kind:
                     target = d_seat
             if not (target != seat and h.accept_pending == target):
                 self._accept()

@@ -78,6 +78,23 @@ def tile_width_u(sideways: bool) -> float:
 
 
 _GEOMETRY = TableGeometry()
+# A cell whose sides differ by less than this (mm) is square, and is read alike for every seat (the sides'
+# order decided it before: upright for seats 0 and 2, sideways for 1 and 3).
+SQUARE_MM = 2.0
+
+
+def lies_sideways(seat: int, area: Area, w: float, h: float) -> bool:
+    """Whether a cell w x h mm (table x, y) is a tile lying sideways in `seat`'s frame (long side along the
+    seat's row).
+
+    A square cell (sides within SQUARE_MM): in a pond, sideways when it is longer along the row than the
+    middle of a tile's two sides (a riichi tile just laid, or on white cloth, is found as deep as it is long;
+    an upright tile is only a short side long along the row); elsewhere upright (in a hand row seen at an
+    angle, an upright tile's face and body are about as deep as the cut is long)."""
+    along, across = (w, h) if seat in (0, 2) else (h, w)
+    if abs(along - across) < SQUARE_MM:
+        return area == "pond" and along > (_GEOMETRY.tile_w + _GEOMETRY.tile_h) / 2
+    return along > across
 
 
 STANDING = "standing hand"  # Rejected.reason: the tops and backs of a standing hand
@@ -603,46 +620,41 @@ class LiveReader:
         col_gap = (gaps * blob).sum(axis=0) / np.maximum(blob.sum(axis=0), 1)
         height = blob.shape[0]
         expect = (min(1.0, widths[1] / height), min(1.0, widths[0] / height))  # fill of upright, sideways
+        # Column sums of the fill, so a cell's mean fill is two look-ups (the costs below run for every
+        # sequence of widths that fits a run: numpy slices there were most of the cut's time).
+        fill_sum = np.concatenate(([0.0], np.cumsum(fill, dtype=np.float64))).tolist()
+        col_gap_list = col_gap.tolist()
         cells: list[tuple[int, int, int, int, int]] = []
+        row_sums: NDArray[np.int32] | None = None  # per row, filled pixels left of each column (made once)
         for a, b in zip(starts, ends, strict=True):
             total = b - a
             if total < (self.geo.tile_w - 6) * ppm:
                 continue
-            best: tuple[float, tuple[int, ...], float] | None = None
-            for combo in _width_combos():
-                k = len(combo)
-                tiles = sum(widths[c] for c in combo)
-                gap = (total - tiles) / (k - 1) if k > 1 else 0.0
-                if (k == 1 and abs(total - tiles) > 5 * ppm) or not -1.5 * ppm <= gap <= 5 * ppm:
-                    continue
-                cost, at = abs(gap - 1.5 * ppm) / (4 * ppm), 0.0
-                for n, c in enumerate(combo):
-                    # A sideways tile is shorter across the row than an upright one: its columns fill less.
-                    c0, c1 = a + round(at), a + round(at + widths[c])
-                    cost += 2.0 * abs(float(fill[c0:c1].mean()) - expect[c]) if c1 > c0 else 1.0
-                    at += widths[c] + gap / 2
-                    if n < k - 1:
-                        i = a + round(at)
-                        cost += 1.0 - float(col_gap[max(a, i - 1) : min(b, i + 2)].max(initial=0.0))
-                    at += gap / 2
-                if best is None or cost < best[0]:
-                    best = (cost, combo, gap)
+            best = _best_widths(a, b, widths, ppm, fill_sum, col_gap_list, expect)
             if best is None:
                 continue
-            combo, gap = best[1], best[2]
+            combo, gap = best
             at = float(a)
             for c in combo:
                 c0, c1 = round(at), round(at + widths[c])
                 at += widths[c] + gap
-                cell = blob[:, c0:c1]
-                if not cell.size:
+                width = min(c1, blob.shape[1]) - c0
+                if width <= 0 or not height:
                     continue
+                if row_sums is None:
+                    row_sums = np.concatenate(
+                        (np.zeros((height, 1), np.int32), np.cumsum(blob, axis=1, dtype=np.int32)), axis=1
+                    )
+                per_row = row_sums[:, c0 + width] - row_sums[:, c0]  # filled pixels of each row of the cell
                 # The cell's own extent across the row: a sideways tile is shorter than upright ones.
-                span = _longest_run(cell.mean(axis=1) > 0.5)
+                span = _longest_run(2 * per_row > width)
                 if span is None:
                     continue
                 r0, r1 = span
-                if cell[r0:r1].mean() <= 0.6 or (r1 - r0) < (self.geo.tile_w - 5) * ppm:
+                # Filled over more than 0.6 of the span (5 * filled > 3 * area, in whole pixels).
+                if 5 * int(per_row[r0:r1].sum()) <= 3 * (r1 - r0) * width:
+                    continue
+                if (r1 - r0) < (self.geo.tile_w - 5) * ppm:
                     continue
                 cells.append((c0, c1, r0, r1, c))
         for c0, c1, r0, r1, _ in self._in_line(cells):
@@ -688,8 +700,7 @@ class LiveReader:
         seat, area, u, v = self.geo.area_of(x, y)
         if area == "outside":
             return None
-        wide = w > h
-        sideways = wide if seat in (0, 2) else not wide
+        sideways = lies_sideways(seat, area, w, h)
         scores = np.zeros(N_CLASSES, np.float32)
         if is_back:
             scores[BACK_CLASS] = 1.0
@@ -700,6 +711,64 @@ class LiveReader:
         face = (self.geo.tile_w, self.geo.tile_h)
         axes = seat_axes(pose.seat, pose.sideways)
         return [cut_pose(view, pose, a, TEMPLATE_SIZE, face, self.ppm) for a in axes]
+
+
+def _best_widths(
+    a: int,
+    b: int,
+    widths: tuple[float, float],
+    ppm: float,
+    fill_sum: list[float],
+    col_gap: list[float],
+    expect: tuple[float, float],
+) -> tuple[tuple[int, ...], float] | None:
+    """The sequence of tile widths (0 upright, 1 sideways) that best fills the run of columns [a, b) of a
+    row, and the gap between its tiles; None when none fits. Each sequence costs how far its gap is from the
+    usual 1.5 mm, how far each cell's fill (`fill_sum`: cumulative column fill) is from what its kind
+    `expect`s, and how little mat (`col_gap`) shows at each cut; the first cheapest one wins."""
+    total = b - a
+    n_cols = len(fill_sum) - 1
+    best: tuple[float, int, tuple[int, ...], float] | None = None
+    for (k, sideways), combos in _combos_by_shape().items():
+        # Sequences of one shape (count, sideways count) fill the same length: most fail the gap check.
+        rough = (k - sideways) * widths[0] + sideways * widths[1]
+        rough_gap = (total - rough) / (k - 1) if k > 1 else 0.0
+        if (k == 1 and abs(total - rough) > 5 * ppm + 1e-6) or not (
+            -1.5 * ppm - 1e-6 <= rough_gap <= 5 * ppm + 1e-6
+        ):
+            continue
+        for order, combo in combos:
+            tiles = sum(widths[c] for c in combo)
+            gap = (total - tiles) / (k - 1) if k > 1 else 0.0
+            if (k == 1 and abs(total - tiles) > 5 * ppm) or not -1.5 * ppm <= gap <= 5 * ppm:
+                continue
+            cost, at = abs(gap - 1.5 * ppm) / (4 * ppm), 0.0
+            for n, c in enumerate(combo):
+                # A sideways tile is shorter across the row than an upright one: its columns fill less.
+                c0, c1 = a + round(at), a + round(at + widths[c])
+                if c1 > c0:
+                    end = min(c1, n_cols)
+                    mean = (fill_sum[end] - fill_sum[c0]) / (end - c0) if end > c0 else float("nan")
+                    cost += 2.0 * abs(mean - expect[c])
+                else:
+                    cost += 1.0
+                at += widths[c] + gap / 2
+                if n < k - 1:
+                    i = a + round(at)
+                    cost += 1.0 - max(col_gap[max(a, i - 1) : min(b, i + 2)], default=0.0)
+                at += gap / 2
+            if best is None or cost < best[0] or (cost == best[0] and order < best[1]):
+                best = (cost, order, combo, gap)
+    return None if best is None else (best[2], best[3])
+
+
+@functools.cache
+def _combos_by_shape() -> dict[tuple[int, int], list[tuple[int, tuple[int, ...]]]]:
+    """`_width_combos`, with their order, by shape: (tiles, sideways tiles) -> [(order, combo)]."""
+    out: dict[tuple[int, int], list[tuple[int, tuple[int, ...]]]] = {}
+    for order, combo in enumerate(_width_combos()):
+        out.setdefault((len(combo), sum(combo)), []).append((order, combo))
+    return out
 
 
 @functools.cache

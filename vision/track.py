@@ -25,6 +25,9 @@ MISSING_GONE = 3
 MATCH_MM = 11.0
 REPLACED_MM = 19.5  # an unmatched tile with another reading this near is covered by it (0.75 tile widths)
 CONFIDENT_HITS = 10  # readings after which a confident track is not classified again
+HIDDEN_MAT = 0.15  # a pond area with less bare mat than this share is hidden (an arm over it)
+# Where a pond lies, in its seat's frame (mm): the first rows, where the next discards land.
+POND_AREA = ((-75.0, 75.0), (110.0, 250.0))
 TENTATIVE_FRAMES = 4  # a tentative track not seen for this many frames is dropped
 # A pond tile first read sideways must be read so this many times more before it counts: a sideways discard is
 # a riichi (seed 002 3.3.14), and a tile just laid in dim light or beside an arm's shadow can be cut as one
@@ -53,6 +56,15 @@ class Track:
     born: int = 0
     last_hit: int = 0
     forced: int | None = None  # a class set by a rule (copies, or the engine's legality), overriding votes
+    turns: int = 0  # readings that lay sideways
+
+    @property
+    def turned(self) -> bool:
+        """Whether most of its readings lay sideways (a tie is upright: a sideways pond tile is a riichi).
+
+        A pond tile's orientation follows this until it counts (`stable`): a tile just laid is sometimes cut
+        the other way for a frame or three (square cells, an arm's shadow)."""
+        return 2 * self.turns > self.hits
 
     @property
     def class_id(self) -> int:
@@ -83,10 +95,13 @@ class Track:
 
 @dataclass(frozen=True)
 class TrackChanges:
-    """What one frame changed: tracks that just became stable, and stable tracks that just went away."""
+    """What one frame changed: tracks that just became stable, and stable tracks that just went away;
+    `frame` is the tracker's count of processed frames (Track.born and Track.last_hit count the same)."""
 
     appeared: tuple[Track, ...]
     gone: tuple[Track, ...]
+    frame: int = 0
+    hidden: tuple[bool, ...] = (False, False, False, False)  # per seat: its pond shows almost no bare mat
 
 
 class Tracker:
@@ -145,7 +160,8 @@ class Tracker:
                     if t.stable:
                         gone.append(t)
                 continue
-            needed = STABLE_HITS + (SIDEWAYS_POND_EXTRA if t.sideways and t.area == "pond" else 0)
+            # A pond tile read sideways even once waits longer, whichever way most of its readings lie now.
+            needed = STABLE_HITS + (SIDEWAYS_POND_EXTRA if t.turns and t.area == "pond" else 0)
             if not t.stable and t.hits >= needed and t.votes.sum() > 0:
                 if self._duplicate(t):
                     del self.tracks[tid]
@@ -161,7 +177,14 @@ class Tracker:
             self._hit(t, r)
             self.tracks[t.id] = t
         appeared.sort(key=lambda t: t.born)
-        return TrackChanges(tuple(appeared), tuple(gone))
+        hidden = tuple(self._pond_hidden(seat, reading) for seat in range(4))
+        return TrackChanges(tuple(appeared), tuple(gone), self.frame, hidden)
+
+    def forget(self, track_id: int) -> None:
+        """Drop a track without reporting it gone: a pond tile taken by a call (vision.live_events). Its place
+        may not show bare mat at once (white cloth: bare mat is felt wider than a face), and a lingering track
+        would give the seat's next discard, laid in the same place, the called tile's name."""
+        self.tracks.pop(track_id, None)
 
     def known(self, x: float, y: float, sideways: bool, face_down: bool = False) -> bool:
         """Whether a stable, confidently read tile lies at (x, y) mm: no need to classify it again."""
@@ -190,16 +213,28 @@ class Tracker:
 
     def _hit(self, t: Track, r: TileReading) -> None:
         t.hits += 1
+        t.turns += int(r.sideways)
         t.misses = 0
         t.last_hit = self.frame
         # A reading cut in the other orientation named a crop of the wrong shape: its place counts, its class
         # does not.
         if r.sideways == t.sideways:
             t.votes = t.votes + r.scores
+        if not t.stable and t.area == "pond" and r.area == "pond" and t.turned != t.sideways:
+            t.sideways = t.turned
+            t.votes = np.zeros(N_CLASSES)  # named as crops of the other shape until now
         k = 1.0 / min(t.hits, 5)
         t.x += (r.x - t.x) * k
         t.y += (r.y - t.y) * k
         t.seat, t.area, t.u, t.v = r.seat, r.area, r.u, r.v
+
+    def _pond_hidden(self, seat: int, reading: FrameReading) -> bool:
+        """Whether `seat`'s pond area shows almost no bare mat in this frame (an arm over it)."""
+        (u0, u1), (v0, v1) = POND_AREA
+        corners = np.array([self.geo.to_table(seat, u, v) for u in (u0, u1) for v in (v0, v1)])
+        (x0, y0), (x1, y1) = corners.min(axis=0) * reading.mat_scale, corners.max(axis=0) * reading.mat_scale
+        patch = reading.mat[max(0, int(y0)) : int(y1) + 1, max(0, int(x0)) : int(x1) + 1]
+        return bool(patch.size) and float(patch.mean()) < HIDDEN_MAT
 
     def _shows_mat(self, t: Track, reading: FrameReading) -> bool:
         s = reading.mat_scale
@@ -212,14 +247,15 @@ class Tracker:
 
 
 def _same_discard(t: Track, r: TileReading) -> bool:
-    """A pond reading turned the other way at a stable pond tile's place is that tile, cut wrongly.
+    """A pond reading turned the other way at a pond tile's place is that tile, cut wrongly (until the track
+    counts, its orientation follows most of its readings: `Track.turned`).
 
     Discards are never turned once laid (seed 002 3.3.14: the riichi tile stays sideways), but the cut between
     pond rows sometimes makes a sideways tile look upright for a frame or two (the next row's tile touching
     it, an arm's shadow). Taken for a new tile, it would be read as a discard that never was (the riichi tile
     again).
     """
-    return t.stable and t.area == "pond" and r.area == "pond"
+    return t.area == "pond" and r.area == "pond"
 
 
 def enforce_copies(tracks: list[Track]) -> None:

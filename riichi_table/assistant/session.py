@@ -143,6 +143,8 @@ class LiveSession:
         self._diagnose(reading, view)
         changes = self.tracker.update(reading)
         events = self.table.update(changes, self.tracker.stable())
+        for track_id in self.table.take_called():
+            self.tracker.forget(track_id)
         self.processed += 1
         for event in events:
             self._apply(event)

@@ -99,7 +99,8 @@ def replay_video(
     tenhou = out / "game.tenhou.json"
     mjai.write_text("".join(line + "\n" for line in mjai_lines(typed, rules)), encoding="utf-8")
     tenhou.write_text(json.dumps(tenhou_log(typed, rules), ensure_ascii=False), encoding="utf-8")
-    warnings = session.warnings + session.game.warnings
+    # The reader's own warnings (a discard filled in as a guess, a call left out, a hidden call put in) too.
+    warnings = session.table.warnings + session.warnings + session.game.warnings
     # Why the table was not (fully) read at the end, in a player's words (vision.live_why), first.
     warnings = [f"why not read: {w}" for w in session.why_not()] + warnings
     if why_dir is not None:

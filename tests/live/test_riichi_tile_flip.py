@@ -8,8 +8,15 @@ were read as "9p" (seed 002 3.3.14: a discard lies as it was laid, the riichi ti
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from riichi_table.vision.live_events import TableReader
-from riichi_table.vision.live_reader import N_CLASSES, FrameReading, TileReading, _longest_run
+from riichi_table.vision.live_reader import (
+    N_CLASSES,
+    FrameReading,
+    TileReading,
+    _longest_run,
+    lies_sideways,
+)
 from riichi_table.vision.track import SIDEWAYS_POND_EXTRA, STABLE_HITS, Tracker
 from riichi_table.vision.zones import TableGeometry
 
@@ -101,6 +108,56 @@ def test_the_riichi_tile_cut_upright_is_never_read_as_another_discard() -> None:
     show([dora, *pond, riichi, hatsu])
     assert [e["pai"] for e in events[start:] if e["type"] == "dahai"] == ["9p", "F"]
     assert [e["type"] for e in events[start:]].count("reach") == 1
+
+
+def test_a_riichi_tile_cut_upright_for_its_first_frames_follows_most_of_its_readings() -> None:
+    # White cloth + green backs, seed 104 (bench/live.py matrix): seat 0's riichi tile 7m was cut square
+    # then narrow for three frames, then sideways for good. A reading of the other orientation started a new
+    # track, which counted as upright: an upright discard, the riichi lost and the hand's result wrong.
+    tracker = Tracker()
+    appeared = []
+    upright = _pond(8, NINE_PIN, sideways=False)
+    riichi = _pond(8, NINE_PIN, sideways=True)
+    for tiles in [[riichi]] * 4 + [[upright]] * 3 + [[riichi]] * 3:
+        appeared += tracker.update(_frame(tiles)).appeared
+    assert [(t.sideways, t.turned, t.kind) for t in appeared] == [(True, True, NINE_PIN)]
+    assert len(tracker.tracks) == 1
+
+
+def test_a_tie_of_readings_is_upright() -> None:
+    tracker = Tracker()
+    for tiles in [[_pond(8, NINE_PIN, sideways=True)], [_pond(8, NINE_PIN, sideways=False)]]:
+        tracker.update(_frame(tiles))
+    (track,) = tracker.tracks.values()
+    assert track.turns == 1 and not track.turned and not track.sideways
+
+
+# (w, h) of a cell in table mm, its seat and area, whether it lies sideways in its seat's frame
+CELLS = {
+    "upright, seat 0": ((27.0, 37.0), 0, "pond", False),
+    "sideways, seat 0": ((37.5, 26.0), 0, "pond", True),
+    "upright, seat 1": ((37.0, 27.0), 1, "pond", False),
+    "sideways, seat 1": ((26.0, 37.5), 1, "pond", True),
+    "square and long in a pond, seat 0": ((37.0, 37.0), 0, "pond", True),
+    "square and long in a pond, seat 1": ((37.0, 37.0), 1, "pond", True),
+    "square and long in a pond, seat 2": ((38.0, 37.0), 2, "pond", True),
+    "square and long in a pond, seat 3": ((37.0, 38.0), 3, "pond", True),
+    "square and short in a pond, seat 0": ((28.0, 28.0), 0, "pond", False),
+    "square and short in a pond, seat 3": ((28.0, 28.0), 3, "pond", False),
+    "square in a hand row, seat 0": ((38.0, 38.0), 0, "hand", False),
+    "square in a hand row, seat 1": ((38.0, 38.0), 1, "hand", False),
+    # The far hand laid open at 37 degrees (seed 25, hard render): upright tiles cut 38 x 40.
+    "nearly square in a hand row, seat 2": ((38.0, 40.0), 2, "hand", False),
+    # White cloth (seed 104): the called tile of seat 1's pon, cut 37 along its row and 34 deep.
+    "nearly square sideways in a hand row, seat 1": ((34.0, 37.0), 1, "hand", True),
+}
+
+
+@pytest.mark.parametrize("case", list(CELLS), ids=list(CELLS))
+def test_a_square_cell_is_read_alike_for_every_seat(case: str) -> None:
+    # Before, a square cell was upright for seats 0 and 2 and sideways for seats 1 and 3.
+    (w, h), seat, area, sideways = CELLS[case]
+    assert lies_sideways(seat, area, w, h) is sideways
 
 
 def test_a_cell_ends_where_its_tile_ends_not_at_the_next_rows_edge() -> None:

@@ -73,3 +73,16 @@ def test_no_kind_is_read_five_times() -> None:
     tracks = tracker.stable()
     enforce_copies(tracks)
     assert sum(1 for t in tracks if t.kind == 0) == 4
+
+
+def test_a_pond_showing_almost_no_bare_mat_is_said_hidden() -> None:
+    # An arm over seat 2's pond: the reader may take a call of a discard it never saw (vision.live_events).
+    from riichi_table.vision.track import POND_AREA
+
+    mat = np.ones((225, 225), bool)
+    (u0, u1), (v0, v1) = POND_AREA
+    corners = np.array([GEO.to_table(2, u, v) for u in (u0, u1) for v in (v0, v1)]) * 0.25
+    (x0, y0), (x1, y1) = corners.min(axis=0).astype(int), corners.max(axis=0).astype(int)
+    mat[y0 - 2 : y1 + 3, x0 - 2 : x1 + 3] = False
+    changes = Tracker().update(FrameReading((), mat, 0.25))
+    assert changes.hidden == (False, False, True, False)

@@ -1,0 +1,235 @@
+"""A seat's pond read in the right turns: a called tile's place, a tile read late in its row, a discard that
+left its pond without bare mat showing, and a discard laid and called while an arm hid its pond.
+
+TableReader fed stable tracks by hand, frame by frame, as the tracker would (tests/live/test_live_events.py's
+table, with frame counts: a track unseen in a frame keeps its last reading's frame).
+"""
+
+from __future__ import annotations
+
+from riichi_table.vision.live_events import EARLIER_SPOT_FRAMES, TAKEN_FRAMES
+from riichi_table.vision.track import Track, TrackChanges
+
+from tests.live.test_live_events import GEO, Table, _types
+
+
+class FramedTable(Table):
+    """The hand-driven table with the tracker's frame count; tracks in `unseen` are not read this frame."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.frame = 0
+        self.unseen: set[int] = set()
+
+    def step(self, appeared: list[Track] = (), gone: list[Track] = ()) -> list[dict]:
+        self.frame += 1
+        for t in self.tracks.values():
+            if t.id not in self.unseen:
+                t.last_hit = self.frame
+        for t in appeared:
+            t.born = self.frame
+        changes = TrackChanges(tuple(appeared), tuple(gone), self.frame)
+        new = self.reader.update(changes, list(self.tracks.values()))
+        self.events += new
+        return new
+
+
+def _framed_start() -> FramedTable:
+    table = FramedTable()
+    dora = table.put(0, -27, 0, 4)
+    assert _types(table.step([dora])) == ["start_kyoku"]
+    table.reader.hand.next_seat = 0
+    return table
+
+
+def _dahai(table: Table) -> list[tuple[int, str]]:
+    return [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"]
+
+
+def _one_go_around(table: Table, n: int = 0) -> None:
+    for seat, kind in ((0, 27), (1, 28), (2, 29), (3, 30)):
+        table.discard(seat, n, kind + (n % 3))
+
+
+def _pon_by_seat_1_of(table: Table, kind: int) -> None:
+    """Seat 1 lays a pon with its sideways tile on the left: called from kamicha, seat 0."""
+    tiles = [table.put(1, 330 + i * 30, GEO.hand_v, kind, sideways=(i == 0)) for i in range(3)]
+    table.step(tiles)
+
+
+# --- a called tile's place ------------------------------------------------------------------------------
+
+
+def test_a_called_tiles_pond_track_is_handed_to_the_tracker_to_forget() -> None:
+    # White cloth: the called tile's place shows no bare mat at once, so its track lingers. The reader hands
+    # it over (Tracker.forget); a seat's next discard laid there is then a new track with its own name.
+    table = _framed_start()
+    called = table.discard(0, 0, 21)  # 4s
+    _pon_by_seat_1_of(table, 21)
+    assert [e["type"] for e in table.events if e["type"] == "pon"] == ["pon"]
+    assert table.reader.take_called() == [called.id]
+    assert table.reader.take_called() == []  # handed over once
+    table.take(called)  # the tracker forgets it
+    table.discard(1, 0, 5)  # the caller discards
+    table.discard(2, 0, 6)
+    table.discard(3, 0, 7)
+    again = table.discard(0, 0, 9)  # seat 0's next discard, 1p, laid where the 4s lay
+    assert _dahai(table)[-1] == (0, "1p")
+    assert again.id in table.reader.hand.ponds[0]
+
+
+def test_the_called_tile_read_again_just_after_the_call_is_no_new_discard() -> None:
+    # The call was read a frame before the tile was lifted: its place is read once more as a new track.
+    table = _framed_start()
+    called = table.discard(0, 0, 21)
+    _pon_by_seat_1_of(table, 21)
+    table.take(called)
+    ghost = table.put(0, called.u, called.v, 21)
+    table.step([ghost])
+    table.discard(1, 0, 5)
+    table.discard(2, 0, 6)
+    table.discard(3, 0, 7)
+    for _ in range(3):
+        table.step()
+    assert (0, "4s") not in _dahai(table)[1:]
+    assert table.reader.hand.next_seat == 0  # still waiting for seat 0's real discard
+
+
+# --- a tile read late in its row ------------------------------------------------------------------------
+
+
+def test_a_new_pond_tile_waits_for_an_earlier_spot_of_its_pond_to_be_read() -> None:
+    # A blank face on white cloth reads late: seat 0's second discard (slot 1, a haku) is read only after the
+    # others' next discards and its own third (slot 2). Read at once, the third would take the second's turn.
+    table = _framed_start()
+    table.discard(0, 0, 31)
+    for seat in (1, 2, 3):
+        table.discard(seat, 0, seat)
+    for seat in (1, 2, 3):
+        table.discard(seat, 1, seat + 9)
+    third = table.put(0, (2 - 2.5) * 29, GEO.pond_v0, 9)
+    table.step([third])
+    assert _dahai(table)[-1] == (3, "4m")  # the third waits
+    table.discard(0, 1, 31)  # the second, a haku, at last
+    assert _dahai(table)[-5:] == [(0, "P"), (1, "2p"), (2, "3p"), (3, "4p"), (0, "1p")]
+
+
+def test_a_tile_waits_for_an_earlier_spot_only_a_few_frames() -> None:
+    table = _framed_start()
+    table.discard(0, 0, 31)
+    for seat in (1, 2, 3):
+        table.discard(seat, 0, seat)
+    third = table.put(0, (2 - 2.5) * 29, GEO.pond_v0, 9)
+    table.step([third])
+    assert _dahai(table)[-1] == (3, "4m")
+    for _ in range(EARLIER_SPOT_FRAMES):
+        table.step()
+    assert _dahai(table)[-1] == (0, "1p")
+
+
+def test_a_tile_after_a_riichi_tile_in_its_row_does_not_wait() -> None:
+    # The sideways tile moves the rest of its row a long side along: no spot is missing before them.
+    table = _framed_start()
+    table.discard(0, 0, 31, sideways=True)
+    for seat in (1, 2, 3):
+        table.discard(seat, 0, seat)
+    nxt = table.put(0, (1 - 2.5) * 29 + GEO.tile_h - GEO.tile_w, GEO.pond_v0, 9)
+    table.step([nxt])
+    assert _dahai(table)[-1] == (0, "1p")
+
+
+# --- a discard that left its pond -----------------------------------------------------------------------
+
+
+def _seat_1_shows_a_win_on_9m() -> list[tuple[float, int]]:
+    hand = [0, 1, 2, 9, 10, 11, 18, 19, 20, 3, 4, 5, 8]
+    return [(GEO.hand_u0 + i * 28.5, kind) for i, kind in enumerate(hand)]
+
+
+def test_a_discard_unread_while_its_pond_is_read_has_left_it_and_a_win_on_it_is_a_ron() -> None:
+    # White cloth: seat 0's 9m was taken for seat 1's win, and its place shows no bare mat; its track lingers
+    # unread while seat 0's other pond tiles are read.
+    table = _framed_start()
+    table.discard(0, 0, 27)
+    for seat in (1, 2, 3):
+        table.discard(seat, 0, seat + 27)
+    ninth = table.discard(0, 1, 8)
+    table.unseen.add(ninth.id)
+    for u, kind in _seat_1_shows_a_win_on_9m():
+        table.put(1, u, GEO.hand_v, kind)
+    table.put(1, GEO.hand_u0 + 13 * 28.5 + 12, GEO.hand_v, 8)
+    for _ in range(10):
+        table.step()
+    hora = next(e for e in table.events if e["type"] == "hora")
+    assert (hora["actor"], hora["target"], hora["pai"]) == (1, 0, "9m")
+
+
+def test_a_discard_unread_while_its_whole_pond_is_hidden_has_not_left_it() -> None:
+    table = _framed_start()
+    for seat, kind in ((0, 27), (1, 28)):
+        table.discard(seat, 0, kind)
+    last = table.discard(2, 0, 29)
+    pond = [t for t in table.tracks.values() if t.seat == 2 and t.area == "pond"]
+    table.unseen |= {t.id for t in pond}  # an arm over seat 2's pond
+    for _ in range(TAKEN_FRAMES + 1):
+        table.step()
+    assert not table.reader._left_pond(last.id)
+    table.unseen = {last.id}
+    table.discard(2, 1, 30)  # another tile of that pond is read again; the last one is not
+    for _ in range(TAKEN_FRAMES):
+        table.step()
+    assert table.reader._left_pond(last.id)
+
+
+# --- a discard laid and called under an arm -------------------------------------------------------------
+
+
+def _hidden_call() -> FramedTable:
+    """One go-around read; seat 0 discards; then seat 1's pond is hidden while it discards a 4s that seat 2
+    pons (seat 2's sideways tile on the left: from kamicha, seat 1); seat 2 then discards."""
+    table = _framed_start()
+    _one_go_around(table)
+    table.discard(0, 1, 27)
+    table.unseen |= {t.id for t in table.tracks.values() if t.seat == 1 and t.area == "pond"}
+    table.step()
+    tiles = [table.put(2, 330 + i * 30, GEO.hand_v, 21, sideways=(i == 0)) for i in range(3)]
+    for _ in range(2):
+        table.step(tiles)
+        tiles = []
+    table.unseen.clear()
+    table.discard(2, 1, 5)
+    return table
+
+
+def test_a_discard_laid_and_called_while_its_pond_was_hidden_is_put_in_before_the_call() -> None:
+    table = _hidden_call()
+    after = [(e["type"], e.get("actor"), e.get("pai")) for e in table.events[-4:]]
+    assert after == [("tsumo", 1, "?"), ("dahai", 1, "4s"), ("pon", 2, "4s"), ("dahai", 2, "6m")]
+    pon = next(e for e in table.events if e["type"] == "pon")
+    assert pon["target"] == 1
+    assert any("was called by seat 2 while its pond was hidden" in w for w in table.reader.warnings)
+
+
+def test_the_game_takes_the_hidden_call_and_the_table_page_says_so() -> None:
+    from riichi_table.assistant import LiveSession
+
+    table = _hidden_call()
+    session = LiveSession("wrc", namer="templates")
+    session.table = table.reader
+    for event in table.events:
+        session._apply(dict(event))
+    assert [e["type"] for e in session.accepted if e["type"] == "pon"] == ["pon"], session.warnings
+    assert not [w for w in session.warnings if w.startswith("pon:")]
+    assert any("while its pond was hidden" in w for w in session.state()["warnings"])
+
+
+def test_a_call_from_a_seat_whose_pond_was_not_hidden_is_not_given_a_discard() -> None:
+    # A misread meld (no arm anywhere) pointing at the seat whose turn it is: the reader does not invent the
+    # discard it would need; the game refuses the call.
+    table = _framed_start()
+    _one_go_around(table)
+    table.discard(0, 1, 27)
+    tiles = [table.put(2, 330 + i * 30, GEO.hand_v, 21, sideways=(i == 0)) for i in range(3)]
+    table.step(tiles)
+    assert not [e for e in table.events if e["type"] == "dahai" and e["actor"] == 1 and e["pai"] == "4s"]
+    assert not table.reader.warnings
