@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 from riichi_table.engine.round_state import LIVE_WALL
-from riichi_table.engine.tiles import BACK_CLASS, KIND_COUNT
+from riichi_table.engine.tiles import KIND_COUNT
 from riichi_table.vision.hand_state import HandState, Meld
+from riichi_table.vision.meld_reading import meld_reading, stacked
+from riichi_table.vision.pai_names import alternatives, odds, pai_of, pai_of_track
 from riichi_table.vision.pond_turns import (
     came_back,
     hidden_lately,
@@ -41,7 +42,6 @@ from riichi_table.vision.zones import (
     pond_order,
 )
 
-PAI_HONORS = ("E", "S", "W", "N", "P", "F", "C")
 ALTERNATIVES = "_alternatives"  # private field of hora: second readings per shown tile (not mjai)
 ODDS = "_odds"  # private field of hora: per shown tile, its share of votes per reading (not mjai)
 # Private event (not mjai): a discard filled in as a guess was seen late; {"type", "actor", "nth": the
@@ -53,16 +53,6 @@ LATE_DAHAI = "_late_dahai"
 SETTLE_FRAMES = 6  # processed frames with no change before revealed hands are read
 EMIT_HITS = 3  # readings of a new discard before it is named (a stable track has them)
 STUCK_FRAMES = 10  # processed frames waiting for a seat's discard before it is filled in
-
-
-def pai_of(kind: int, red: bool = False) -> str:
-    if kind >= 27:
-        return PAI_HONORS[kind - 27]
-    return f"{kind % 9 + 1}{'mps'[kind // 9]}" + ("r" if red else "")
-
-
-def pai_of_track(t: Track) -> str:
-    return pai_of(t.kind, t.class_id in (34, 35, 36))
 
 
 class TableReader:
@@ -310,7 +300,7 @@ class TableReader:
                 elif known.kind == "pon" and len(ids) == 4 and not set(known.tracks) >= ids:
                     added = next(t for t in tracks if t.id not in known.tracks)
                     where = next(p for p in group if lookup[p.index].id == added.id)
-                    if not _stacked(where, group):
+                    if not stacked(where, group):
                         # An added kan tile lies sideways beside the called one (seed 002 3.3.6, 3.3.8); any
                         # other reading at a pon (a standing tile's top, a stick, a view just recalibrated)
                         # is none.
@@ -342,7 +332,7 @@ class TableReader:
             h.next_seat = seat
             return
         # An added-kan tile lies on top of the sideways one: leave it out when reading the shape.
-        flat = [p for p in group if not _stacked(p, group)]
+        flat = [p for p in group if not stacked(p, group)]
         target = called_from(seat, flat)
         if target is None or len(flat) not in (3, 4):
             return
@@ -364,7 +354,7 @@ class TableReader:
                 h.taken.append(d_id)
                 place = self.tracks[d_id]
                 h.called_at.append((target, place.u, place.v, self.frame))
-        kind_name, consumed_kinds = _meld_reading(seat, target, called_kind, others, len(flat))
+        kind_name, consumed_kinds = meld_reading(seat, target, called_kind, others, len(flat))
         h.melds[seat].append(Meld([t.id for t in tracks], kind_name, called_kind))
         self._accept()
         self._emit(
@@ -468,8 +458,8 @@ class TableReader:
                     "uradora_markers": [pai_of_track(t) for t in ura] if seat in h.riichi else [],
                     "hora_tehais": tehai[:-1],
                     # Second choices per shown tile, for the game to try when the reading is no winning hand.
-                    ALTERNATIVES: [_alternatives(t) for t in shown],
-                    ODDS: [_odds(t) for t in shown],
+                    ALTERNATIVES: [alternatives(t) for t in shown],
+                    ODDS: [odds(t) for t in shown],
                 }
             )
         else:
@@ -490,76 +480,3 @@ class TableReader:
         ponds = [[pai_of_track(self.tracks[i]) for i in pond if i in self.tracks] for pond in h.ponds]
         dora = [pai_of_track(self.tracks[i]) for i in h.dora if i in self.tracks]
         return {"phase": h.phase, "ponds": ponds, "dora": dora, "kinds": KIND_COUNT}
-
-
-def _alternatives(t: Track, count: int = 3) -> list[str]:
-    """The next most likely readings of a track (mjai names), best first, without its current one."""
-    order = np.argsort(-t.votes)
-    out: list[str] = []
-    for c in order[: count + 1]:
-        c = int(c)
-        if c == t.class_id or c == BACK_CLASS or t.votes[c] <= 0:
-            continue
-        kind = {34: 4, 35: 13, 36: 22}.get(c, c)
-        out.append(pai_of(kind, c >= 34))
-    return out[:count]
-
-
-def _odds(t: Track, count: int = 6) -> dict[str, float]:
-    """A track's share of votes for its likeliest readings (mjai names), its own reading among them."""
-    total = float(t.votes.sum())
-    if total <= 0:
-        return {pai_of_track(t): 1.0}
-    out: dict[str, float] = {}
-    for c in np.argsort(-t.votes)[:count]:
-        c = int(c)
-        if c == BACK_CLASS or t.votes[c] <= 0:
-            continue
-        out[pai_of({34: 4, 35: 13, 36: 22}.get(c, c), c >= 34)] = float(t.votes[c]) / total
-    # A reading forced by a rule (no fifth copy) keeps its place even when its votes are few.
-    out.setdefault(pai_of_track(t), float(t.votes[t.class_id]) / total)
-    return out
-
-
-def _stacked(p: Placed, group: list[Placed]) -> bool:
-    """An added-kan tile: sideways, lying nearer the centre than another sideways tile at the same u."""
-    return p.sideways and any(q is not p and q.sideways and abs(q.u - p.u) < 8 and q.v > p.v for q in group)
-
-
-def _kind_prob(t: Track, kind: int) -> float:
-    """Share of a track's votes for `kind` (a red five counts for its five)."""
-    total = float(t.votes.sum())
-    if total <= 0:
-        return 0.0
-    p = float(t.votes[kind])
-    red = {4: 34, 13: 35, 22: 36}.get(kind)
-    if red is not None:
-        p += float(t.votes[red])
-    return p / total
-
-
-def _meld_reading(
-    seat: int, target: int, called: int, others: list[Track], size: int
-) -> tuple[str, list[int]]:
-    """The legal meld that best explains the readings: pon/kan of the called kind, or a chi around it.
-
-    Legality decides what the camera cannot (seed 002 3.3.3-3.3.5): a chi only from kamicha, of one suit,
-    three in a row; a pon or kan of one kind. Among those, the one the tiles' votes like best wins.
-    """
-    if size == 4:
-        return "daiminkan", [called] * 3
-    options: list[tuple[str, list[int]]] = [("pon", [called, called])]
-    if target == (seat + 3) % 4 and called < 27:
-        base = called - called % 9
-        for lo in (called - 2, called - 1, called):
-            run = [k for k in (lo, lo + 1, lo + 2) if k != called]
-            if lo >= base and lo + 2 < base + 9:
-                options.append(("chi", run))
-
-    def fit(option: tuple[str, list[int]]) -> float:
-        a, b = option[1]
-        x, y = others
-        return max(_kind_prob(x, a) + _kind_prob(y, b), _kind_prob(x, b) + _kind_prob(y, a))
-
-    name, kinds = max(options, key=fit)
-    return name, sorted(kinds)
