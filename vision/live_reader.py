@@ -4,7 +4,8 @@ Tiles are found by colour in the top-down view (anything that is not the felt; t
 learned from the view, `vision.live_colours`), split where
 neighbours touch, placed with `vision.zones`, and named by a template classifier (faces of the club's set,
 see `datasets.game_templates`) that compares each face, turned the way its seat reads it, with every kind.
-What a real table has beside the lying tiles is no tile (docs/live.md, "What is not a tile"): a standing
+What a real table has beside the lying tiles is no tile (`vision.not_tiles`; docs/live.md, "What is not a
+tile"): a standing
 hand (deeper than a lying tile once straightened, back beside face along its row, or backs to the namer),
 point sticks (thinner than any tile), and the two-high dead wall (one row of stacks, whatever its depth);
 each is noted in `LiveReader.rejected` with its reason.
@@ -17,7 +18,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -36,6 +37,18 @@ from riichi_table.vision.live_namer import (
     needs_second_opinion,
     seat_axes,
 )
+from riichi_table.vision.not_tiles import (
+    BACK_EDGE,
+    EDGE_MM,
+    STANDING,
+    Rejected,
+    back_band,
+    drop_standing,
+    edge_share,
+    part_dead_wall,
+    standing_hand,
+    without_sticks,
+)
 from riichi_table.vision.tile_reading import N_CLASSES, FrameReading, TileReading, lies_sideways
 from riichi_table.vision.zones import TableGeometry
 
@@ -43,22 +56,6 @@ TEMPLATE_SIZE = (24, 32)  # w, h of a face crop
 SOFTEN = 1.5  # px, Gaussian sigma applied to crops and templates alike
 MAN_CLASSES = frozenset((*range(9), 34))
 OUTLINE_STEP = 0.65  # a tile's rim on white cloth: a Scharr gradient above this share of the felt's lightness
-
-
-STANDING = "standing hand"  # Rejected.reason: the tops and backs of a standing hand
-STICK = "point stick"  # Rejected.reason: a scoring stick (tenbou)
-STICK_MAX_MM = 15  # thinner than this is no tile (a lying tile is 26 mm across at least)
-
-
-@dataclass(frozen=True)
-class Rejected:
-    """Something in the view that looks like tiles but is no lying tile: x, y table mm, seat (-1: unknown),
-    and the reason, a STANDING/... constant."""
-
-    x: float
-    y: float
-    seat: int
-    reason: str
 
 
 class TileTemplates:
@@ -270,7 +267,7 @@ class LiveReader:
         """
         solid, back, mat, gaps = self.masks(view)
         self.rejected = []
-        solid = self._part_dead_wall(self._without_sticks(solid))
+        solid = part_dead_wall(without_sticks(solid, self.geo, self.ppm, self.rejected), self.geo, self.ppm)
         n, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
         boxes: list[tuple[int, int, int, int]] = []
         owners: list[int] = []  # the blob each box was cut from
@@ -284,7 +281,7 @@ class LiveReader:
             seat, area, _, _ = self.geo.area_of((x + w / 2) / self.ppm, (y + h / 2) / self.ppm)
             if area == "dora" and w > h:
                 self._cut_dead_wall(blob, back[y : y + h, x : x + w], x, y, boxes)
-            elif area == "hand" and self._standing(blob, back[y : y + h, x : x + w], seat):
+            elif area == "hand" and standing_hand(blob, back[y : y + h, x : x + w], seat, self.geo, self.ppm):
                 self.rejected.append(Rejected((x + w / 2) / self.ppm, (y + h / 2) / self.ppm, seat, STANDING))
             else:
                 self._cut(blob, region, x, y, boxes)
@@ -297,11 +294,11 @@ class LiveReader:
         for (x, y, w, h), owner in zip(boxes, owners, strict=True):
             cell = back[max(0, y) : y + h, max(0, x) : x + w]
             red = float(cell.mean()) if cell.size else 0.0
-            edge = _edge_share(cell, round(EDGE_MM * self.ppm))
+            edge = edge_share(cell, round(EDGE_MM * self.ppm))
             if (
                 0.2 < red < 0.7
                 and edge >= BACK_EDGE
-                and (not self.colours.ink_coloured_back() or _back_band(cell))
+                and (not self.colours.ink_coloured_back() or back_band(cell))
             ):
                 # Half face, half back: the top of a standing tile, not a lying one. Ink of the backs' colour
                 # (blue winds and circles on a blue-backed set) lies inside the face, within its ivory rim.
@@ -325,31 +322,11 @@ class LiveReader:
             tile_owners.append(owner)
         for row, scores in zip(rows, self.name(view, poses), strict=True):
             tiles[row] = replace(tiles[row], scores=scores)
-        tiles = self._drop_standing(tiles, rows, tile_owners)
+        tiles = drop_standing(tiles, rows, tile_owners, self.rejected)
         quarter = cv2.resize(
             mat.astype(np.uint8), (view.shape[1] // 4, view.shape[0] // 4), interpolation=cv2.INTER_AREA
         )
         return FrameReading(tuple(tiles), quarter > 0, self.ppm / 4.0)
-
-    def _drop_standing(
-        self, tiles: list[TileReading], named: list[int], owners: list[int]
-    ) -> list[TileReading]:
-        """Leave out hand-row cells that are a standing tile's top and back seen from the side: a face-up
-        cell the namer sees as a back, and every cell of a blob where most named cells are backs."""
-        by_blob: dict[int, list[int]] = {}
-        for row in named:
-            if tiles[row].area == "hand":
-                by_blob.setdefault(owners[row], []).append(row)
-        drop: set[int] = set()
-        for blob, rows in by_blob.items():
-            backs = [r for r in rows if int(np.argmax(tiles[r].scores)) == BACK_CLASS]
-            if 2 * len(backs) >= len(rows) and len(rows) >= 2:
-                drop.update(k for k, o in enumerate(owners) if o == blob)
-            else:
-                drop.update(backs)
-        for k in sorted(drop):
-            self.rejected.append(Rejected(tiles[k].x, tiles[k].y, tiles[k].seat, STANDING))
-        return [t for k, t in enumerate(tiles) if k not in drop]
 
     def name(self, view: NDArray[np.uint8], poses: list[TilePose]) -> NDArray[np.float32]:
         """(N, 38) class probabilities for face-up tiles at `poses`, by the chosen namer.
@@ -371,61 +348,6 @@ class LiveReader:
                 scores = scores.copy()
                 scores[unsure] = combine(scores[unsure], second)
         return scores
-
-    def _without_sticks(self, solid: NDArray[np.uint8]) -> NDArray[np.uint8]:
-        """The solid mask without anything thinner than a lying tile is deep: point sticks (about 9 mm wide)
-        beside a pond or a hand would join tiles into one blob, or read as tiles. What goes and is long is
-        noted as a point stick."""
-        k = round(STICK_MAX_MM * self.ppm)
-        kept = cv2.morphologyEx(solid, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
-        gone = cv2.subtract(solid, kept)
-        n, _, stats, centroids = cv2.connectedComponentsWithStats(gone, connectivity=8)
-        for i in range(1, n):
-            w, h = int(stats[i, 2]), int(stats[i, 3])
-            if max(w, h) > 50 * self.ppm:
-                x, y = (float(v) / self.ppm for v in centroids[i])
-                self.rejected.append(Rejected(x, y, self.geo.seat_of(x, y), STICK))
-        return np.asarray(kept, np.uint8)
-
-    def _part_dead_wall(self, solid: NDArray[np.uint8]) -> NDArray[np.uint8]:
-        """The solid mask with a thin cut around the dead wall's square: a pond tile touching the dead wall
-        (a shadow, dim light, a face's parallax closing the gap) must not join it into one blob."""
-        out = solid.copy()
-        c = np.asarray(self.geo.centre) * self.ppm
-        r = self.geo.dora_radius * self.ppm
-        x0, y0, x1, y1 = (round(float(v)) for v in (c[0] - r, c[1] - r, c[0] + r, c[1] + r))
-        out[y0 - 1 : y0 + 1, x0:x1] = 0
-        out[y1 - 1 : y1 + 1, x0:x1] = 0
-        out[y0:y1, x0 - 1 : x0 + 1] = 0
-        out[y0:y1, x1 - 1 : x1 + 1] = 0
-        return out
-
-    def _standing(self, blob: NDArray[np.bool_], back: NDArray[np.uint8], seat: int) -> bool:
-        """Whether a blob in a seat's hand row is its standing hand (docs/live.md, "What is not a tile").
-
-        A standing tile seen at an angle is deeper than a lying one once the view is straightened (its top is
-        35 mm up and lies shifted away from the camera), or shows its back colour beside its face or top
-        along the whole row, or (seen from the side) its backs along a row longer than any meld. Lying
-        tiles in the hand row (a hand laid open, melds) are one tile deep, and a
-        face-down tile of a meld is back-coloured across its whole depth.
-        """
-        if seat in (1, 3):
-            blob, back = blob.T, back.T  # rows along the seat's u axis become columns
-        filled = blob.sum(axis=0)
-        cols = filled >= (self.geo.tile_w - 6) * self.ppm
-        if cols.sum() < 2 * self.geo.tile_w * self.ppm:
-            return False  # shorter than two tiles: a meld's part, a single tile
-        depth = float(np.median(filled[cols]))
-        if depth > (self.geo.tile_h + 9) * self.ppm:
-            return True
-        backs = (back.astype(bool) & blob).sum(axis=0)[cols]
-        share = backs / filled[cols]
-        mixed = (share > 0.22) & (share < 0.78)
-        if float(mixed.mean()) > 0.6:
-            return True
-        # Seen from the side (a seat left or right of the camera) the row shows mostly its backs and tops:
-        # no meld has more than two face-down tiles side by side, so a long back-coloured row is a hand.
-        return cols.sum() > 4.5 * self.geo.tile_w * self.ppm and float(share.mean()) > 0.5
 
     def _cut_dead_wall(
         self,
@@ -724,8 +646,6 @@ def _width_combos() -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-EDGE_MM = 3.0  # the rim of a cell where a back beside a face shows, and a face's ink does not
-BACK_EDGE = 0.06  # share of the rim in the back colour that makes a cell part back (or a face-down tile)
 LINE_SLACK_MM = 5.0  # a cell deeper than a tile by more than this across its row has something touching it
 LIT_FACE = 225.0  # grey level of a lit ivory face: a dim view's brightest parts are raised to it
 MAX_GAIN = 2.5
@@ -750,26 +670,6 @@ def _outlines(lightness: NDArray[np.float32], felt_l: float) -> NDArray[np.uint8
     grad = cv2.magnitude(cv2.Scharr(smooth, cv2.CV_32F, 1, 0), cv2.Scharr(smooth, cv2.CV_32F, 0, 1))
     edges = (grad > OUTLINE_STEP * felt_l).astype(np.uint8)
     return np.asarray(cv2.dilate(edges, np.ones((2, 2), np.uint8)), np.uint8)
-
-
-def _edge_share(cell: NDArray[np.uint8], k: int) -> float:
-    """The share of a cell's rim, `k` pixels wide, that is set in a 0/1 mask (the whole cell when small)."""
-    if min(cell.shape[:2]) <= 2 * k + 1:
-        return float(cell.mean()) if cell.size else 0.0
-    inner = int(cell[k:-k, k:-k].sum())
-    return (float(cell.sum()) - inner) / (cell.size - cell[k:-k, k:-k].size)
-
-
-def _back_band(cell: NDArray[np.uint8]) -> bool:
-    """Whether a cell's back colour lies as a band on one side (a standing tile's top: its back on one side,
-    its face on the other), not spread over it as a face's ink of the backs' colour is (8s or hatsu with
-    green backs)."""
-    h, w = cell.shape[:2]
-    for one, other in ((cell[: h // 2], cell[h - h // 2 :]), (cell[:, : w // 2], cell[:, w - w // 2 :])):
-        a, b = float(one.mean()), float(other.mean())
-        if max(a, b) > 0.55 and min(a, b) < 0.25:
-            return True
-    return False
 
 
 def _fill_holes(mask: NDArray[np.uint8]) -> NDArray[np.uint8]:
