@@ -1,14 +1,13 @@
 """Per-frame tile readings in the rectified table view: where each lying tile is, how it lies, what it may be.
 
 Tiles are found by colour in the top-down view (anything that is not the felt; the felt and back colours are
-learned from the view, `vision.live_colours`), split where
-neighbours touch, placed with `vision.zones`, and named by a template classifier (faces of the club's set,
-see `datasets.game_templates`) that compares each face, turned the way its seat reads it, with every kind.
+learned from the view, `vision.live_colours`), split where neighbours touch (`vision.tile_cuts`), placed with
+`vision.zones`, and named by a template classifier (faces of the club's set, see `datasets.game_templates`)
+that compares each face, turned the way its seat reads it, with every kind.
 What a real table has beside the lying tiles is no tile (`vision.not_tiles`; docs/live.md, "What is not a
-tile"): a standing
-hand (deeper than a lying tile once straightened, back beside face along its row, or backs to the namer),
-point sticks (thinner than any tile), and the two-high dead wall (one row of stacks, whatever its depth);
-each is noted in `LiveReader.rejected` with its reason.
+tile"): a standing hand (deeper than a lying tile once straightened, back beside face along its row, or backs
+to the namer), point sticks (thinner than any tile), and the two-high dead wall (one row of stacks, whatever
+its depth); each is noted in `LiveReader.rejected` with its reason.
 
 Everything is in rectified-view pixels at `px_per_mm` (1.0 by default: pixels are millimetres).
 """
