@@ -17,13 +17,22 @@ The game side (engine) checks legality and scores; this module only reads the ta
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
 from riichi_table.engine.round_state import LIVE_WALL
-from riichi_table.engine.tiles import BACK_CLASS, KIND_COUNT
-from riichi_table.vision.track import STABLE_HITS, Track, TrackChanges, enforce_copies
+from riichi_table.engine.tiles import KIND_COUNT
+from riichi_table.vision.hand_state import HandState, Meld
+from riichi_table.vision.meld_reading import meld_reading, stacked
+from riichi_table.vision.pai_names import alternatives, odds, pai_of, pai_of_track
+from riichi_table.vision.pond_turns import (
+    came_back,
+    hidden_lately,
+    left_pond,
+    lingers,
+    note_hidden,
+    waits_for_earlier,
+)
+from riichi_table.vision.track import Track, TrackChanges, enforce_copies
 from riichi_table.vision.zones import (
     Placed,
     TableGeometry,
@@ -33,7 +42,6 @@ from riichi_table.vision.zones import (
     pond_order,
 )
 
-PAI_HONORS = ("E", "S", "W", "N", "P", "F", "C")
 ALTERNATIVES = "_alternatives"  # private field of hora: second readings per shown tile (not mjai)
 ODDS = "_odds"  # private field of hora: per shown tile, its share of votes per reading (not mjai)
 # Private event (not mjai): a discard filled in as a guess was seen late; {"type", "actor", "nth": the
@@ -45,60 +53,6 @@ LATE_DAHAI = "_late_dahai"
 SETTLE_FRAMES = 6  # processed frames with no change before revealed hands are read
 EMIT_HITS = 3  # readings of a new discard before it is named (a stable track has them)
 STUCK_FRAMES = 10  # processed frames waiting for a seat's discard before it is filled in
-# A new pond tile lying after a spot of its seat's pond that no read discard fills waits this many processed
-# frames for the earlier tile to be read (a blank face on white cloth reads late): read at once, the two
-# discards would be recorded in each other's turns.
-EARLIER_SPOT_FRAMES = 6
-TAKEN_FRAMES = 3  # a discard not read this many frames while its pond is read has left the pond (taken)
-HIDDEN_RECENT = 30  # frames after its pond was hidden in which a seat's unseen discard may be called
-
-
-def pai_of(kind: int, red: bool = False) -> str:
-    if kind >= 27:
-        return PAI_HONORS[kind - 27]
-    return f"{kind % 9 + 1}{'mps'[kind // 9]}" + ("r" if red else "")
-
-
-def pai_of_track(t: Track) -> str:
-    return pai_of(t.kind, t.class_id in (34, 35, 36))
-
-
-@dataclass
-class _Meld:
-    tracks: list[int]
-    kind: str
-    called: int  # kind
-
-
-@dataclass
-class HandState:
-    """What the reader knows about the current hand."""
-
-    phase: str = "idle"  # idle, playing, ended
-    ponds: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
-    melds: list[list[_Meld]] = field(default_factory=lambda: [[], [], [], []])
-    dora: list[int] = field(default_factory=list)
-    riichi: set[int] = field(default_factory=set)
-    accept_pending: int | None = None
-    last_discard: tuple[int, int, int] | None = None  # seat, track id, kind
-    last_actor: int | None = None
-    just_called: int | None = None  # seat that called and now discards without drawing
-    kans: int = 0
-    draws: int = 0
-    reveal_quiet: int = 0
-    last_gone: set[int] = field(default_factory=set)
-    next_seat: int | None = None  # whose discard comes next (None: the dealer's first, any seat)
-    phantoms: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # discards emitted without a tile seen
-    phantom_nth: list[list[int]] = field(default_factory=lambda: [[], [], [], []])  # which of each seat's
-    dahai_count: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
-    late_ids: list[list[int]] = field(default_factory=lambda: [[], [], [], []])  # tiles read late, in order
-    ignored: set[int] = field(default_factory=set)  # tracks of groups that cannot be a meld (riichi)
-    places: dict[int, tuple[float, float]] = field(default_factory=dict)  # discard track -> its (u, v)
-    stuck: int = 0
-    taken: list[int] = field(default_factory=list)  # pond tracks taken by calls, for the tracker to forget
-    called_at: list[tuple[int, float, float, int]] = field(default_factory=list)  # seat, u, v, frame
-    waited: dict[int, int] = field(default_factory=dict)  # new pond track -> frames it waited (earlier spot)
-    hidden_at: list[int] = field(default_factory=lambda: [-(10**6)] * 4)  # last frame each pond was unread
 
 
 class TableReader:
@@ -121,7 +75,7 @@ class TableReader:
         self.tracks = {t.id: t for t in stable}
         self.frame = changes.frame
         h = self.hand
-        self._note_hidden(stable, changes.hidden)
+        note_hidden(h, stable, changes.hidden, self.frame)
         for t in changes.gone:
             h.last_gone.add(t.id)
         if h.phase == "ended":
@@ -189,81 +143,12 @@ class TableReader:
             [
                 t
                 for t in self._pond(seat, stable)
-                if t.id not in seen and not self._lingers(seat, t) and not self._came_back(seat, t)
+                if t.id not in seen
+                and not lingers(self.hand, self.geo, seat, t)
+                and not came_back(self.hand, self.tracks, self.geo, seat, t)
             ]
             for seat in range(4)
         ]
-
-    def _lingers(self, seat: int, t: Track) -> bool:
-        """A pond track born where a called tile lay within STABLE_HITS frames of the call is that tile, seen
-        a little longer (the call read before the tile was lifted): no new discard."""
-        return any(
-            s == seat
-            and abs(u - t.u) < self.geo.tile_w / 2
-            and abs(v - t.v) < self.geo.tile_w / 2
-            and t.born <= frame + STABLE_HITS
-            for s, u, v, frame in self.hand.called_at
-        )
-
-    def _note_hidden(self, stable: list[Track], hidden: tuple[bool, ...]) -> None:
-        """Note, per seat, the last frame when its pond was hidden (an arm over it): it showed almost no bare
-        mat, or none of its stable tiles was read."""
-        h = self.hand
-        for seat in range(4):
-            pond = [t for t in stable if t.seat == seat and t.area == "pond"]
-            if hidden[seat] or (pond and all(t.last_hit < self.frame for t in pond)):
-                h.hidden_at[seat] = self.frame
-
-    def _left_pond(self, track_id: int) -> bool:
-        """Whether a discard has left its pond: its track is gone, or it has not been read for TAKEN_FRAMES
-        frames while other tiles of its pond were (on white cloth a taken tile's place need not show bare mat
-        at once; a pond hidden by an arm is read for none of its tiles)."""
-        t = self.tracks.get(track_id)
-        if t is None:
-            return True
-        if self.frame - t.last_hit < TAKEN_FRAMES:
-            return False
-        return any(
-            o.id != t.id and o.seat == t.seat and o.area == "pond" and o.last_hit == self.frame
-            for o in self.tracks.values()
-        )
-
-    def _earlier_spot(self, seat: int, t: Track) -> bool:
-        """Whether `t` lies after a spot of the seat's pond that no read discard fills: its place in rows of
-        six (seed 002's pond layout; a sideways tile before it in its row moves it a long side along) is
-        beyond the seat's discards still in its pond."""
-        geo = self.geo
-        row = min(3, max(0, round((t.v - geo.pond_v0) / geo.row_pitch)))
-        turned = sum(
-            geo.tile_h - geo.tile_w
-            for i in self.hand.ponds[seat]
-            if (o := self.tracks.get(i)) is not None
-            and o.sideways
-            and o.u < t.u
-            and abs(o.v - t.v) < geo.row_pitch / 2
-        )
-        if t.sideways:
-            turned += (geo.tile_h - geo.tile_w) / 2
-        col = round((t.u - turned + 2.5 * geo.pitch) / geo.pitch)
-        slot = row * 6 + max(0, col)
-        return slot > len(self.hand.ponds[seat]) + self.hand.phantoms[seat]
-
-    def _came_back(self, seat: int, t: Track) -> bool:
-        """A new pond track where a discard of this seat lay whose track was lost (the camera shaken by a
-        bump, the view shifted for a few frames: the tile's place showed mat, its track went) is that discard
-        again, not a new one: it takes the lost track's place in the pond."""
-        h = self.hand
-        for k, old in enumerate(h.ponds[seat]):
-            place = h.places.get(old)
-            if old in self.tracks or place is None:
-                continue
-            if abs(place[0] - t.u) < self.geo.tile_w / 2 and abs(place[1] - t.v) < self.geo.tile_w / 2:
-                h.ponds[seat][k] = t.id
-                h.places[t.id] = (t.u, t.v)
-                if h.last_discard is not None and h.last_discard[1] == old:
-                    h.last_discard = (h.last_discard[0], t.id, h.last_discard[2])
-                return True
-        return False
 
     def _discards(self, stable: list[Track]) -> None:
         """Read new discards in turn order; a seat whose discard was never seen is filled in after a while."""
@@ -279,7 +164,7 @@ class TableReader:
             later = sum(len(n) for n in new) > len(new[seat])
             if new[seat] and (new[seat][0].hits >= EMIT_HITS or later or len(new[seat]) > 1):
                 t = new[seat][0]
-                if not h.phantoms[seat] and self._waits_for_earlier(seat, t):
+                if not h.phantoms[seat] and waits_for_earlier(h, self.tracks, self.geo, seat, t):
                     return
                 if h.phantoms[seat]:
                     # The discard that was filled in earlier shows up at last: it is the earliest guessed one
@@ -325,17 +210,6 @@ class TableReader:
                 self._discard(None, seat)
                 continue
             return
-
-    def _waits_for_earlier(self, seat: int, t: Track) -> bool:
-        """Whether the seat's new pond tile `t` waits (one more frame, EARLIER_SPOT_FRAMES at most) for the
-        tile of an earlier spot of its pond to be read."""
-        h = self.hand
-        waited = h.waited.get(t.id, 0)
-        if waited < EARLIER_SPOT_FRAMES and self._earlier_spot(seat, t):
-            h.waited[t.id] = waited + 1
-            return True
-        h.waited.pop(t.id, None)
-        return False
 
     def swap_guessed(self, seat: int, taken: int, freed: int) -> None:
         """The game put a tile read late at `seat`'s discard `taken` (0-based) instead of `freed`: `freed` is
@@ -426,7 +300,7 @@ class TableReader:
                 elif known.kind == "pon" and len(ids) == 4 and not set(known.tracks) >= ids:
                     added = next(t for t in tracks if t.id not in known.tracks)
                     where = next(p for p in group if lookup[p.index].id == added.id)
-                    if not _stacked(where, group):
+                    if not stacked(where, group):
                         # An added kan tile lies sideways beside the called one (seed 002 3.3.6, 3.3.8); any
                         # other reading at a pon (a standing tile's top, a stick, a view just recalibrated)
                         # is none.
@@ -450,7 +324,7 @@ class TableReader:
                 return
             red = self.red_fives and kind in (4, 13, 22)
             consumed = [pai_of(kind)] * 3 + [pai_of(kind, red)]
-            h.melds[seat].append(_Meld([t.id for t in tracks], "ankan", kind))
+            h.melds[seat].append(Meld([t.id for t in tracks], "ankan", kind))
             self._self_draw(seat)
             self._emit({"type": "ankan", "actor": seat, "consumed": consumed})
             h.kans += 1
@@ -458,7 +332,7 @@ class TableReader:
             h.next_seat = seat
             return
         # An added-kan tile lies on top of the sideways one: leave it out when reading the shape.
-        flat = [p for p in group if not _stacked(p, group)]
+        flat = [p for p in group if not stacked(p, group)]
         target = called_from(seat, flat)
         if target is None or len(flat) not in (3, 4):
             return
@@ -480,8 +354,8 @@ class TableReader:
                 h.taken.append(d_id)
                 place = self.tracks[d_id]
                 h.called_at.append((target, place.u, place.v, self.frame))
-        kind_name, consumed_kinds = _meld_reading(seat, target, called_kind, others, len(flat))
-        h.melds[seat].append(_Meld([t.id for t in tracks], kind_name, called_kind))
+        kind_name, consumed_kinds = meld_reading(seat, target, called_kind, others, len(flat))
+        h.melds[seat].append(Meld([t.id for t in tracks], kind_name, called_kind))
         self._accept()
         self._emit(
             {
@@ -506,7 +380,7 @@ class TableReader:
         the called tile (or the target's unread pond tile of that kind, if one is seen), with a warning.
         Otherwise the call stays as read (the game refuses it if it is none)."""
         h = self.hand
-        if h.next_seat not in (None, target) or self.frame - h.hidden_at[target] > HIDDEN_RECENT:
+        if not hidden_lately(h, target, self.frame):
             return
         new = self._new_pond_tiles(list(self.tracks.values()))[target]
         unread = [t for t in new if t.kind == called.kind]
@@ -560,7 +434,7 @@ class TableReader:
             target = seat
             if h.last_discard is not None and h.last_discard[0] != seat:
                 d_seat, d_id, d_kind = h.last_discard
-                if self._left_pond(d_id) and d_kind == win.kind:
+                if left_pond(self.tracks, self.frame, d_id) and d_kind == win.kind:
                     target = d_seat
             if not (target != seat and h.accept_pending == target):
                 self._accept()
@@ -584,8 +458,8 @@ class TableReader:
                     "uradora_markers": [pai_of_track(t) for t in ura] if seat in h.riichi else [],
                     "hora_tehais": tehai[:-1],
                     # Second choices per shown tile, for the game to try when the reading is no winning hand.
-                    ALTERNATIVES: [_alternatives(t) for t in shown],
-                    ODDS: [_odds(t) for t in shown],
+                    ALTERNATIVES: [alternatives(t) for t in shown],
+                    ODDS: [odds(t) for t in shown],
                 }
             )
         else:
@@ -606,76 +480,3 @@ class TableReader:
         ponds = [[pai_of_track(self.tracks[i]) for i in pond if i in self.tracks] for pond in h.ponds]
         dora = [pai_of_track(self.tracks[i]) for i in h.dora if i in self.tracks]
         return {"phase": h.phase, "ponds": ponds, "dora": dora, "kinds": KIND_COUNT}
-
-
-def _alternatives(t: Track, count: int = 3) -> list[str]:
-    """The next most likely readings of a track (mjai names), best first, without its current one."""
-    order = np.argsort(-t.votes)
-    out: list[str] = []
-    for c in order[: count + 1]:
-        c = int(c)
-        if c == t.class_id or c == BACK_CLASS or t.votes[c] <= 0:
-            continue
-        kind = {34: 4, 35: 13, 36: 22}.get(c, c)
-        out.append(pai_of(kind, c >= 34))
-    return out[:count]
-
-
-def _odds(t: Track, count: int = 6) -> dict[str, float]:
-    """A track's share of votes for its likeliest readings (mjai names), its own reading among them."""
-    total = float(t.votes.sum())
-    if total <= 0:
-        return {pai_of_track(t): 1.0}
-    out: dict[str, float] = {}
-    for c in np.argsort(-t.votes)[:count]:
-        c = int(c)
-        if c == BACK_CLASS or t.votes[c] <= 0:
-            continue
-        out[pai_of({34: 4, 35: 13, 36: 22}.get(c, c), c >= 34)] = float(t.votes[c]) / total
-    # A reading forced by a rule (no fifth copy) keeps its place even when its votes are few.
-    out.setdefault(pai_of_track(t), float(t.votes[t.class_id]) / total)
-    return out
-
-
-def _stacked(p: Placed, group: list[Placed]) -> bool:
-    """An added-kan tile: sideways, lying nearer the centre than another sideways tile at the same u."""
-    return p.sideways and any(q is not p and q.sideways and abs(q.u - p.u) < 8 and q.v > p.v for q in group)
-
-
-def _kind_prob(t: Track, kind: int) -> float:
-    """Share of a track's votes for `kind` (a red five counts for its five)."""
-    total = float(t.votes.sum())
-    if total <= 0:
-        return 0.0
-    p = float(t.votes[kind])
-    red = {4: 34, 13: 35, 22: 36}.get(kind)
-    if red is not None:
-        p += float(t.votes[red])
-    return p / total
-
-
-def _meld_reading(
-    seat: int, target: int, called: int, others: list[Track], size: int
-) -> tuple[str, list[int]]:
-    """The legal meld that best explains the readings: pon/kan of the called kind, or a chi around it.
-
-    Legality decides what the camera cannot (seed 002 3.3.3-3.3.5): a chi only from kamicha, of one suit,
-    three in a row; a pon or kan of one kind. Among those, the one the tiles' votes like best wins.
-    """
-    if size == 4:
-        return "daiminkan", [called] * 3
-    options: list[tuple[str, list[int]]] = [("pon", [called, called])]
-    if target == (seat + 3) % 4 and called < 27:
-        base = called - called % 9
-        for lo in (called - 2, called - 1, called):
-            run = [k for k in (lo, lo + 1, lo + 2) if k != called]
-            if lo >= base and lo + 2 < base + 9:
-                options.append(("chi", run))
-
-    def fit(option: tuple[str, list[int]]) -> float:
-        a, b = option[1]
-        x, y = others
-        return max(_kind_prob(x, a) + _kind_prob(y, b), _kind_prob(x, b) + _kind_prob(y, a))
-
-    name, kinds = max(options, key=fit)
-    return name, sorted(kinds)

@@ -1,23 +1,21 @@
 """Per-frame tile readings in the rectified table view: where each lying tile is, how it lies, what it may be.
 
 Tiles are found by colour in the top-down view (anything that is not the felt; the felt and back colours are
-learned from the view, `vision.live_colours`), split where
-neighbours touch, placed with `vision.zones`, and named by a template classifier (faces of the club's set,
-see `datasets.game_templates`) that compares each face, turned the way its seat reads it, with every kind.
-What a real table has beside the lying tiles is no tile (docs/live.md, "What is not a tile"): a standing
-hand (deeper than a lying tile once straightened, back beside face along its row, or backs to the namer),
-point sticks (thinner than any tile), and the two-high dead wall (one row of stacks, whatever its depth);
-each is noted in `LiveReader.rejected` with its reason.
+learned from the view, `vision.live_colours`), split where neighbours touch (`vision.tile_cuts`), placed with
+`vision.zones`, and named by a template classifier (faces of the club's set, see `datasets.game_templates`)
+that compares each face, turned the way its seat reads it, with every kind.
+What a real table has beside the lying tiles is no tile (`vision.not_tiles`; docs/live.md, "What is not a
+tile"): a standing hand (deeper than a lying tile once straightened, back beside face along its row, or backs
+to the namer), point sticks (thinner than any tile), and the two-high dead wall (one row of stacks, whatever
+its depth); each is noted in `LiveReader.rejected` with its reason.
 
 Everything is in rectified-view pixels at `px_per_mm` (1.0 by default: pixels are millimetres).
 """
 
 from __future__ import annotations
 
-import functools
-import itertools
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -36,90 +34,26 @@ from riichi_table.vision.live_namer import (
     needs_second_opinion,
     seat_axes,
 )
-from riichi_table.vision.zones import Area, TableGeometry
+from riichi_table.vision.not_tiles import (
+    BACK_EDGE,
+    EDGE_MM,
+    STANDING,
+    Rejected,
+    back_band,
+    drop_standing,
+    edge_share,
+    part_dead_wall,
+    standing_hand,
+    without_sticks,
+)
+from riichi_table.vision.tile_cuts import cut_blob, cut_dead_wall
+from riichi_table.vision.tile_reading import N_CLASSES, FrameReading, TileReading, lies_sideways
+from riichi_table.vision.zones import TableGeometry
 
 TEMPLATE_SIZE = (24, 32)  # w, h of a face crop
 SOFTEN = 1.5  # px, Gaussian sigma applied to crops and templates alike
-N_CLASSES = 38
 MAN_CLASSES = frozenset((*range(9), 34))
 OUTLINE_STEP = 0.65  # a tile's rim on white cloth: a Scharr gradient above this share of the felt's lightness
-
-
-@dataclass(frozen=True)
-class TileReading:
-    """One lying tile seen in one frame. x, y: centre in table mm; u, v: in its seat's frame.
-
-    scores: (38,) float32 probabilities over detector classes (0..36 faces, 37 back).
-    """
-
-    x: float
-    y: float
-    seat: int
-    area: Area
-    u: float
-    v: float
-    sideways: bool
-    face_down: bool
-    scores: NDArray[np.float32]
-
-    @property
-    def class_id(self) -> int:
-        return int(np.argmax(self.scores))
-
-    @property
-    def width_u(self) -> float:
-        """Extent along the seat's u axis in mm (a sideways tile is long along u)."""
-        return tile_width_u(self.sideways)
-
-
-def tile_width_u(sideways: bool) -> float:
-    """A tile's extent in mm along its seat's u axis: its long side when it lies sideways."""
-    return _GEOMETRY.tile_h if sideways else _GEOMETRY.tile_w
-
-
-_GEOMETRY = TableGeometry()
-# A cell whose sides differ by less than this (mm) is square, and is read alike for every seat (the sides'
-# order decided it before: upright for seats 0 and 2, sideways for 1 and 3).
-SQUARE_MM = 2.0
-
-
-def lies_sideways(seat: int, area: Area, w: float, h: float) -> bool:
-    """Whether a cell w x h mm (table x, y) is a tile lying sideways in `seat`'s frame (long side along the
-    seat's row).
-
-    A square cell (sides within SQUARE_MM): in a pond, sideways when it is longer along the row than the
-    middle of a tile's two sides (a riichi tile just laid, or on white cloth, is found as deep as it is long;
-    an upright tile is only a short side long along the row); elsewhere upright (in a hand row seen at an
-    angle, an upright tile's face and body are about as deep as the cut is long)."""
-    along, across = (w, h) if seat in (0, 2) else (h, w)
-    if abs(along - across) < SQUARE_MM:
-        return area == "pond" and along > (_GEOMETRY.tile_w + _GEOMETRY.tile_h) / 2
-    return along > across
-
-
-STANDING = "standing hand"  # Rejected.reason: the tops and backs of a standing hand
-STICK = "point stick"  # Rejected.reason: a scoring stick (tenbou)
-STICK_MAX_MM = 15  # thinner than this is no tile (a lying tile is 26 mm across at least)
-
-
-@dataclass(frozen=True)
-class Rejected:
-    """Something in the view that looks like tiles but is no lying tile: x, y table mm, seat (-1: unknown),
-    and the reason, a STANDING/... constant."""
-
-    x: float
-    y: float
-    seat: int
-    reason: str
-
-
-@dataclass(frozen=True)
-class FrameReading:
-    """All tiles of one rectified frame, and a quarter-resolution mask of bare mat (True = mat is seen)."""
-
-    tiles: tuple[TileReading, ...]
-    mat: NDArray[np.bool_]
-    mat_scale: float  # mat mask pixels per mm
 
 
 class TileTemplates:
@@ -331,7 +265,7 @@ class LiveReader:
         """
         solid, back, mat, gaps = self.masks(view)
         self.rejected = []
-        solid = self._part_dead_wall(self._without_sticks(solid))
+        solid = part_dead_wall(without_sticks(solid, self.geo, self.ppm, self.rejected), self.geo, self.ppm)
         n, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
         boxes: list[tuple[int, int, int, int]] = []
         owners: list[int] = []  # the blob each box was cut from
@@ -344,11 +278,11 @@ class LiveReader:
             region = gaps[y : y + h, x : x + w]
             seat, area, _, _ = self.geo.area_of((x + w / 2) / self.ppm, (y + h / 2) / self.ppm)
             if area == "dora" and w > h:
-                self._cut_dead_wall(blob, back[y : y + h, x : x + w], x, y, boxes)
-            elif area == "hand" and self._standing(blob, back[y : y + h, x : x + w], seat):
+                cut_dead_wall(blob, back[y : y + h, x : x + w], x, y, boxes, self.geo, self.ppm)
+            elif area == "hand" and standing_hand(blob, back[y : y + h, x : x + w], seat, self.geo, self.ppm):
                 self.rejected.append(Rejected((x + w / 2) / self.ppm, (y + h / 2) / self.ppm, seat, STANDING))
             else:
-                self._cut(blob, region, x, y, boxes)
+                cut_blob(blob, region, x, y, boxes, self.geo, self.ppm)
             owners += [i] * (len(boxes) - len(owners))
         tiles: list[TileReading] = []
         poses: list[TilePose] = []
@@ -358,11 +292,11 @@ class LiveReader:
         for (x, y, w, h), owner in zip(boxes, owners, strict=True):
             cell = back[max(0, y) : y + h, max(0, x) : x + w]
             red = float(cell.mean()) if cell.size else 0.0
-            edge = _edge_share(cell, round(EDGE_MM * self.ppm))
+            edge = edge_share(cell, round(EDGE_MM * self.ppm))
             if (
                 0.2 < red < 0.7
                 and edge >= BACK_EDGE
-                and (not self.colours.ink_coloured_back() or _back_band(cell))
+                and (not self.colours.ink_coloured_back() or back_band(cell))
             ):
                 # Half face, half back: the top of a standing tile, not a lying one. Ink of the backs' colour
                 # (blue winds and circles on a blue-backed set) lies inside the face, within its ivory rim.
@@ -386,31 +320,11 @@ class LiveReader:
             tile_owners.append(owner)
         for row, scores in zip(rows, self.name(view, poses), strict=True):
             tiles[row] = replace(tiles[row], scores=scores)
-        tiles = self._drop_standing(tiles, rows, tile_owners)
+        tiles = drop_standing(tiles, rows, tile_owners, self.rejected)
         quarter = cv2.resize(
             mat.astype(np.uint8), (view.shape[1] // 4, view.shape[0] // 4), interpolation=cv2.INTER_AREA
         )
         return FrameReading(tuple(tiles), quarter > 0, self.ppm / 4.0)
-
-    def _drop_standing(
-        self, tiles: list[TileReading], named: list[int], owners: list[int]
-    ) -> list[TileReading]:
-        """Leave out hand-row cells that are a standing tile's top and back seen from the side: a face-up
-        cell the namer sees as a back, and every cell of a blob where most named cells are backs."""
-        by_blob: dict[int, list[int]] = {}
-        for row in named:
-            if tiles[row].area == "hand":
-                by_blob.setdefault(owners[row], []).append(row)
-        drop: set[int] = set()
-        for blob, rows in by_blob.items():
-            backs = [r for r in rows if int(np.argmax(tiles[r].scores)) == BACK_CLASS]
-            if 2 * len(backs) >= len(rows) and len(rows) >= 2:
-                drop.update(k for k, o in enumerate(owners) if o == blob)
-            else:
-                drop.update(backs)
-        for k in sorted(drop):
-            self.rejected.append(Rejected(tiles[k].x, tiles[k].y, tiles[k].seat, STANDING))
-        return [t for k, t in enumerate(tiles) if k not in drop]
 
     def name(self, view: NDArray[np.uint8], poses: list[TilePose]) -> NDArray[np.float32]:
         """(N, 38) class probabilities for face-up tiles at `poses`, by the chosen namer.
@@ -432,260 +346,6 @@ class LiveReader:
                 scores = scores.copy()
                 scores[unsure] = combine(scores[unsure], second)
         return scores
-
-    def _without_sticks(self, solid: NDArray[np.uint8]) -> NDArray[np.uint8]:
-        """The solid mask without anything thinner than a lying tile is deep: point sticks (about 9 mm wide)
-        beside a pond or a hand would join tiles into one blob, or read as tiles. What goes and is long is
-        noted as a point stick."""
-        k = round(STICK_MAX_MM * self.ppm)
-        kept = cv2.morphologyEx(solid, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
-        gone = cv2.subtract(solid, kept)
-        n, _, stats, centroids = cv2.connectedComponentsWithStats(gone, connectivity=8)
-        for i in range(1, n):
-            w, h = int(stats[i, 2]), int(stats[i, 3])
-            if max(w, h) > 50 * self.ppm:
-                x, y = (float(v) / self.ppm for v in centroids[i])
-                self.rejected.append(Rejected(x, y, self.geo.seat_of(x, y), STICK))
-        return np.asarray(kept, np.uint8)
-
-    def _part_dead_wall(self, solid: NDArray[np.uint8]) -> NDArray[np.uint8]:
-        """The solid mask with a thin cut around the dead wall's square: a pond tile touching the dead wall
-        (a shadow, dim light, a face's parallax closing the gap) must not join it into one blob."""
-        out = solid.copy()
-        c = np.asarray(self.geo.centre) * self.ppm
-        r = self.geo.dora_radius * self.ppm
-        x0, y0, x1, y1 = (round(float(v)) for v in (c[0] - r, c[1] - r, c[0] + r, c[1] + r))
-        out[y0 - 1 : y0 + 1, x0:x1] = 0
-        out[y1 - 1 : y1 + 1, x0:x1] = 0
-        out[y0:y1, x0 - 1 : x0 + 1] = 0
-        out[y0:y1, x1 - 1 : x1 + 1] = 0
-        return out
-
-    def _standing(self, blob: NDArray[np.bool_], back: NDArray[np.uint8], seat: int) -> bool:
-        """Whether a blob in a seat's hand row is its standing hand (docs/live.md, "What is not a tile").
-
-        A standing tile seen at an angle is deeper than a lying one once the view is straightened (its top is
-        35 mm up and lies shifted away from the camera), or shows its back colour beside its face or top
-        along the whole row, or (seen from the side) its backs along a row longer than any meld. Lying
-        tiles in the hand row (a hand laid open, melds) are one tile deep, and a
-        face-down tile of a meld is back-coloured across its whole depth.
-        """
-        if seat in (1, 3):
-            blob, back = blob.T, back.T  # rows along the seat's u axis become columns
-        filled = blob.sum(axis=0)
-        cols = filled >= (self.geo.tile_w - 6) * self.ppm
-        if cols.sum() < 2 * self.geo.tile_w * self.ppm:
-            return False  # shorter than two tiles: a meld's part, a single tile
-        depth = float(np.median(filled[cols]))
-        if depth > (self.geo.tile_h + 9) * self.ppm:
-            return True
-        backs = (back.astype(bool) & blob).sum(axis=0)[cols]
-        share = backs / filled[cols]
-        mixed = (share > 0.22) & (share < 0.78)
-        if float(mixed.mean()) > 0.6:
-            return True
-        # Seen from the side (a seat left or right of the camera) the row shows mostly its backs and tops:
-        # no meld has more than two face-down tiles side by side, so a long back-coloured row is a hand.
-        return cols.sum() > 4.5 * self.geo.tile_w * self.ppm and float(share.mean()) > 0.5
-
-    def _cut_dead_wall(
-        self,
-        blob: NDArray[np.bool_],
-        back: NDArray[np.uint8],
-        x0: int,
-        y0: int,
-        boxes: list[tuple[int, int, int, int]],
-    ) -> None:
-        """The dead wall (a row across seat 0's view): runs of back colour are face-down stacks, the runs
-        between them turned indicators (with the ura dora row under them at the end of a hand).
-
-        A stack is two tiles high: seen from a camera at an angle, its upper tile lies shifted away from the
-        camera, and the stack looks up to twice as deep as one tile. So a run of back colour is one row of
-        stacks whatever its depth (one face-down tile per tile pitch); only face-up runs are cut into rows,
-        where their face shows two tiles (an indicator and its ura dora) one under the other.
-        """
-        w = blob.shape[1]
-        red = (back * blob).sum(axis=0) / np.maximum(blob.sum(axis=0), 1) > 0.4
-        filled = blob.mean(axis=0) > 0.3
-        pitch = (self.geo.tile_w + 1.0) * self.ppm
-        col = 0
-        while col < w:
-            if not filled[col]:
-                col += 1
-                continue
-            end = col
-            while end < w and filled[end] and red[end] == red[col]:
-                end += 1
-            count = round((end - col) / pitch)
-            for k in range(count):
-                a = col + round(k * (end - col) / count)
-                b = col + round((k + 1) * (end - col) / count)
-                if red[col]:
-                    rows = np.nonzero(blob[:, a:b].mean(axis=1) > 0.5)[0]
-                    if len(rows):
-                        boxes.append((x0 + a, y0 + int(rows[0]), b - a, int(rows[-1]) + 1 - int(rows[0])))
-                    continue
-                face = blob[:, a:b] & (back[:, a:b] == 0)
-                for r0, r1 in self._face_rows(face.mean(axis=1) > 0.5):
-                    boxes.append((x0 + a, y0 + r0, b - a, r1 - r0))
-            col = end
-
-    def _face_rows(self, rows: NDArray[np.bool_]) -> list[tuple[int, int]]:
-        """(start, end) of the face-up tiles in a dead-wall column: runs of face rows a tile deep; a run two
-        tiles deep (the ura dora touching its indicator) is cut at its middle."""
-        out: list[tuple[int, int]] = []
-        tile = (self.geo.tile_h + 2.5) * self.ppm
-        padded = np.concatenate(([False], rows, [False])).astype(np.int8)
-        edges = np.flatnonzero(np.diff(padded))
-        for r0, r1 in zip(edges[0::2], edges[1::2], strict=True):
-            r0, r1 = int(r0), int(r1)
-            if r1 - r0 < (self.geo.tile_w - 5) * self.ppm:
-                continue  # a sliver: a stack's edge, the shade between tiles
-            if r1 - r0 > 1.6 * tile:
-                mid = (r0 + r1) // 2
-                out += [(r0, mid), (mid, r1)]
-            else:
-                out.append((r0, r1))
-        return out
-
-    def _cut(
-        self,
-        blob: NDArray[np.bool_],
-        gaps: NDArray[np.float32],
-        x0: int,
-        y0: int,
-        boxes: list[tuple[int, int, int, int]],
-    ) -> None:
-        """Cut a blob of touching tiles into rows (ponds have rows of six), then each row into tiles.
-
-        Rows run along the owning seat's u axis; cuts go where the mat shows through (`gaps`, 1 = mat).
-        """
-        h, w = blob.shape
-        ppm = self.ppm
-        seat = self.geo.seat_of((x0 + w / 2) / ppm, (y0 + h / 2) / ppm)
-        rows_along_x = seat in (0, 2)
-        across = h if rows_along_x else w
-        pitch = self.geo.row_pitch * ppm
-        count = max(1, round(across / pitch))
-        if self.geo.area_of((x0 + w / 2) / ppm, (y0 + h / 2) / ppm)[1] == "hand" and across < 1.6 * pitch:
-            count = 1  # a hand row is one row deep: a point stick lying against it is no second row
-        cuts = [0, across]
-        if count >= 2:
-            profile = (gaps * blob).sum(axis=1 if rows_along_x else 0) / np.maximum(
-                blob.sum(axis=1 if rows_along_x else 0), 1
-            )
-            cuts = [0]
-            for k in range(1, count):
-                guess = round(k * across / count)
-                lo, hi = max(1, guess - 5), min(across - 1, guess + 6)
-                if hi <= lo:
-                    cuts.append(guess)
-                    continue
-                # The gap nearest the even split wins; a green symbol a few pixels off must not.
-                near = profile[lo:hi] - 0.06 * np.abs(np.arange(lo, hi) - guess)
-                cuts.append(lo + int(np.argmax(near)))
-            cuts.append(across)
-        for a, b in itertools.pairwise(cuts):
-            if b - a < (self.geo.tile_w - 6) * ppm:
-                continue
-            sub = (slice(a, b), slice(None)) if rows_along_x else (slice(None), slice(a, b))
-            ox, oy = (x0, y0 + a) if rows_along_x else (x0 + a, y0)
-            self._cut_row(blob[sub], gaps[sub], ox, oy, rows_along_x, boxes)
-
-    def _cut_row(
-        self,
-        blob: NDArray[np.bool_],
-        gaps: NDArray[np.float32],
-        x0: int,
-        y0: int,
-        along_x: bool,
-        boxes: list[tuple[int, int, int, int]],
-    ) -> None:
-        """Split one row of tiles, upright and sideways mixed (a meld, a riichi discard).
-
-        Runs of touching tiles are split by trying every sequence of tile widths that fills the run; the
-        sequence whose cuts fall where most mat shows through wins.
-        """
-        if not along_x:
-            blob, gaps = blob.T, gaps.T
-        fill = blob.mean(axis=0)
-        idx = np.nonzero(fill > 0.08)[0]
-        if len(idx) == 0:
-            return
-        breaks = np.nonzero(np.diff(idx) > 2)[0]
-        starts = [int(idx[0]), *(int(idx[b + 1]) for b in breaks)]
-        ends = [*(int(idx[b]) + 1 for b in breaks), int(idx[-1]) + 1]
-        ppm = self.ppm
-        widths = ((self.geo.tile_w + 1.0) * ppm, (self.geo.tile_h + 2.5) * ppm)
-        col_gap = (gaps * blob).sum(axis=0) / np.maximum(blob.sum(axis=0), 1)
-        height = blob.shape[0]
-        expect = (min(1.0, widths[1] / height), min(1.0, widths[0] / height))  # fill of upright, sideways
-        # Column sums of the fill, so a cell's mean fill is two look-ups (the costs below run for every
-        # sequence of widths that fits a run: numpy slices there were most of the cut's time).
-        fill_sum = np.concatenate(([0.0], np.cumsum(fill, dtype=np.float64))).tolist()
-        col_gap_list = col_gap.tolist()
-        cells: list[tuple[int, int, int, int, int]] = []
-        row_sums: NDArray[np.int32] | None = None  # per row, filled pixels left of each column (made once)
-        for a, b in zip(starts, ends, strict=True):
-            total = b - a
-            if total < (self.geo.tile_w - 6) * ppm:
-                continue
-            best = _best_widths(a, b, widths, ppm, fill_sum, col_gap_list, expect)
-            if best is None:
-                continue
-            combo, gap = best
-            at = float(a)
-            for c in combo:
-                c0, c1 = round(at), round(at + widths[c])
-                at += widths[c] + gap
-                width = min(c1, blob.shape[1]) - c0
-                if width <= 0 or not height:
-                    continue
-                if row_sums is None:
-                    row_sums = np.concatenate(
-                        (np.zeros((height, 1), np.int32), np.cumsum(blob, axis=1, dtype=np.int32)), axis=1
-                    )
-                per_row = row_sums[:, c0 + width] - row_sums[:, c0]  # filled pixels of each row of the cell
-                # The cell's own extent across the row: a sideways tile is shorter than upright ones.
-                span = _longest_run(2 * per_row > width)
-                if span is None:
-                    continue
-                r0, r1 = span
-                # Filled over more than 0.6 of the span (5 * filled > 3 * area, in whole pixels).
-                if 5 * int(per_row[r0:r1].sum()) <= 3 * (r1 - r0) * width:
-                    continue
-                if (r1 - r0) < (self.geo.tile_w - 5) * ppm:
-                    continue
-                cells.append((c0, c1, r0, r1, c))
-        for c0, c1, r0, r1, _ in self._in_line(cells):
-            boxes.append(
-                (x0 + c0, y0 + r0, c1 - c0, r1 - r0) if along_x else (x0 + r0, y0 + c0, r1 - r0, c1 - c0)
-            )
-
-    def _in_line(self, cells: list[tuple[int, int, int, int, int]]) -> list[tuple[int, int, int, int, int]]:
-        """The cells of one row, (c0, c1, r0, r1, upright 0 / sideways 1), each as deep as a tile across the
-        row. A cell deeper than a tile by more than LINE_SLACK_MM has something touching it (a point stick at
-        the player's edge, a tile of the next row): it keeps the tile's depth where the row's other tiles of
-        its kind lie, or stays as it is when there are none (a crop centred off the face misnames it)."""
-        out = list(cells)
-        for kind, depth_mm in ((0, self.geo.tile_h), (1, self.geo.tile_w)):
-            near = [
-                (r0, r1)
-                for _, _, r0, r1, c in cells
-                if c == kind and abs((r1 - r0) - depth_mm * self.ppm) <= LINE_SLACK_MM * self.ppm
-            ]
-            if not near:
-                continue
-            depth = float(np.median([r1 - r0 for r0, r1 in near]))
-            centre = float(np.median([(r0 + r1) / 2 for r0, r1 in near]))
-            lo, hi = round(centre - depth / 2), round(centre + depth / 2)
-            for k, (c0, c1, r0, r1, c) in enumerate(out):
-                if c != kind or (r1 - r0) - depth_mm * self.ppm <= LINE_SLACK_MM * self.ppm:
-                    continue
-                a, b = max(r0, lo), min(r1, hi)
-                if b - a >= depth - 2 * self.ppm:
-                    out[k] = (c0, c1, a, b, c)
-        return out
 
     def _note_outside(self, x: float, y: float) -> None:
         """A tile outside every zone inside the marker square, away from the markers, is noted: a pond
@@ -713,81 +373,6 @@ class LiveReader:
         return [cut_pose(view, pose, a, TEMPLATE_SIZE, face, self.ppm) for a in axes]
 
 
-def _best_widths(
-    a: int,
-    b: int,
-    widths: tuple[float, float],
-    ppm: float,
-    fill_sum: list[float],
-    col_gap: list[float],
-    expect: tuple[float, float],
-) -> tuple[tuple[int, ...], float] | None:
-    """The sequence of tile widths (0 upright, 1 sideways) that best fills the run of columns [a, b) of a
-    row, and the gap between its tiles; None when none fits. Each sequence costs how far its gap is from the
-    usual 1.5 mm, how far each cell's fill (`fill_sum`: cumulative column fill) is from what its kind
-    `expect`s, and how little mat (`col_gap`) shows at each cut; the first cheapest one wins."""
-    total = b - a
-    n_cols = len(fill_sum) - 1
-    best: tuple[float, int, tuple[int, ...], float] | None = None
-    for (k, sideways), combos in _combos_by_shape().items():
-        # Sequences of one shape (count, sideways count) fill the same length: most fail the gap check.
-        rough = (k - sideways) * widths[0] + sideways * widths[1]
-        rough_gap = (total - rough) / (k - 1) if k > 1 else 0.0
-        if (k == 1 and abs(total - rough) > 5 * ppm + 1e-6) or not (
-            -1.5 * ppm - 1e-6 <= rough_gap <= 5 * ppm + 1e-6
-        ):
-            continue
-        for order, combo in combos:
-            tiles = sum(widths[c] for c in combo)
-            gap = (total - tiles) / (k - 1) if k > 1 else 0.0
-            if (k == 1 and abs(total - tiles) > 5 * ppm) or not -1.5 * ppm <= gap <= 5 * ppm:
-                continue
-            cost, at = abs(gap - 1.5 * ppm) / (4 * ppm), 0.0
-            for n, c in enumerate(combo):
-                # A sideways tile is shorter across the row than an upright one: its columns fill less.
-                c0, c1 = a + round(at), a + round(at + widths[c])
-                if c1 > c0:
-                    end = min(c1, n_cols)
-                    mean = (fill_sum[end] - fill_sum[c0]) / (end - c0) if end > c0 else float("nan")
-                    cost += 2.0 * abs(mean - expect[c])
-                else:
-                    cost += 1.0
-                at += widths[c] + gap / 2
-                if n < k - 1:
-                    i = a + round(at)
-                    cost += 1.0 - max(col_gap[max(a, i - 1) : min(b, i + 2)], default=0.0)
-                at += gap / 2
-            if best is None or cost < best[0] or (cost == best[0] and order < best[1]):
-                best = (cost, order, combo, gap)
-    return None if best is None else (best[2], best[3])
-
-
-@functools.cache
-def _combos_by_shape() -> dict[tuple[int, int], list[tuple[int, tuple[int, ...]]]]:
-    """`_width_combos`, with their order, by shape: (tiles, sideways tiles) -> [(order, combo)]."""
-    out: dict[tuple[int, int], list[tuple[int, tuple[int, ...]]]] = {}
-    for order, combo in enumerate(_width_combos()):
-        out.setdefault((len(combo), sum(combo)), []).append((order, combo))
-    return out
-
-
-@functools.cache
-def _width_combos() -> tuple[tuple[int, ...], ...]:
-    """Rows of tiles as 0 (upright) / 1 (sideways): any mix up to 4, two sideways up to 8, one up to 17."""
-    out: list[tuple[int, ...]] = []
-    for k in range(1, 9):
-        for combo in itertools.product((0, 1), repeat=k):
-            if k <= 4 or sum(combo) <= 2:
-                out.append(combo)
-    for k in range(9, 18):  # an open hand: upright tiles, perhaps one sideways
-        out.append((0,) * k)
-        out.extend(tuple(1 if i == j else 0 for i in range(k)) for j in range(k))
-    return tuple(out)
-
-
-EDGE_MM = 3.0  # the rim of a cell where a back beside a face shows, and a face's ink does not
-BACK_EDGE = 0.06  # share of the rim in the back colour that makes a cell part back (or a face-down tile)
-LINE_SLACK_MM = 5.0  # a cell deeper than a tile by more than this across its row has something touching it
 LIT_FACE = 225.0  # grey level of a lit ivory face: a dim view's brightest parts are raised to it
 MAX_GAIN = 2.5
 
@@ -813,26 +398,6 @@ def _outlines(lightness: NDArray[np.float32], felt_l: float) -> NDArray[np.uint8
     return np.asarray(cv2.dilate(edges, np.ones((2, 2), np.uint8)), np.uint8)
 
 
-def _edge_share(cell: NDArray[np.uint8], k: int) -> float:
-    """The share of a cell's rim, `k` pixels wide, that is set in a 0/1 mask (the whole cell when small)."""
-    if min(cell.shape[:2]) <= 2 * k + 1:
-        return float(cell.mean()) if cell.size else 0.0
-    inner = int(cell[k:-k, k:-k].sum())
-    return (float(cell.sum()) - inner) / (cell.size - cell[k:-k, k:-k].size)
-
-
-def _back_band(cell: NDArray[np.uint8]) -> bool:
-    """Whether a cell's back colour lies as a band on one side (a standing tile's top: its back on one side,
-    its face on the other), not spread over it as a face's ink of the backs' colour is (8s or hatsu with
-    green backs)."""
-    h, w = cell.shape[:2]
-    for one, other in ((cell[: h // 2], cell[h - h // 2 :]), (cell[:, : w // 2], cell[:, w - w // 2 :])):
-        a, b = float(one.mean()), float(other.mean())
-        if max(a, b) > 0.55 and min(a, b) < 0.25:
-            return True
-    return False
-
-
 def _fill_holes(mask: NDArray[np.uint8]) -> NDArray[np.uint8]:
     """The mask with every enclosed hole (a tile's symbols) filled."""
     h, w = mask.shape
@@ -844,18 +409,3 @@ def _fill_holes(mask: NDArray[np.uint8]) -> NDArray[np.uint8]:
     outside[:, -1] = 0
     cv2.floodFill(outside, flood, (0, 0), 255)
     return np.asarray(mask | cv2.bitwise_not(outside), np.uint8)
-
-
-def _longest_run(flags: NDArray[np.bool_]) -> tuple[int, int] | None:
-    """(start, end) of the longest run of True, or None when there is none.
-
-    A cell's extent across its row: the edge of a tile in the next row that reaches into the cell past a
-    gap must not count, or a sideways tile looks as deep as an upright one (and is read upright).
-    """
-    padded = np.concatenate(([False], np.asarray(flags, bool), [False]))
-    edges = np.flatnonzero(np.diff(padded.astype(np.int8)))
-    if len(edges) == 0:
-        return None
-    starts, ends = edges[0::2], edges[1::2]
-    best = int(np.argmax(ends - starts))
-    return int(starts[best]), int(ends[best])

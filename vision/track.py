@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 from riichi_table.engine.tiles import BACK_CLASS, RED_CLASS
-from riichi_table.vision.live_reader import N_CLASSES, FrameReading, TileReading, tile_width_u
+from riichi_table.vision.tile_reading import N_CLASSES, FrameReading, TileReading, tile_width_u
 from riichi_table.vision.zones import Area, TableGeometry
 
 STABLE_HITS = 3

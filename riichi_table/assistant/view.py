@@ -21,7 +21,7 @@ def overlay(image: Any, calibration: Any, tracks: list[Any], problems: list[str]
     cal = calibration
     cv2.polylines(out, [np.round(cal.corners).astype(np.int32).reshape(-1, 1, 2)], True, (0, 255, 255), 2)
     if tracks:
-        from riichi_table.vision.live_events import pai_of_track
+        from riichi_table.vision.pai_names import pai_of_track
 
         pts = cal.to_camera(
             np.array([[t.x * cal.px_per_mm, t.y * cal.px_per_mm] for t in tracks], np.float32)

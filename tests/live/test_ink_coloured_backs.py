@@ -9,7 +9,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 from riichi_table.vision.live_colours import SurfaceColours
-from riichi_table.vision.live_reader import _back_band
+from riichi_table.vision.not_tiles import back_band
 
 
 def _colours(bgr: tuple[int, int, int]) -> SurfaceColours:
@@ -31,11 +31,11 @@ def test_ink_spread_over_a_face_is_no_band_of_back_colour() -> None:
         cell[row : row + 4, 4:22] = 1
     cell[:, :2] = 1  # the tile's side, in the back colour, at its rim
     assert 0.2 < cell.mean() < 0.7
-    assert not _back_band(cell)
+    assert not back_band(cell)
 
 
 def test_a_standing_tiles_top_shows_its_back_as_a_band_on_one_side() -> None:
     cell = np.zeros((35, 26), np.uint8)
     cell[:18] = 1  # the back over one half, the face below
-    assert _back_band(cell)
-    assert _back_band(cell.T.copy())
+    assert back_band(cell)
+    assert back_band(cell.T.copy())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 from riichi_table.vision.live_events import TableReader
-from riichi_table.vision.live_reader import N_CLASSES
+from riichi_table.vision.tile_reading import N_CLASSES
 from riichi_table.vision.track import Track, TrackChanges
 from riichi_table.vision.zones import TableGeometry
 

@@ -72,7 +72,7 @@ def test_the_two_high_dead_wall_is_read_as_one_row_of_six_stacks_and_its_indicat
 
 
 def test_a_standing_hand_and_point_sticks_are_rejected_with_their_reason(hard_views) -> None:
-    from riichi_table.vision.live_reader import STANDING, STICK
+    from riichi_table.vision.not_tiles import STANDING, STICK
 
     for tilt, view in hard_views:
         reader, reading = _read(view)

@@ -52,7 +52,7 @@ def _read(view):
 
 
 def test_every_pond_tile_on_white_cloth_is_found_and_named(white_view) -> None:
-    from riichi_table.vision.live_events import pai_of
+    from riichi_table.vision.pai_names import pai_of
 
     look, view = white_view
     reader, reading = _read(view)

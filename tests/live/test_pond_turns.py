@@ -7,7 +7,7 @@ table, with frame counts: a track unseen in a frame keeps its last reading's fra
 
 from __future__ import annotations
 
-from riichi_table.vision.live_events import EARLIER_SPOT_FRAMES, TAKEN_FRAMES
+from riichi_table.vision.pond_turns import EARLIER_SPOT_FRAMES, TAKEN_FRAMES, left_pond
 from riichi_table.vision.track import Track, TrackChanges
 
 from tests.live.test_live_events import GEO, Table, _types
@@ -173,12 +173,12 @@ def test_a_discard_unread_while_its_whole_pond_is_hidden_has_not_left_it() -> No
     table.unseen |= {t.id for t in pond}  # an arm over seat 2's pond
     for _ in range(TAKEN_FRAMES + 1):
         table.step()
-    assert not table.reader._left_pond(last.id)
+    assert not left_pond(table.reader.tracks, table.reader.frame, last.id)
     table.unseen = {last.id}
     table.discard(2, 1, 30)  # another tile of that pond is read again; the last one is not
     for _ in range(TAKEN_FRAMES):
         table.step()
-    assert table.reader._left_pond(last.id)
+    assert left_pond(table.reader.tracks, table.reader.frame, last.id)
 
 
 # --- a discard laid and called under an arm -------------------------------------------------------------

@@ -10,13 +10,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from riichi_table.vision.live_events import TableReader
-from riichi_table.vision.live_reader import (
-    N_CLASSES,
-    FrameReading,
-    TileReading,
-    _longest_run,
-    lies_sideways,
-)
+from riichi_table.vision.tile_cuts import _longest_run
+from riichi_table.vision.tile_reading import N_CLASSES, FrameReading, TileReading, lies_sideways
 from riichi_table.vision.track import SIDEWAYS_POND_EXTRA, STABLE_HITS, Tracker
 from riichi_table.vision.zones import TableGeometry
 

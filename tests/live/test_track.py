@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-from riichi_table.vision.live_reader import N_CLASSES, FrameReading, TileReading
+from riichi_table.vision.tile_reading import N_CLASSES, FrameReading, TileReading
 from riichi_table.vision.track import STABLE_HITS, Tracker, enforce_copies
 from riichi_table.vision.zones import TableGeometry
 

@@ -1,0 +1,45 @@
+"""What the table reader (`vision.live_events`) knows of the hand in play: ponds, melds, riichi, turns."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Meld:
+    """A meld read in a seat's hand row: its tracks, its mjai type and the called kind (0..33)."""
+
+    tracks: list[int]
+    kind: str
+    called: int  # kind
+
+
+@dataclass
+class HandState:
+    """What the reader knows about the current hand."""
+
+    phase: str = "idle"  # idle, playing, ended
+    ponds: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
+    melds: list[list[Meld]] = field(default_factory=lambda: [[], [], [], []])
+    dora: list[int] = field(default_factory=list)
+    riichi: set[int] = field(default_factory=set)
+    accept_pending: int | None = None
+    last_discard: tuple[int, int, int] | None = None  # seat, track id, kind
+    last_actor: int | None = None
+    just_called: int | None = None  # seat that called and now discards without drawing
+    kans: int = 0
+    draws: int = 0
+    reveal_quiet: int = 0
+    last_gone: set[int] = field(default_factory=set)
+    next_seat: int | None = None  # whose discard comes next (None: the dealer's first, any seat)
+    phantoms: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # discards emitted without a tile seen
+    phantom_nth: list[list[int]] = field(default_factory=lambda: [[], [], [], []])  # which of each seat's
+    dahai_count: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+    late_ids: list[list[int]] = field(default_factory=lambda: [[], [], [], []])  # tiles read late, in order
+    ignored: set[int] = field(default_factory=set)  # tracks of groups that cannot be a meld (riichi)
+    places: dict[int, tuple[float, float]] = field(default_factory=dict)  # discard track -> its (u, v)
+    stuck: int = 0
+    taken: list[int] = field(default_factory=list)  # pond tracks taken by calls, for the tracker to forget
+    called_at: list[tuple[int, float, float, int]] = field(default_factory=list)  # seat, u, v, frame
+    waited: dict[int, int] = field(default_factory=dict)  # new pond track -> frames it waited (earlier spot)
+    hidden_at: list[int] = field(default_factory=lambda: [-(10**6)] * 4)  # last frame each pond was unread

@@ -1,0 +1,53 @@
+"""Which legal meld a group of tiles read in a hand row is: chi, pon or kan, from the tiles' votes.
+
+Kinds are 0..33; a track's votes are over the detector classes (`vision.track`).
+"""
+
+from __future__ import annotations
+
+from riichi_table.vision.track import Track
+from riichi_table.vision.zones import Placed
+
+
+def stacked(p: Placed, group: list[Placed]) -> bool:
+    """An added-kan tile: sideways, lying nearer the centre than another sideways tile at the same u."""
+    return p.sideways and any(q is not p and q.sideways and abs(q.u - p.u) < 8 and q.v > p.v for q in group)
+
+
+def kind_prob(t: Track, kind: int) -> float:
+    """Share of a track's votes for `kind` (a red five counts for its five)."""
+    total = float(t.votes.sum())
+    if total <= 0:
+        return 0.0
+    p = float(t.votes[kind])
+    red = {4: 34, 13: 35, 22: 36}.get(kind)
+    if red is not None:
+        p += float(t.votes[red])
+    return p / total
+
+
+def meld_reading(
+    seat: int, target: int, called: int, others: list[Track], size: int
+) -> tuple[str, list[int]]:
+    """The legal meld that best explains the readings: pon/kan of the called kind, or a chi around it.
+
+    Legality decides what the camera cannot (seed 002 3.3.3-3.3.5): a chi only from kamicha, of one suit,
+    three in a row; a pon or kan of one kind. Among those, the one the tiles' votes like best wins.
+    """
+    if size == 4:
+        return "daiminkan", [called] * 3
+    options: list[tuple[str, list[int]]] = [("pon", [called, called])]
+    if target == (seat + 3) % 4 and called < 27:
+        base = called - called % 9
+        for lo in (called - 2, called - 1, called):
+            run = [k for k in (lo, lo + 1, lo + 2) if k != called]
+            if lo >= base and lo + 2 < base + 9:
+                options.append(("chi", run))
+
+    def fit(option: tuple[str, list[int]]) -> float:
+        a, b = option[1]
+        x, y = others
+        return max(kind_prob(x, a) + kind_prob(y, b), kind_prob(x, b) + kind_prob(y, a))
+
+    name, kinds = max(options, key=fit)
+    return name, sorted(kinds)

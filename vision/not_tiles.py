@@ -1,0 +1,140 @@
+"""What looks like tiles in the top-down view but is no lying tile (docs/live.md, "What is not a tile").
+
+A standing hand (deeper than a lying tile once straightened, back beside face along its row, or backs to the
+namer), point sticks (thinner than any tile) and the two-high dead wall's edge where a pond tile touches it.
+Each rejection is noted with its reason (`LiveReader.rejected`). Masks are rectified-view pixels at `ppm`
+pixels per mm; positions are table mm.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+from riichi_table.engine.tiles import BACK_CLASS
+from riichi_table.vision.tile_reading import TileReading
+from riichi_table.vision.zones import TableGeometry
+
+STANDING = "standing hand"  # Rejected.reason: the tops and backs of a standing hand
+STICK = "point stick"  # Rejected.reason: a scoring stick (tenbou)
+STICK_MAX_MM = 15  # thinner than this is no tile (a lying tile is 26 mm across at least)
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """Something in the view that looks like tiles but is no lying tile: x, y table mm, seat (-1: unknown),
+    and the reason, a STANDING/... constant."""
+
+    x: float
+    y: float
+    seat: int
+    reason: str
+
+
+EDGE_MM = 3.0  # the rim of a cell where a back beside a face shows, and a face's ink does not
+BACK_EDGE = 0.06  # share of the rim in the back colour that makes a cell part back (or a face-down tile)
+
+
+def without_sticks(
+    solid: NDArray[np.uint8], geo: TableGeometry, ppm: float, rejected: list[Rejected]
+) -> NDArray[np.uint8]:
+    """The solid mask without anything thinner than a lying tile is deep: point sticks (about 9 mm wide)
+    beside a pond or a hand would join tiles into one blob, or read as tiles. What goes and is long is
+    noted as a point stick."""
+    k = round(STICK_MAX_MM * ppm)
+    kept = cv2.morphologyEx(solid, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
+    gone = cv2.subtract(solid, kept)
+    n, _, stats, centroids = cv2.connectedComponentsWithStats(gone, connectivity=8)
+    for i in range(1, n):
+        w, h = int(stats[i, 2]), int(stats[i, 3])
+        if max(w, h) > 50 * ppm:
+            x, y = (float(v) / ppm for v in centroids[i])
+            rejected.append(Rejected(x, y, geo.seat_of(x, y), STICK))
+    return np.asarray(kept, np.uint8)
+
+
+def part_dead_wall(solid: NDArray[np.uint8], geo: TableGeometry, ppm: float) -> NDArray[np.uint8]:
+    """The solid mask with a thin cut around the dead wall's square: a pond tile touching the dead wall
+    (a shadow, dim light, a face's parallax closing the gap) must not join it into one blob."""
+    out = solid.copy()
+    c = np.asarray(geo.centre) * ppm
+    r = geo.dora_radius * ppm
+    x0, y0, x1, y1 = (round(float(v)) for v in (c[0] - r, c[1] - r, c[0] + r, c[1] + r))
+    out[y0 - 1 : y0 + 1, x0:x1] = 0
+    out[y1 - 1 : y1 + 1, x0:x1] = 0
+    out[y0:y1, x0 - 1 : x0 + 1] = 0
+    out[y0:y1, x1 - 1 : x1 + 1] = 0
+    return out
+
+
+def standing_hand(
+    blob: NDArray[np.bool_], back: NDArray[np.uint8], seat: int, geo: TableGeometry, ppm: float
+) -> bool:
+    """Whether a blob in a seat's hand row is its standing hand (docs/live.md, "What is not a tile").
+
+    A standing tile seen at an angle is deeper than a lying one once the view is straightened (its top is
+    35 mm up and lies shifted away from the camera), or shows its back colour beside its face or top
+    along the whole row, or (seen from the side) its backs along a row longer than any meld. Lying
+    tiles in the hand row (a hand laid open, melds) are one tile deep, and a
+    face-down tile of a meld is back-coloured across its whole depth.
+    """
+    if seat in (1, 3):
+        blob, back = blob.T, back.T  # rows along the seat's u axis become columns
+    filled = blob.sum(axis=0)
+    cols = filled >= (geo.tile_w - 6) * ppm
+    if cols.sum() < 2 * geo.tile_w * ppm:
+        return False  # shorter than two tiles: a meld's part, a single tile
+    depth = float(np.median(filled[cols]))
+    if depth > (geo.tile_h + 9) * ppm:
+        return True
+    backs = (back.astype(bool) & blob).sum(axis=0)[cols]
+    share = backs / filled[cols]
+    mixed = (share > 0.22) & (share < 0.78)
+    if float(mixed.mean()) > 0.6:
+        return True
+    # Seen from the side (a seat left or right of the camera) the row shows mostly its backs and tops:
+    # no meld has more than two face-down tiles side by side, so a long back-coloured row is a hand.
+    return cols.sum() > 4.5 * geo.tile_w * ppm and float(share.mean()) > 0.5
+
+
+def drop_standing(
+    tiles: list[TileReading], named: list[int], owners: list[int], rejected: list[Rejected]
+) -> list[TileReading]:
+    """Leave out hand-row cells that are a standing tile's top and back seen from the side: a face-up
+    cell the namer sees as a back, and every cell of a blob where most named cells are backs."""
+    by_blob: dict[int, list[int]] = {}
+    for row in named:
+        if tiles[row].area == "hand":
+            by_blob.setdefault(owners[row], []).append(row)
+    drop: set[int] = set()
+    for blob, rows in by_blob.items():
+        backs = [r for r in rows if int(np.argmax(tiles[r].scores)) == BACK_CLASS]
+        if 2 * len(backs) >= len(rows) and len(rows) >= 2:
+            drop.update(k for k, o in enumerate(owners) if o == blob)
+        else:
+            drop.update(backs)
+    for k in sorted(drop):
+        rejected.append(Rejected(tiles[k].x, tiles[k].y, tiles[k].seat, STANDING))
+    return [t for k, t in enumerate(tiles) if k not in drop]
+
+
+def edge_share(cell: NDArray[np.uint8], k: int) -> float:
+    """The share of a cell's rim, `k` pixels wide, that is set in a 0/1 mask (the whole cell when small)."""
+    if min(cell.shape[:2]) <= 2 * k + 1:
+        return float(cell.mean()) if cell.size else 0.0
+    inner = int(cell[k:-k, k:-k].sum())
+    return (float(cell.sum()) - inner) / (cell.size - cell[k:-k, k:-k].size)
+
+
+def back_band(cell: NDArray[np.uint8]) -> bool:
+    """Whether a cell's back colour lies as a band on one side (a standing tile's top: its back on one side,
+    its face on the other), not spread over it as a face's ink of the backs' colour is (8s or hatsu with
+    green backs)."""
+    h, w = cell.shape[:2]
+    for one, other in ((cell[: h // 2], cell[h - h // 2 :]), (cell[:, : w // 2], cell[:, w - w // 2 :])):
+        a, b = float(one.mean()), float(other.mean())
+        if max(a, b) > 0.55 and min(a, b) < 0.25:
+            return True
+    return False

@@ -1,0 +1,112 @@
+"""Which pond tiles are new discards, and when a discard has left its pond (`vision.live_events`' turns).
+
+A called tile seen a little longer where it lay, a discard found again after the view shifted, a tile read
+before the one of an earlier spot of its pond, a discard taken without bare mat showing, and a pond hidden by
+an arm: each would put a discard in the wrong turn, or one too many.
+Positions are in the seat's frame (u, v mm, `vision.zones`); frames are processed-frame counts.
+"""
+
+from __future__ import annotations
+
+from riichi_table.vision.hand_state import HandState
+from riichi_table.vision.track import STABLE_HITS, Track
+from riichi_table.vision.zones import TableGeometry
+
+# A new pond tile lying after a spot of its seat's pond that no read discard fills waits this many processed
+# frames for the earlier tile to be read (a blank face on white cloth reads late): read at once, the two
+# discards would be recorded in each other's turns.
+EARLIER_SPOT_FRAMES = 6
+TAKEN_FRAMES = 3  # a discard not read this many frames while its pond is read has left the pond (taken)
+HIDDEN_RECENT = 30  # frames after its pond was hidden in which a seat's unseen discard may be called
+
+
+def lingers(hand: HandState, geo: TableGeometry, seat: int, t: Track) -> bool:
+    """A pond track born where a called tile lay within STABLE_HITS frames of the call is that tile, seen
+    a little longer (the call read before the tile was lifted): no new discard."""
+    return any(
+        s == seat
+        and abs(u - t.u) < geo.tile_w / 2
+        and abs(v - t.v) < geo.tile_w / 2
+        and t.born <= frame + STABLE_HITS
+        for s, u, v, frame in hand.called_at
+    )
+
+
+def note_hidden(hand: HandState, stable: list[Track], hidden: tuple[bool, ...], frame: int) -> None:
+    """Note, per seat, the last frame when its pond was hidden (an arm over it): it showed almost no bare
+    mat, or none of its stable tiles was read."""
+    for seat in range(4):
+        pond = [t for t in stable if t.seat == seat and t.area == "pond"]
+        if hidden[seat] or (pond and all(t.last_hit < frame for t in pond)):
+            hand.hidden_at[seat] = frame
+
+
+def hidden_lately(hand: HandState, target: int, frame: int) -> bool:
+    """Whether a call from `target` whose discard was never read may be of one laid while an arm hid its
+    pond: it is the target's turn and its pond was hidden within HIDDEN_RECENT frames."""
+    return hand.next_seat in (None, target) and frame - hand.hidden_at[target] <= HIDDEN_RECENT
+
+
+def left_pond(tracks: dict[int, Track], frame: int, track_id: int) -> bool:
+    """Whether a discard has left its pond: its track is gone, or it has not been read for TAKEN_FRAMES
+    frames while other tiles of its pond were (on white cloth a taken tile's place need not show bare mat
+    at once; a pond hidden by an arm is read for none of its tiles)."""
+    t = tracks.get(track_id)
+    if t is None:
+        return True
+    if frame - t.last_hit < TAKEN_FRAMES:
+        return False
+    return any(
+        o.id != t.id and o.seat == t.seat and o.area == "pond" and o.last_hit == frame
+        for o in tracks.values()
+    )
+
+
+def earlier_spot(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, seat: int, t: Track) -> bool:
+    """Whether `t` lies after a spot of the seat's pond that no read discard fills: its place in rows of
+    six (seed 002's pond layout; a sideways tile before it in its row moves it a long side along) is
+    beyond the seat's discards still in its pond."""
+    row = min(3, max(0, round((t.v - geo.pond_v0) / geo.row_pitch)))
+    turned = sum(
+        geo.tile_h - geo.tile_w
+        for i in hand.ponds[seat]
+        if (o := tracks.get(i)) is not None
+        and o.sideways
+        and o.u < t.u
+        and abs(o.v - t.v) < geo.row_pitch / 2
+    )
+    if t.sideways:
+        turned += (geo.tile_h - geo.tile_w) / 2
+    col = round((t.u - turned + 2.5 * geo.pitch) / geo.pitch)
+    slot = row * 6 + max(0, col)
+    return slot > len(hand.ponds[seat]) + hand.phantoms[seat]
+
+
+def waits_for_earlier(
+    hand: HandState, tracks: dict[int, Track], geo: TableGeometry, seat: int, t: Track
+) -> bool:
+    """Whether the seat's new pond tile `t` waits (one more frame, EARLIER_SPOT_FRAMES at most) for the
+    tile of an earlier spot of its pond to be read."""
+    waited = hand.waited.get(t.id, 0)
+    if waited < EARLIER_SPOT_FRAMES and earlier_spot(hand, tracks, geo, seat, t):
+        hand.waited[t.id] = waited + 1
+        return True
+    hand.waited.pop(t.id, None)
+    return False
+
+
+def came_back(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, seat: int, t: Track) -> bool:
+    """A new pond track where a discard of this seat lay whose track was lost (the camera shaken by a
+    bump, the view shifted for a few frames: the tile's place showed mat, its track went) is that discard
+    again, not a new one: it takes the lost track's place in the pond."""
+    for k, old in enumerate(hand.ponds[seat]):
+        place = hand.places.get(old)
+        if old in tracks or place is None:
+            continue
+        if abs(place[0] - t.u) < geo.tile_w / 2 and abs(place[1] - t.v) < geo.tile_w / 2:
+            hand.ponds[seat][k] = t.id
+            hand.places[t.id] = (t.u, t.v)
+            if hand.last_discard is not None and hand.last_discard[1] == old:
+                hand.last_discard = (hand.last_discard[0], t.id, hand.last_discard[2])
+            return True
+    return False

@@ -1,0 +1,311 @@
+"""Cutting a blob of touching tiles into cells, one per tile, in rectified-view pixels at `ppm` per mm.
+
+A blob is cut into rows (ponds have rows of six) along its seat's u axis, each row into tiles (upright and
+sideways mixed, cut where the mat shows through); the dead wall into its face-down stacks and turned
+indicators. Each cell is appended to `boxes` as (x, y, w, h) in view pixels.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+
+import numpy as np
+from numpy.typing import NDArray
+from riichi_table.vision.zones import TableGeometry
+
+LINE_SLACK_MM = 5.0  # a cell deeper than a tile by more than this across its row has something touching it
+
+
+def cut_blob(
+    blob: NDArray[np.bool_],
+    gaps: NDArray[np.float32],
+    x0: int,
+    y0: int,
+    boxes: list[tuple[int, int, int, int]],
+    geo: TableGeometry,
+    ppm: float,
+) -> None:
+    """Cut a blob of touching tiles into rows (ponds have rows of six), then each row into tiles.
+
+    Rows run along the owning seat's u axis; cuts go where the mat shows through (`gaps`, 1 = mat).
+    """
+    h, w = blob.shape
+    seat = geo.seat_of((x0 + w / 2) / ppm, (y0 + h / 2) / ppm)
+    rows_along_x = seat in (0, 2)
+    across = h if rows_along_x else w
+    pitch = geo.row_pitch * ppm
+    count = max(1, round(across / pitch))
+    if geo.area_of((x0 + w / 2) / ppm, (y0 + h / 2) / ppm)[1] == "hand" and across < 1.6 * pitch:
+        count = 1  # a hand row is one row deep: a point stick lying against it is no second row
+    cuts = [0, across]
+    if count >= 2:
+        profile = (gaps * blob).sum(axis=1 if rows_along_x else 0) / np.maximum(
+            blob.sum(axis=1 if rows_along_x else 0), 1
+        )
+        cuts = [0]
+        for k in range(1, count):
+            guess = round(k * across / count)
+            lo, hi = max(1, guess - 5), min(across - 1, guess + 6)
+            if hi <= lo:
+                cuts.append(guess)
+                continue
+            # The gap nearest the even split wins; a green symbol a few pixels off must not.
+            near = profile[lo:hi] - 0.06 * np.abs(np.arange(lo, hi) - guess)
+            cuts.append(lo + int(np.argmax(near)))
+        cuts.append(across)
+    for a, b in itertools.pairwise(cuts):
+        if b - a < (geo.tile_w - 6) * ppm:
+            continue
+        sub = (slice(a, b), slice(None)) if rows_along_x else (slice(None), slice(a, b))
+        ox, oy = (x0, y0 + a) if rows_along_x else (x0 + a, y0)
+        _cut_row(blob[sub], gaps[sub], ox, oy, rows_along_x, boxes, geo, ppm)
+
+
+def _cut_row(
+    blob: NDArray[np.bool_],
+    gaps: NDArray[np.float32],
+    x0: int,
+    y0: int,
+    along_x: bool,
+    boxes: list[tuple[int, int, int, int]],
+    geo: TableGeometry,
+    ppm: float,
+) -> None:
+    """Split one row of tiles, upright and sideways mixed (a meld, a riichi discard).
+
+    Runs of touching tiles are split by trying every sequence of tile widths that fills the run; the
+    sequence whose cuts fall where most mat shows through wins.
+    """
+    if not along_x:
+        blob, gaps = blob.T, gaps.T
+    fill = blob.mean(axis=0)
+    idx = np.nonzero(fill > 0.08)[0]
+    if len(idx) == 0:
+        return
+    breaks = np.nonzero(np.diff(idx) > 2)[0]
+    starts = [int(idx[0]), *(int(idx[b + 1]) for b in breaks)]
+    ends = [*(int(idx[b]) + 1 for b in breaks), int(idx[-1]) + 1]
+    widths = ((geo.tile_w + 1.0) * ppm, (geo.tile_h + 2.5) * ppm)
+    col_gap = (gaps * blob).sum(axis=0) / np.maximum(blob.sum(axis=0), 1)
+    height = blob.shape[0]
+    expect = (min(1.0, widths[1] / height), min(1.0, widths[0] / height))  # fill of upright, sideways
+    # Column sums of the fill, so a cell's mean fill is two look-ups (the costs below run for every
+    # sequence of widths that fits a run: numpy slices there were most of the cut's time).
+    fill_sum = np.concatenate(([0.0], np.cumsum(fill, dtype=np.float64))).tolist()
+    col_gap_list = col_gap.tolist()
+    cells: list[tuple[int, int, int, int, int]] = []
+    row_sums: NDArray[np.int32] | None = None  # per row, filled pixels left of each column (made once)
+    for a, b in zip(starts, ends, strict=True):
+        total = b - a
+        if total < (geo.tile_w - 6) * ppm:
+            continue
+        best = _best_widths(a, b, widths, ppm, fill_sum, col_gap_list, expect)
+        if best is None:
+            continue
+        combo, gap = best
+        at = float(a)
+        for c in combo:
+            c0, c1 = round(at), round(at + widths[c])
+            at += widths[c] + gap
+            width = min(c1, blob.shape[1]) - c0
+            if width <= 0 or not height:
+                continue
+            if row_sums is None:
+                row_sums = np.concatenate(
+                    (np.zeros((height, 1), np.int32), np.cumsum(blob, axis=1, dtype=np.int32)), axis=1
+                )
+            per_row = row_sums[:, c0 + width] - row_sums[:, c0]  # filled pixels of each row of the cell
+            # The cell's own extent across the row: a sideways tile is shorter than upright ones.
+            span = _longest_run(2 * per_row > width)
+            if span is None:
+                continue
+            r0, r1 = span
+            # Filled over more than 0.6 of the span (5 * filled > 3 * area, in whole pixels).
+            if 5 * int(per_row[r0:r1].sum()) <= 3 * (r1 - r0) * width:
+                continue
+            if (r1 - r0) < (geo.tile_w - 5) * ppm:
+                continue
+            cells.append((c0, c1, r0, r1, c))
+    for c0, c1, r0, r1, _ in _in_line(cells, geo, ppm):
+        boxes.append(
+            (x0 + c0, y0 + r0, c1 - c0, r1 - r0) if along_x else (x0 + r0, y0 + c0, r1 - r0, c1 - c0)
+        )
+
+
+def _in_line(
+    cells: list[tuple[int, int, int, int, int]], geo: TableGeometry, ppm: float
+) -> list[tuple[int, int, int, int, int]]:
+    """The cells of one row, (c0, c1, r0, r1, upright 0 / sideways 1), each as deep as a tile across the
+    row. A cell deeper than a tile by more than LINE_SLACK_MM has something touching it (a point stick at
+    the player's edge, a tile of the next row): it keeps the tile's depth where the row's other tiles of
+    its kind lie, or stays as it is when there are none (a crop centred off the face misnames it)."""
+    out = list(cells)
+    for kind, depth_mm in ((0, geo.tile_h), (1, geo.tile_w)):
+        near = [
+            (r0, r1)
+            for _, _, r0, r1, c in cells
+            if c == kind and abs((r1 - r0) - depth_mm * ppm) <= LINE_SLACK_MM * ppm
+        ]
+        if not near:
+            continue
+        depth = float(np.median([r1 - r0 for r0, r1 in near]))
+        centre = float(np.median([(r0 + r1) / 2 for r0, r1 in near]))
+        lo, hi = round(centre - depth / 2), round(centre + depth / 2)
+        for k, (c0, c1, r0, r1, c) in enumerate(out):
+            if c != kind or (r1 - r0) - depth_mm * ppm <= LINE_SLACK_MM * ppm:
+                continue
+            a, b = max(r0, lo), min(r1, hi)
+            if b - a >= depth - 2 * ppm:
+                out[k] = (c0, c1, a, b, c)
+    return out
+
+
+def _best_widths(
+    a: int,
+    b: int,
+    widths: tuple[float, float],
+    ppm: float,
+    fill_sum: list[float],
+    col_gap: list[float],
+    expect: tuple[float, float],
+) -> tuple[tuple[int, ...], float] | None:
+    """The sequence of tile widths (0 upright, 1 sideways) that best fills the run of columns [a, b) of a
+    row, and the gap between its tiles; None when none fits. Each sequence costs how far its gap is from the
+    usual 1.5 mm, how far each cell's fill (`fill_sum`: cumulative column fill) is from what its kind
+    `expect`s, and how little mat (`col_gap`) shows at each cut; the first cheapest one wins."""
+    total = b - a
+    n_cols = len(fill_sum) - 1
+    best: tuple[float, int, tuple[int, ...], float] | None = None
+    for (k, sideways), combos in _combos_by_shape().items():
+        # Sequences of one shape (count, sideways count) fill the same length: most fail the gap check.
+        rough = (k - sideways) * widths[0] + sideways * widths[1]
+        rough_gap = (total - rough) / (k - 1) if k > 1 else 0.0
+        if (k == 1 and abs(total - rough) > 5 * ppm + 1e-6) or not (
+            -1.5 * ppm - 1e-6 <= rough_gap <= 5 * ppm + 1e-6
+        ):
+            continue
+        for order, combo in combos:
+            tiles = sum(widths[c] for c in combo)
+            gap = (total - tiles) / (k - 1) if k > 1 else 0.0
+            if (k == 1 and abs(total - tiles) > 5 * ppm) or not -1.5 * ppm <= gap <= 5 * ppm:
+                continue
+            cost, at = abs(gap - 1.5 * ppm) / (4 * ppm), 0.0
+            for n, c in enumerate(combo):
+                # A sideways tile is shorter across the row than an upright one: its columns fill less.
+                c0, c1 = a + round(at), a + round(at + widths[c])
+                if c1 > c0:
+                    end = min(c1, n_cols)
+                    mean = (fill_sum[end] - fill_sum[c0]) / (end - c0) if end > c0 else float("nan")
+                    cost += 2.0 * abs(mean - expect[c])
+                else:
+                    cost += 1.0
+                at += widths[c] + gap / 2
+                if n < k - 1:
+                    i = a + round(at)
+                    cost += 1.0 - max(col_gap[max(a, i - 1) : min(b, i + 2)], default=0.0)
+                at += gap / 2
+            if best is None or cost < best[0] or (cost == best[0] and order < best[1]):
+                best = (cost, order, combo, gap)
+    return None if best is None else (best[2], best[3])
+
+
+@functools.cache
+def _combos_by_shape() -> dict[tuple[int, int], list[tuple[int, tuple[int, ...]]]]:
+    """`_width_combos`, with their order, by shape: (tiles, sideways tiles) -> [(order, combo)]."""
+    out: dict[tuple[int, int], list[tuple[int, tuple[int, ...]]]] = {}
+    for order, combo in enumerate(_width_combos()):
+        out.setdefault((len(combo), sum(combo)), []).append((order, combo))
+    return out
+
+
+@functools.cache
+def _width_combos() -> tuple[tuple[int, ...], ...]:
+    """Rows of tiles as 0 (upright) / 1 (sideways): any mix up to 4, two sideways up to 8, one up to 17."""
+    out: list[tuple[int, ...]] = []
+    for k in range(1, 9):
+        for combo in itertools.product((0, 1), repeat=k):
+            if k <= 4 or sum(combo) <= 2:
+                out.append(combo)
+    for k in range(9, 18):  # an open hand: upright tiles, perhaps one sideways
+        out.append((0,) * k)
+        out.extend(tuple(1 if i == j else 0 for i in range(k)) for j in range(k))
+    return tuple(out)
+
+
+def cut_dead_wall(
+    blob: NDArray[np.bool_],
+    back: NDArray[np.uint8],
+    x0: int,
+    y0: int,
+    boxes: list[tuple[int, int, int, int]],
+    geo: TableGeometry,
+    ppm: float,
+) -> None:
+    """The dead wall (a row across seat 0's view): runs of back colour are face-down stacks, the runs
+    between them turned indicators (with the ura dora row under them at the end of a hand).
+
+    A stack is two tiles high: seen from a camera at an angle, its upper tile lies shifted away from the
+    camera, and the stack looks up to twice as deep as one tile. So a run of back colour is one row of
+    stacks whatever its depth (one face-down tile per tile pitch); only face-up runs are cut into rows,
+    where their face shows two tiles (an indicator and its ura dora) one under the other.
+    """
+    w = blob.shape[1]
+    red = (back * blob).sum(axis=0) / np.maximum(blob.sum(axis=0), 1) > 0.4
+    filled = blob.mean(axis=0) > 0.3
+    pitch = (geo.tile_w + 1.0) * ppm
+    col = 0
+    while col < w:
+        if not filled[col]:
+            col += 1
+            continue
+        end = col
+        while end < w and filled[end] and red[end] == red[col]:
+            end += 1
+        count = round((end - col) / pitch)
+        for k in range(count):
+            a = col + round(k * (end - col) / count)
+            b = col + round((k + 1) * (end - col) / count)
+            if red[col]:
+                rows = np.nonzero(blob[:, a:b].mean(axis=1) > 0.5)[0]
+                if len(rows):
+                    boxes.append((x0 + a, y0 + int(rows[0]), b - a, int(rows[-1]) + 1 - int(rows[0])))
+                continue
+            face = blob[:, a:b] & (back[:, a:b] == 0)
+            for r0, r1 in _face_rows(face.mean(axis=1) > 0.5, geo, ppm):
+                boxes.append((x0 + a, y0 + r0, b - a, r1 - r0))
+        col = end
+
+
+def _face_rows(rows: NDArray[np.bool_], geo: TableGeometry, ppm: float) -> list[tuple[int, int]]:
+    """(start, end) of the face-up tiles in a dead-wall column: runs of face rows a tile deep; a run two
+    tiles deep (the ura dora touching its indicator) is cut at its middle."""
+    out: list[tuple[int, int]] = []
+    tile = (geo.tile_h + 2.5) * ppm
+    padded = np.concatenate(([False], rows, [False])).astype(np.int8)
+    edges = np.flatnonzero(np.diff(padded))
+    for r0, r1 in zip(edges[0::2], edges[1::2], strict=True):
+        r0, r1 = int(r0), int(r1)
+        if r1 - r0 < (geo.tile_w - 5) * ppm:
+            continue  # a sliver: a stack's edge, the shade between tiles
+        if r1 - r0 > 1.6 * tile:
+            mid = (r0 + r1) // 2
+            out += [(r0, mid), (mid, r1)]
+        else:
+            out.append((r0, r1))
+    return out
+
+
+def _longest_run(flags: NDArray[np.bool_]) -> tuple[int, int] | None:
+    """(start, end) of the longest run of True, or None when there is none.
+
+    A cell's extent across its row: the edge of a tile in the next row that reaches into the cell past a
+    gap must not count, or a sideways tile looks as deep as an upright one (and is read upright).
+    """
+    padded = np.concatenate(([False], np.asarray(flags, bool), [False]))
+    edges = np.flatnonzero(np.diff(padded.astype(np.int8)))
+    if len(edges) == 0:
+        return None
+    starts, ends = edges[0::2], edges[1::2]
+    best = int(np.argmax(ends - starts))
+    return int(starts[best]), int(ends[best])
