@@ -8,7 +8,6 @@ Screenshot: docs/screenshots/hand-check-teach.png."""
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +17,7 @@ import numpy as np
 import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-from tests.browser_support import ARGS, BROWSER_MARKS, CHROMIUM  # noqa: E402
+from tests.browser_support import BROWSER_MARKS, chromium_page, served  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 PHOTO = REPO / "tests" / "vision" / "samples" / "hk_real_hand.jpg"
@@ -35,7 +34,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     from riichi_table.vision.profiles import build_profile, set_active_profile
     from riichi_table.webui.app import create_app
     from riichi_table.webui.teach import Labelled
-    from werkzeug.serving import make_server
 
     image = cv2.imread(str(PHOTO))
     rows = np.loadtxt(PHOTO.with_suffix(".txt"), ndmin=2)[:9]
@@ -51,27 +49,15 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
     set_active_profile("hk-club", profiles)
     app = create_app({"DATA_DIR": tmp_path_factory.mktemp("data"), "PROFILES_DIR": profiles,
                       "PIPELINE_ERROR": "no camera source (--source none)"})  # fmt: skip
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{srv.server_port}", profiles
-    srv.shutdown()
+    with served(app) as url:
+        yield url, profiles
     app.extensions["live"].stop()
 
 
 @pytest.fixture
 def page() -> Iterator[Any]:
-    playwright_api.expect.set_options(timeout=60_000)
-    with playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
-        context = browser.new_context(viewport={"width": 1280, "height": 900})
-        context.set_default_timeout(60_000)
-        pg = context.new_page()
-        errors: list[str] = []
-        pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    with chromium_page() as pg:
         yield pg
-        browser.close()
-        assert not errors, f"JavaScript errors: {errors}"
 
 
 def test_a_corrected_hand_photo_is_taught_to_the_clubs_profile_from_the_hand_check(

@@ -9,7 +9,6 @@ back to base in Settings. The before/after the page shows must be what `vision.p
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,7 @@ import numpy as np
 import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-from tests.browser_support import ARGS, BROWSER_MARKS, CHROMIUM  # noqa: E402
+from tests.browser_support import BROWSER_MARKS, chromium_page, served  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 ART = REPO / ".." / "shared" / "tile-art" / "fluffystuff-riichi"
@@ -52,32 +51,19 @@ def photos(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
     from riichi_table.webui.app import create_app
-    from werkzeug.serving import make_server
 
     profiles = tmp_path_factory.mktemp("profiles")
     app = create_app({"DATA_DIR": tmp_path_factory.mktemp("data"), "PROFILES_DIR": profiles,
                       "PIPELINE_ERROR": "no camera source (--source none)"})  # fmt: skip
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{srv.server_port}", profiles
-    srv.shutdown()
+    with served(app) as url:
+        yield url, profiles
     app.extensions["live"].stop()
 
 
 @pytest.fixture
 def page() -> Iterator[Any]:
-    playwright_api.expect.set_options(timeout=60_000)
-    with playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
-        context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
-        context.set_default_timeout(60_000)
-        pg = context.new_page()
-        errors: list[str] = []
-        pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    with chromium_page(accept_downloads=True) as pg:
         yield pg
-        browser.close()
-        assert not errors, f"JavaScript errors: {errors}"
 
 
 def _expected(photos: dict[str, Path]) -> Any:
@@ -166,11 +152,8 @@ def test_the_teach_page_and_the_tile_sets_fit_a_phone(
     server: tuple[str, Path], photos: dict[str, Path]
 ) -> None:
     base, _ = server
-    with playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
-        context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                                      is_mobile=True, has_touch=True)  # fmt: skip
-        page = context.new_page()
+    phone = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True}
+    with chromium_page(has_touch=True, **phone) as page:
         wide = []
         for path in ("/settings", "/teach"):
             page.goto(base + path)
@@ -181,5 +164,4 @@ def test_the_teach_page_and_the_tile_sets_fit_a_phone(
             width = page.evaluate("document.documentElement.scrollWidth")
             if width > 390:
                 wide.append(f"{path}: {width} px")
-        browser.close()
     assert not wide, f"pages wider than the phone: {wide}"
