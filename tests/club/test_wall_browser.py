@@ -4,7 +4,6 @@ night's standings appear, and a hand pushed while the page is open shows up with
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,7 +11,7 @@ from typing import Any
 import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-from tests.browser_support import ARGS, BROWSER_MARKS, CHROMIUM  # noqa: E402
+from tests.browser_support import ARGS, BROWSER_MARKS, CHROMIUM, served  # noqa: E402
 
 pytestmark = BROWSER_MARKS
 
@@ -20,16 +19,13 @@ pytestmark = BROWSER_MARKS
 @pytest.fixture
 def wall(tmp_path: Path) -> Iterator[tuple[str, Any, Any]]:
     from riichi_table.webui.club_server import create_club_app
-    from werkzeug.serving import make_server
 
     from riichi_table.club.backends import open_store
 
     store = open_store(tmp_path / "club.sqlite")
     app = create_club_app({"CLUB_STORE": store})
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{srv.server_port}", store, app.test_client()
-    srv.shutdown()
+    with served(app) as url:
+        yield url, store, app.test_client()
 
 
 def test_the_wall_shows_every_table_and_updates_by_itself(wall: Any, make_messages: Any) -> None:

@@ -3,14 +3,13 @@
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-from tests.browser_support import ARGS, BROWSER_MARKS, CHROMIUM  # noqa: E402
+from tests.browser_support import BROWSER_MARKS, chromium_page, served  # noqa: E402
 from tests.webui.test_table_order import ask  # noqa: E402
 
 pytestmark = BROWSER_MARKS
@@ -21,20 +20,15 @@ def test_the_page_shows_the_order_question_and_the_answer_moves_the_tile(
 ) -> None:
     from riichi_table.webui.app import create_app
     from riichi_table.webui.live import start_assistant
-    from werkzeug.serving import make_server
 
     assistant, error = start_assistant(str(make_video(tmp_path / "clip.mp4")), "wrc", None)
     assert assistant is not None, error
     app = create_app({"DATA_DIR": tmp_path / "data", "ASSISTANT": assistant, "PIPELINE_ERROR": None})
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
     expect = playwright_api.expect
-    expect.set_options(timeout=30_000)
-    with playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
-        try:
-            page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
-            page.goto(f"http://127.0.0.1:{srv.server_port}/", wait_until="domcontentloaded")
+    try:
+        viewport = {"width": 1280, "height": 860}
+        with served(app) as url, chromium_page(timeout_ms=30_000, viewport=viewport) as page:
+            page.goto(url + "/", wait_until="domcontentloaded")
             question = ask(assistant)  # asked while the page is open: it comes over the event stream
             box = page.locator("#questions .question")
             expect(box).to_contain_text("seen late")
@@ -49,7 +43,5 @@ def test_the_page_shows_the_order_question_and_the_answer_moves_the_tile(
             expect(page.locator("#questions .question")).to_have_count(0)
             expect(pond.nth(1)).to_have_attribute("data-tile", "9m")
             assert pond.nth(0).get_attribute("data-tile") == "3m"
-        finally:
-            browser.close()
-            srv.shutdown()
-            assistant.stop()
+    finally:
+        assistant.stop()

@@ -6,7 +6,6 @@ played by the assistant; before the first hand the set-up box lists the reasons 
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +13,7 @@ import cv2
 import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-from tests.browser_support import ARGS, BROWSER_MARKS, CHROMIUM  # noqa: E402
+from tests.browser_support import BROWSER_MARKS, chromium_page, served  # noqa: E402
 
 pytestmark = BROWSER_MARKS
 
@@ -22,7 +21,6 @@ pytestmark = BROWSER_MARKS
 def test_the_set_up_box_shows_a_picture_of_each_tile_not_named(renderer, tmp_path: Path) -> None:
     from riichi_table.webui.app import create_app
     from riichi_table.webui.live import start_assistant
-    from werkzeug.serving import make_server
 
     from tests.live.test_why_not import _scribbled
 
@@ -35,21 +33,15 @@ def test_the_set_up_box_shows_a_picture_of_each_tile_not_named(renderer, tmp_pat
     assistant, error = start_assistant(str(video), "wrc", None)
     assert assistant is not None, error
     app = create_app({"DATA_DIR": tmp_path / "data", "ASSISTANT": assistant, "PIPELINE_ERROR": None})
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    playwright_api.expect.set_options(timeout=30_000)
-    with playwright_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
-        try:
-            page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
-            page.goto(f"http://127.0.0.1:{srv.server_port}/")
+    try:
+        viewport = {"width": 1280, "height": 860}
+        with served(app) as url, chromium_page(timeout_ms=30_000, viewport=viewport) as page:
+            page.goto(url + "/")
             picture = page.locator("#setup img.unnamed-tile").first
             playwright_api.expect(picture).to_be_visible()
             playwright_api.expect(page.locator("#setup")).to_contain_text("found but not named")
             assert picture.get_attribute("src", timeout=5_000).startswith("data:image/png;base64,")
             box: Any = picture.bounding_box()
             assert box is not None and box["height"] > 20
-        finally:
-            browser.close()
-            srv.shutdown()
-            assistant.stop()
+    finally:
+        assistant.stop()
