@@ -7,12 +7,13 @@ tiles.
 How it is fast (the per-suit tables of Mortal's libriichi, built the Python way): each suit (9 kinds, honors
 7) is packed into an int with one byte per kind (`int.from_bytes(bytes(counts[0:9]), "little")`, done in C).
 Every complete suit pattern (up to four sets, with or without one pair, at most four copies of a kind) is
-enumerated once at import into two frozensets (2,869 + 18,874 patterns for a number suit, 99 + 399 for honors;
-about 10 ms). A suit's verdict ("complete without a pair / with a pair / not complete", and which kinds would
-complete it) is then a few set look-ups, cached per pattern (`functools.cache`), and a hand's waits combine
-four cached verdicts. Shanten is the classic block count (complete sets, partial sets, a pair:
-`8 - 2*sets - partials - pair`, partials capped so that sets + partials <= 4), maximised over every way of
-cutting each suit into blocks; seven pairs and thirteen orphans use their own formulas.
+enumerated once into two frozensets (2,869 + 18,874 patterns for a number suit, 99 + 399 for honors),
+shipped as a generated file read at import (engine/suit_patterns.py). A suit's verdict ("complete without a
+pair / with a pair / not complete", and which kinds would complete it) is then a few set look-ups, cached
+per pattern (`functools.cache`), and a hand's waits combine four cached verdicts. Shanten is the classic
+block count (complete sets, partial sets, a pair: `8 - 2*sets - partials - pair`, partials capped so that
+sets + partials <= 4), maximised over every way of cutting each suit into blocks; seven pairs and thirteen
+orphans use their own formulas.
 
 >>> waits(counts_of("123456789m1122z"), 0)
 [27, 28]
@@ -23,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
+from riichi_table.engine import suit_patterns
 from riichi_table.engine.rules import ALL_HAND_SHAPES, HandShape, Rules
 from riichi_table.engine.tiles import KIND_COUNT, Tile, parse_tiles
 
@@ -54,33 +56,10 @@ def suit_keys(counts: Sequence[int]) -> tuple[int, int, int, int]:
 
 # --- complete shapes ---------------------------------------------------------------------------------------
 
-
-def _complete_patterns(length: int, honor: bool) -> tuple[frozenset[int], frozenset[int]]:
-    """Every suit pattern of up to four sets (pon, and chi unless honors), without and with one pair.
-
-    A pattern holding five or more of a kind is dropped: adding 123 to every byte sets a byte's top bit
-    exactly when the count is 5 or more.
-    """
-    over = int.from_bytes(bytes([128] * length), "little")
-    lift = int.from_bytes(bytes([123] * length), "little")
-    sets = [3 << (8 * i) for i in range(length)]
-    if not honor:
-        sets += [(1 << (8 * i)) | (1 << (8 * i + 8)) | (1 << (8 * i + 16)) for i in range(length - 2)]
-    found = {0}
-    frontier = {0}
-    for _ in range(4):
-        # sums first, then the over-full ones dropped: each distinct sum is tested once (about 25 % faster)
-        frontier = {k + s for k in frontier for s in sets}
-        frontier = {k for k in frontier if not (k + lift) & over}
-        found |= frontier
-    with_pair = {k + p for p in [2 << (8 * i) for i in range(length)] for k in found}
-    return frozenset(found), frozenset([k for k in with_pair if not (k + lift) & over])
-
-
-# [0] for a number suit, [1] for honors: every complete suit pattern, as a suit key
-_NUMBER_PATTERNS, _HONOR_PATTERNS = _complete_patterns(9, False), _complete_patterns(7, True)
-SETS_ONLY = (_NUMBER_PATTERNS[0], _HONOR_PATTERNS[0])
-SETS_AND_PAIR = (_NUMBER_PATTERNS[1], _HONOR_PATTERNS[1])
+# [0] for a number suit, [1] for honors: every complete suit pattern, as a suit key (engine/suit_patterns.py)
+_NUMBER_SETS, _NUMBER_PAIRED, _HONOR_SETS, _HONOR_PAIRED = suit_patterns.load()
+SETS_ONLY = (_NUMBER_SETS, _HONOR_SETS)
+SETS_AND_PAIR = (_NUMBER_PAIRED, _HONOR_PAIRED)
 
 
 @cache
