@@ -59,16 +59,23 @@ _OPEN_PON = tuple(Group("pon", k, False) for k in range(34))
 _GroupSplit = tuple[int, tuple[Group, ...]]
 
 
-# _suit_splits by one int, the suit key with the suit's number above its bytes: cheaper to hash than the
-# three arguments functools.cache would key by
-_SPLITS: dict[int, tuple[_GroupSplit, ...]] = {}
+class _SuitSplits(dict[int, tuple[_GroupSplit, ...]]):
+    """`_suit_splits` of each pattern of one suit, made on first sight: a look-up that hits stays in C."""
+
+    __slots__ = ("_honor", "_start")
+
+    def __init__(self, suit: int) -> None:
+        super().__init__()
+        self._start = 9 * suit
+        self._honor = suit == 3
+
+    def __missing__(self, key: int) -> tuple[_GroupSplit, ...]:
+        found = self[key] = _suit_splits(key, self._start, self._honor)
+        return found
 
 
-def _splits_of(key: int, suit: int) -> tuple[_GroupSplit, ...]:
-    found = _SPLITS.get(key | suit << 72)
-    if found is None:
-        found = _SPLITS[key | suit << 72] = _suit_splits(key, 9 * suit, suit == 3)
-    return found
+# man, pin, sou, honors
+_SPLITS = tuple(_SuitSplits(suit) for suit in range(4))
 
 
 def _suit_splits(key: int, start: int, honor: bool) -> tuple[_GroupSplit, ...]:
@@ -107,13 +114,9 @@ def _suit_splits(key: int, start: int, honor: bool) -> tuple[_GroupSplit, ...]:
 
 def _group_splits(keys: tuple[int, int, int, int]) -> list[_GroupSplit]:
     """Every split of the concealed tiles (as suit keys) into concealed sets and exactly one pair."""
-    per_suit = []
-    for s, key in enumerate(keys):
-        if key:
-            splits = _splits_of(key, s)
-            if not splits:
-                return []
-            per_suit.append(splits)
+    per_suit = [splits[key] for splits, key in zip(_SPLITS, keys, strict=True) if key]
+    if not all(per_suit):  # a suit that does not split
+        return []
     if sum(map(len, per_suit)) == len(per_suit):  # the usual case: one way per suit (none is empty)
         pairs = [p for ((p, _),) in per_suit if p >= 0]
         if len(pairs) != 1:

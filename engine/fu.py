@@ -57,9 +57,10 @@ def fu(
     elif pair in (seat_wind, round_wind):
         pair_fu = 2
     if pair_fu:
-        detail.append((f"pair {_kind_name(pair)}", pair_fu))
-    if reading.wait in ("kanchan", "penchan", "tanki"):
-        detail.append((f"{reading.wait} wait", 2))
+        detail.append((_PAIR_NAMES[pair], pair_fu))
+    wait_fu = _WAIT_FU.get(reading.wait)
+    if wait_fu is not None:
+        detail.append(wait_fu)
     if tsumo:
         detail.append(("tsumo", 2))
     total = _round(detail)
@@ -101,3 +102,8 @@ def _round(detail: list[tuple[str, int]]) -> int:
 
 def _kind_name(kind: int) -> str:
     return f"{kind % 9 + 1}{'mpsz'[kind // 9]}"
+
+
+# itemisation entries made once: a pair's name per kind, and the waits worth 2 fu (edge, closed, pair)
+_PAIR_NAMES = tuple(f"pair {_kind_name(k)}" for k in range(34))
+_WAIT_FU = {wait: (f"{wait} wait", 2) for wait in ("kanchan", "penchan", "tanki")}

@@ -25,7 +25,7 @@ from riichi_table.engine.points import (
     received,
     total_with_bonus,
 )
-from riichi_table.engine.rules import Rules, check_calls, resolve_rules
+from riichi_table.engine.rules import CALL_OF_MELD, Rules, check_calls, resolve_rules
 from riichi_table.engine.tiles import COPIES, Tile, check_copies, dora_from_indicator
 from riichi_table.engine.yaku import FormYaku, Situation, YakuContext, evaluate, form_yaku, in_table_order
 from riichi_table.engine.yaku.base import FLAGS
@@ -100,7 +100,7 @@ class WinInput:
             or everything.count(22) >= COPIES
         ):
             _check_plain_fives(everything, all_reds, self.rules)
-        if self.melds:
+        if self.melds and not _MELD_CALLS.issubset(self.rules.calls):  # most rules allow every call
             check_calls([m.kind for m in self.melds], self.rules)
         self._check_situation()
         return concealed, meld_kinds, reds
@@ -163,6 +163,7 @@ def _opened(melds: tuple[Meld, ...]) -> bool:
 
 
 _KIND = attrgetter("kind")
+_MELD_CALLS = frozenset(CALL_OF_MELD.values())  # every call some meld needs
 _RED = attrgetter("red")
 _rare_flags = attrgetter(*(f for f in FLAGS if f not in ("tsumo", "riichi")))
 
@@ -248,7 +249,19 @@ def score(w: WinInput) -> Win | NoWin:
     forms: dict[str, FormYaku] = {}
     dealer = w.seat_wind == 27
     fixed_mode = rules.payment_mode == "fixed"
-    best: tuple[tuple[int, int, int], Reading, list[tuple[str, int]], int, int, list[tuple[str, int]]] | None
+    best: (
+        tuple[
+            tuple[int, int, int],
+            Reading,
+            list[tuple[str, int]],
+            int,
+            int,
+            list[tuple[str, int]],
+            int,
+            tuple[str | None, int],
+        ]
+        | None
+    )
     best = None
     for reading in found:
         ctx = _context(w, reading, closed, kinds, concealed_t)
@@ -275,11 +288,13 @@ def score(w: WinInput) -> Win | NoWin:
             yakuman = yaku[0][1] // 13
         han = sum([h for _, h in yaku])
         points = 0
+        limit: tuple[str | None, int] = (None, 0)
         if not fixed_mode:
-            points = _points(limit_of(han, fu, yakuman, rules)[1], dealer, tsumo, rules.players)
+            limit = limit_of(han, fu, yakuman, rules)
+            points = _points(limit[1], dealer, tsumo, rules.players)
         rank = (points, han, fu)
         if best is None or rank > best[0]:
-            best = (rank, reading, yaku, yakuman, fu, detail)
+            best = (rank, reading, yaku, yakuman, fu, detail, han, limit)
     if best is None:
         return NoWin("no yaku")
     result = _win(w, *best[1:])
@@ -382,14 +397,17 @@ def _win(
     yakuman: int,
     fu: int,
     detail: list[tuple[str, int]],
+    han: int,
+    limit_and_basic: tuple[str | None, int],
 ) -> Win:
+    """The `Win` of the best reading; `han` and `limit_and_basic` as the scorer's loop worked them out
+    (`limit_of`; unused under fixed payments)."""
     rules = w.rules
-    han = sum(h for _, h in yaku)
     if rules.payment_mode == "fixed":
         pay = fixed_payments(w.dealer, w.situation.tsumo, rules)
         limit: str | None = None
     else:
-        limit, basic = limit_of(han, fu, yakuman, rules)
+        limit, basic = limit_and_basic
         pay = payments(basic, w.dealer, w.situation.tsumo)
     points = received(pay, rules.players)
     total = total_with_bonus(points, w.honba, w.sticks, rules)

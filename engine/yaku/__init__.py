@@ -135,13 +135,23 @@ def _drop_replaced(found: list[Yaku]) -> list[Yaku]:
     return [y for y in found if y.name not in replaced] if replaced else found
 
 
-def _position(item: tuple[str, int]) -> int:
-    return _POSITION.get(item[0], len(_POSITION))
+class _PairPositions(dict[tuple[str, int], int]):
+    """The table position of each (name, han) pair met (other entries: after every rule); a hit stays in C.
+    Bounded: cleared when full."""
+
+    def __missing__(self, item: tuple[str, int]) -> int:
+        if len(self) >= 4096:
+            self.clear()
+        found = self[item] = _POSITION.get(item[0], len(_POSITION))
+        return found
+
+
+_PAIR_POSITIONS = _PairPositions()
 
 
 def in_table_order(yaku: list[tuple[str, int]]) -> list[tuple[str, int]]:
     """(name, han) pairs sorted as ALL_YAKU lists the rules; other entries (dora, ...) last, in order."""
-    return sorted(yaku, key=_position)
+    return sorted(yaku, key=_PAIR_POSITIONS.__getitem__)
 
 
 def evaluate(ctx: YakuContext, fixed: FormYaku | None = None) -> tuple[list[tuple[str, int]], int]:

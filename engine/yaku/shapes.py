@@ -2,15 +2,28 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from riichi_table.engine.tiles import HONORS
 from riichi_table.engine.yaku.base import Yaku, YakuContext, yaku
 
 _TERMINAL_OR_HONOR = frozenset({0, 8, 9, 17, 18, 26, *range(27, 34)})
 _TERMINAL = frozenset({0, 8, 9, 17, 18, 26})
 _DRAGONS = (31, 32, 33)
+_MAN, _PIN, _SOU = frozenset(range(9)), frozenset(range(9, 18)), frozenset(range(18, 27))
+
+# The chi-only answers (peikou count, sanshoku, ittsu) are remembered per tuple of chi kinds: a batch meets
+# the same few thousand again and again, and a hit costs one look-up in C. Bounded.
+_per_chis = lru_cache(maxsize=8192)
 
 
 def _peikou_count(c: YakuContext) -> int:
-    chis = sorted(c.chis)
+    return _peikou_count_of(c.chis)
+
+
+@_per_chis
+def _peikou_count_of(chis_as_given: tuple[int, ...]) -> int:
+    chis = sorted(chis_as_given)
     count = 0
     i = 0
     while i + 1 < len(chis):
@@ -61,14 +74,22 @@ def ryanpeikou(c: YakuContext) -> bool:
 @yaku("sanshoku", 2, 1, gate="three_chi")
 def sanshoku(c: YakuContext) -> bool:
     """三色同順 sanshoku doujun: the same chi in each suit (001 table "Three Color Straight")."""
-    chis = set(c.chis)
+    return _sanshoku_of(c.chis)
+
+
+@_per_chis
+def _sanshoku_of(chis: tuple[int, ...]) -> bool:
     return any(n in chis and n + 9 in chis and n + 18 in chis for n in range(7))
 
 
 @yaku("ittsu", 2, 1, gate="three_chi")
 def ittsu(c: YakuContext) -> bool:
     """一気通貫 ittsu: 123, 456 and 789 of one suit (001 table "Straight-through")."""
-    chis = set(c.chis)
+    return _ittsu_of(c.chis)
+
+
+@_per_chis
+def _ittsu_of(chis: tuple[int, ...]) -> bool:
     return any(s in chis and s + 3 in chis and s + 6 in chis for s in (0, 9, 18))
 
 
@@ -99,10 +120,13 @@ def sanankou(c: YakuContext) -> bool:
 @yaku("sanshoku_doukou", 2, 2, gate="at_most_one_chi")
 def sanshoku_doukou(c: YakuContext) -> bool:
     """三色同刻 sanshoku doukou: the same pon in each suit (001 table "Three Similar Pon")."""
-    if len(c.triplets) < 3:
+    t = c.triplets  # four at most: a tuple's `in` and a plain loop beat a set and a generator
+    if len(t) < 3:
         return False
-    t = set(c.triplets)
-    return any(n < 9 and n + 9 in t and n + 18 in t for n in t)
+    for n in t:  # noqa: SIM110  (a generator costs more than the loop)
+        if n < 9 and n + 9 in t and n + 18 in t:
+            return True
+    return False
 
 
 @yaku("sankantsu", 2, 2, gate="three_kans")
@@ -133,15 +157,18 @@ def shousangen(c: YakuContext) -> bool:
 @yaku("honitsu", 3, 2, gate="one_suit")
 def honitsu(c: YakuContext) -> bool:
     """混一色 honitsu: one suit and honors (001 table "Half-Flush")."""
-    suits = {k // 9 for k in c.kinds}
-    return len(suits) == 2 and 3 in suits
+    return _absent_number_suits(c.kinds) == 2 and not c.kinds.isdisjoint(HONORS)
 
 
 @yaku("chinitsu", 6, 5, replaces=("honitsu",), gate="one_suit")
 def chinitsu(c: YakuContext) -> bool:
     """清一色 chinitsu: one suit, no honors (001 table "Full Flush")."""
-    suits = {k // 9 for k in c.kinds}
-    return len(suits) == 1 and 3 not in suits
+    return _absent_number_suits(c.kinds) == 2 and c.kinds.isdisjoint(HONORS)
+
+
+def _absent_number_suits(kinds: frozenset[int]) -> int:
+    """How many of man, pin and sou have no tile among `kinds` (set tests in C, no loop)."""
+    return kinds.isdisjoint(_MAN) + kinds.isdisjoint(_PIN) + kinds.isdisjoint(_SOU)
 
 
 @yaku("tanyao", 1, 1, gate="simples_only")
