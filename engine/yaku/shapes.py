@@ -38,7 +38,7 @@ def _peikou_count_of(chis_as_given: tuple[int, ...]) -> int:
 def _outside(c: YakuContext, allowed: frozenset[int]) -> bool:
     """Every group and the pair holds a tile of `allowed`, and at least one group is a chi."""
     r = c.reading
-    if r.form != "regular" or not c.chis:
+    if r.form != "regular" or not c.chis or r.pairs[0] not in allowed:  # the pair first: the cheapest look
         return False
     for g in r.groups:
         if g.shape == "chi":
@@ -46,7 +46,7 @@ def _outside(c: YakuContext, allowed: frozenset[int]) -> bool:
                 return False
         elif g.kind not in allowed:
             return False
-    return r.pairs[0] in allowed
+    return True
 
 
 @yaku("pinfu", 1, gate="four_chi")

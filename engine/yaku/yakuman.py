@@ -48,7 +48,8 @@ def suuankou_tanki(c: YakuContext) -> bool:
 @yaku("daisangen", yakuman=1, gate="two_dragon_sets")
 def daisangen(c: YakuContext) -> bool:
     """大三元 daisangen: a pon or kan of each dragon (001 table "Greater Three Dragons")."""
-    return all(d in c.triplets for d in _DRAGONS)
+    t = c.triplets
+    return 31 in t and 32 in t and 33 in t  # each dragon (no generator: this runs on many hands)
 
 
 @yaku("shousuushii", yakuman=1, gate="three_wind_sets")
@@ -61,13 +62,14 @@ def shousuushii(c: YakuContext) -> bool:
 @yaku("daisuushii", yakuman=1, double_if="daisuushii", replaces=("shousuushii",), gate="three_wind_sets")
 def daisuushii(c: YakuContext) -> bool:
     """大四喜 dai suushii: a pon or kan of each wind (001 table "Four Winds")."""
-    return all(w in c.triplets for w in _WINDS)
+    t = c.triplets
+    return 27 in t and 28 in t and 29 in t and 30 in t
 
 
 @yaku("tsuuiisou", yakuman=1, gate="terminals_and_honors_only")
 def tsuuiisou(c: YakuContext) -> bool:
     """字一色 tsuu iisou: honors only (001 table "All Honors"); seven pairs of honors included."""
-    return all(k >= 27 for k in c.kinds)
+    return min(c.kinds) >= 27
 
 
 @yaku("ryuuiisou", yakuman=1, gate="one_suit")
@@ -86,10 +88,10 @@ def _chuuren_suit(c: YakuContext) -> int:
     """The suit start of a nine-gates shape in the concealed tiles, or -1."""
     if not c.closed or c.kans or c.reading.form != "regular":
         return -1
-    suits = {k // 9 for k in c.kinds}
-    if len(suits) != 1 or 3 in suits:
+    low, high = min(c.kinds), max(c.kinds)
+    if high >= 27 or low // 9 != high // 9:  # not one number suit alone
         return -1
-    start = 9 * next(iter(suits))
+    start = low - low % 9
     counts = c.concealed[start : start + 9]
     if all(n >= need for n, need in zip(counts, _CHUUREN, strict=True)):
         return start
