@@ -49,8 +49,9 @@ _SEVEN_BYTES = (1 << 56) - 1
 
 def suit_keys(counts: Sequence[int]) -> tuple[int, int, int, int]:
     """Pack the man, pin, sou and honor counts into ints, one byte per kind (kind 1 of a suit lowest)."""
-    # one int of all 34 bytes, cut into suits: cheaper than a slice, bytes and int per suit
-    whole = int.from_bytes(bytes(counts), "little")
+    # one int of all 34 bytes, cut into suits: cheaper than a slice, bytes and int per suit; a list first, as
+    # bytes() would read another sequence's buffer (a numpy array's) rather than its values
+    whole = int.from_bytes(bytes(counts if type(counts) is list else list(counts)), "little")
     return (
         whole & _NINE_BYTES,
         whole >> 72 & _NINE_BYTES,

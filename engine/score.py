@@ -107,17 +107,17 @@ class WinInput:
 
     def _check_situation(self) -> None:
         s = self.situation
-        opened = _opened(self.melds)
-        # the common case (tsumo and/or riichi, nothing else) skips the full table of contradictions
+        # the common case (tsumo and/or riichi, nothing else) skips the full table of contradictions; whether
+        # a meld opens the hand is looked at only where riichi or that table needs it
         unusual = (
             any(_rare_flags(s))
             or self.pao is not None
             or self.discarder is not None
-            or (s.riichi and opened)
+            or (s.riichi and _opened(self.melds))
             or (self.ura and not s.riichi)
         )
         if unusual:
-            self._check_flags(opened)
+            self._check_flags(_opened(self.melds))
 
     def _check_flags(self, opened: bool) -> None:
         s = self.situation

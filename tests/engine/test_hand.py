@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from riichi_table.engine.decompose import decompositions
-from riichi_table.engine.hand import counts_of, is_complete, is_tenpai, shanten, waits
+from riichi_table.engine.hand import counts_of, is_complete, is_tenpai, shanten, suit_keys, waits
 from riichi_table.engine.tiles import kinds_to_notation
 
 
@@ -150,3 +150,19 @@ def test_table_driven_waits_agree_with_the_textbook_recursion(seed: int, melds: 
                 expected.append(k)
             counts[k] -= 1
     assert waits(counts, melds) == expected
+
+
+@pytest.mark.parametrize("as_sequence", [list, tuple, "numpy"], ids=["list", "tuple", "numpy-array"])
+def test_suit_keys_pack_each_suit_one_byte_per_kind_whatever_the_sequence(as_sequence: object) -> None:
+    counts = counts_of("1239m44p0s777z")
+    if as_sequence == "numpy":
+        np = pytest.importorskip("numpy")
+        given: object = np.array(counts)  # its own buffer holds 8 bytes per count: the values must be read
+    else:
+        given = as_sequence(counts)  # type: ignore[operator]
+    assert suit_keys(given) == (  # type: ignore[arg-type]
+        int.from_bytes(bytes([1, 1, 1, 0, 0, 0, 0, 0, 1]), "little"),
+        2 << 24,
+        1 << 32,
+        3 << 48,
+    )
