@@ -110,7 +110,7 @@ class WinInput:
         # the common case (tsumo and/or riichi, nothing else) skips the full table of contradictions; whether
         # a meld opens the hand is looked at only where riichi or that table needs it
         unusual = (
-            any(_rare_flags(s))
+            _has_rare_flag(s)
             or self.pao is not None
             or self.discarder is not None
             or (s.riichi and _opened(self.melds))
@@ -166,6 +166,20 @@ _KIND = attrgetter("kind")
 _MELD_CALLS = frozenset(CALL_OF_MELD.values())  # every call some meld needs
 _RED = attrgetter("red")
 _rare_flags = attrgetter(*(f for f in FLAGS if f not in ("tsumo", "riichi")))
+
+# Whether each Situation object seen sets a flag other than tsumo and riichi, by its id (a batch shares one
+# Situation per flag set; hashing the dataclass costs more than the look itself). Each entry holds its
+# Situation, so the id cannot be reused by another object while the entry lives. Bounded: cleared when full.
+_RARE: dict[int, tuple[Situation, bool]] = {}
+
+
+def _has_rare_flag(situation: Situation) -> bool:
+    entry = _RARE.get(id(situation))
+    if entry is None or entry[0] is not situation:
+        if len(_RARE) >= 1024:
+            _RARE.clear()
+        entry = _RARE[id(situation)] = (situation, any(_rare_flags(situation)))
+    return entry[1]
 
 
 class WinInputError(TileCountError):
