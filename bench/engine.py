@@ -134,6 +134,8 @@ def _batch_command(n: int, calc) -> None:  # type: ignore[no-untyped-def]
         batch = ["-m", "riichi_table", "batch", str(path), "-o", os.devnull]
         subprocess.run([*cached, *batch], check=True, env=env)
         ours, ours_cpu = _runs([*cached, *batch], env)
+        cores = os.cpu_count() or 1
+        spread = _runs([*cached, *batch, "--jobs", str(cores)], env) if cores > 1 else None
         compiling = _runs([sys.executable, *batch], None) if "PYTHONDONTWRITEBYTECODE" in os.environ else None
         floors = {name: _process_cpu([*cached, *cmd], 3, env) for name, cmd in _floor_commands(path).items()}
     mj_in = [mahjong_oracle.mahjong_args(r) for r in reqs]  # converted before timing: the peer only scores
@@ -154,6 +156,9 @@ def _batch_command(n: int, calc) -> None:  # type: ignore[no-untyped-def]
     print(f"\n`riichi-table batch` over {n} random score requests (a process, start-up included)")
     print(f"{'':<42} {'wall s':>8} {'CPU s':>8}")
     print(f"{'riichi-table batch (process)':<42} {min(ours):>8.2f} {min(ours_cpu):>8.2f}")
+    if spread is not None:
+        name = f"(the same, --jobs {cores}: one process a core)"
+        print(f"{name:<42} {min(spread[0]):>8.2f} {min(spread[1]):>8.2f}")
     if compiling is not None:
         name = "(the same, sources compiled at each start)"
         print(f"{name:<42} {min(compiling[0]):>8.2f} {min(compiling[1]):>8.2f}")
@@ -161,6 +166,11 @@ def _batch_command(n: int, calc) -> None:  # type: ignore[no-untyped-def]
     print(f"{'(our scorer alone in-process, the same way)':<42} {'':>8} {min(scorer_cpu):>8.2f}")
     wall, cpu = min(theirs) / min(ours), min(theirs_cpu) / min(ours_cpu)
     print(f"ours / theirs speed: {wall:.2f}x wall, {cpu:.2f}x CPU (CPU: the fair figure on a shared machine)")
+    if spread is not None:
+        print(
+            f"with --jobs {cores}: {min(theirs) / min(spread[0]):.2f}x wall (the peer uses one core; "
+            "the wall figure means something only where the cores are free)"
+        )
     print("what any such process pays before scoring a hand (CPU s, best of three):")
     for name, cpu_s in floors.items():
         print(f"  {name:<62} {cpu_s:>6.2f}")
