@@ -39,6 +39,7 @@ from numpy.typing import NDArray
 from riichi_table.vision.crops import cut_crops
 from riichi_table.vision.embedder import Embedder, normalise
 from riichi_table.vision.errors import VisionError
+from riichi_table.vision.profile_features import feature_width, profile_embedding
 from riichi_table.vision.profile_metric import apply_metric, refine_metric
 from riichi_table.vision.tile_augment import augmented, scene_augmented
 
@@ -90,6 +91,9 @@ class Profile:
     # (`vision.profile_metric`); None: the embedding as it is (profiles of table photos, older profiles).
     metric_u: NDArray[np.float32] | None = None
     metric_v: NDArray[np.float32] | None = None
+    # Features are the embedding and its grey copy's side by side (`vision.profile_features`); False: the
+    # embedding alone (profiles of table photos, older profiles).
+    grey: bool = False
 
     def __post_init__(self) -> None:
         if not _NAME.match(self.name):
@@ -123,7 +127,7 @@ class Profile:
         """Write the profile as `.npz` (numbers) with its description as JSON inside; returns the path."""
         meta = {"version": PROFILE_VERSION, "name": self.name, "classifier_sha256": self.classifier_sha256,
                 "photos": list(self.photos), "created": self.created, "channels": list(self.channels),
-                "base_weight": self.base_weight}  # fmt: skip
+                "base_weight": self.base_weight, "grey": self.grey}  # fmt: skip
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(path.name + ".part")
         arrays = {"class_id": self.class_id, "prototypes": self.prototypes.astype(np.float16),
@@ -160,7 +164,8 @@ class Profile:
             channels = tuple(int(c) for c in meta.get("channels", IDENTITY))
             return cls(str(meta["name"]), class_id, prototypes, counts, str(meta["classifier_sha256"]),
                        tuple(meta["photos"]), str(meta["created"]), channels,  # type: ignore[arg-type]
-                       float(meta.get("base_weight", 0.3)), *metric)  # fmt: skip
+                       float(meta.get("base_weight", 0.3)), *metric,
+                       bool(meta.get("grey", False)))  # fmt: skip
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ProfileError(f"{path} is not a tile-set profile: its description lacks {exc}") from exc
 
@@ -287,10 +292,11 @@ def _channel_order(
 
 
 def _base_weight(base_right: float) -> float:
-    """How much the base classifier's answer counts beside the prototypes: 0.3 where the base names under
+    """How much the base classifier's answer counts beside the prototypes: none where the base names at most
     half of the set's altered enrolled crops right, rising to 1.0 at 85 % (measured with bench/enroll.py: a
-    base that reads a set well is worth more than prototypes of a few photos)."""
-    return float(np.clip(0.3 + 2.0 * (base_right - 0.5), 0.3, 1.0))
+    base that reads a set well is worth more than prototypes of a few photos; on a new set the base's
+    guesses cost about a point at any weight, 0.3 included)."""
+    return float(np.clip((base_right - 0.5) / 0.35, 0.0, 1.0))
 
 
 REFINE_EPOCHS = 10  # passes of `_refine` over the enrolled and altered crops
@@ -354,20 +360,27 @@ class _Enrolled:
     extra_ids: NDArray[np.int64]
     feats: NDArray[np.float32]  # the crops' embeddings in their own colours
     base: NDArray[np.float32]  # the base classifier's probabilities of the crops
+    grey: bool  # the profile's features include the grey copy's embedding (`vision.profile_features`)
     cache: dict[tuple[int, int, int], tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.float32]]]
 
     def embedded(
         self, embedder: Embedder, order: tuple[int, int, int]
     ) -> tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.float32]]:
-        """(crop embeddings, altered copies' base probabilities, altered copies' embeddings) in `order`."""
+        """(crop features, altered copies' base probabilities, altered copies' features) in `order`."""
         if order not in self.cache:
-            feats = self.feats if order == IDENTITY else embedder.run(_mapped(self.crops, order))[1]
-            extra_base, extra_feats = embedder.run(_mapped(self.extra, order))
+            feats = (
+                self.feats
+                if order == IDENTITY and not self.grey
+                else profile_embedding(embedder, _mapped(self.crops, order), self.grey)[1]
+            )
+            extra_base, extra_feats = profile_embedding(embedder, _mapped(self.extra, order), self.grey)
             self.cache[order] = (feats, extra_base, extra_feats)
         return self.cache[order]
 
 
-def _enrol(photos: Sequence[LabelledCrops], embedder: Embedder, augment: int, sheet: bool) -> list[_Enrolled]:
+def _enrol(
+    photos: Sequence[LabelledCrops], embedder: Embedder, augment: int, sheet: bool, grey: bool = False
+) -> list[_Enrolled]:
     out = []
     alter = scene_augmented if sheet else augmented
     for photo in photos:
@@ -376,7 +389,7 @@ def _enrol(photos: Sequence[LabelledCrops], embedder: Embedder, augment: int, sh
         base, feats = embedder.run(crops)
         seed = zlib.crc32(photo.name.encode())  # a photo's views do not depend on the photos beside it
         extra = alter(crops, augment, seed=seed) if augment else crops[:0]
-        out.append(_Enrolled(photo.name, crops, ids, extra, np.tile(ids, augment), feats, base, {}))
+        out.append(_Enrolled(photo.name, crops, ids, extra, np.tile(ids, augment), feats, base, grey, {}))
     return out
 
 
@@ -389,6 +402,7 @@ def build_profile(
     channels: bool = True,
     refine: bool | None = None,
     metric: bool | None = None,
+    grey: bool | None = None,
 ) -> tuple[Profile, list[Rejected]]:
     """Prototypes from the enrolled photos (each crop and `augment` altered copies of it:
     `tile_augment.scene_augmented` for upright layout-sheet crops, `tile_augment.augmented` for crops cut
@@ -400,11 +414,20 @@ def build_profile(
     without it they are the class means. `metric` (with `refine`) trains a low-rank map of the embedding
     with them (`vision.profile_metric`, kept in the profile); without it only the prototypes move
     (`_refine`). By default (None) sheet crops get 32 altered copies and a refined metric, crops of table
-    photos 8 copies and class means (`_defaults`).
+    photos 8 copies and class means (`_defaults`). `grey` puts the grey copy's embedding beside the
+    embedding (`vision.profile_features`); by default for sheet crops only (`_with_grey`).
     Raises `ProfileError` when no photo is left to learn from.
     """
     augment, how = _defaults(sheet, augment, refine, metric)
-    return _build(name, _enrol(photos, embedder, augment, sheet), embedder, channels, how)
+    enrolled = _enrol(photos, embedder, augment, sheet, _with_grey(sheet, grey))
+    return _build(name, enrolled, embedder, channels, how)
+
+
+def _with_grey(sheet: bool, grey: bool | None) -> bool:
+    """Whether the features include the grey copy's embedding, where not given: for sheet crops (measured
+    with `bench/enroll.py`, docs/vision.md: 3-5 points more of a new set named right, the seen sets within a
+    point); crops of real table photos keep the embedding alone, as measured before."""
+    return sheet if grey is None else grey
 
 
 def _defaults(
@@ -462,7 +485,7 @@ def _build(
     created = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
     photo_names = tuple(e.name for e in kept)
     profile = Profile(name, classes, protos, counts, embedder.classifier_sha256, photo_names, created,
-                      order, base_weight, metric_u, metric_v)  # fmt: skip
+                      order, base_weight, metric_u, metric_v, kept[0].grey)  # fmt: skip
     return profile, rejected
 
 
@@ -486,9 +509,10 @@ class ProfileClassifier:
                 f"profile {profile.name} was made with another classifier than {embedder.path} "
                 "(enroll the set again with the shipped models)"
             )
-        if profile.prototypes.shape[1] != embedder.dim:
-            raise ProfileError(f"profile {profile.name}: embedding width {profile.prototypes.shape[1]}, "
-                               f"the embedder gives {embedder.dim}")  # fmt: skip
+        width = feature_width(embedder, profile.grey)
+        if profile.prototypes.shape[1] != width:
+            raise ProfileError(f"profile {profile.name}: feature width {profile.prototypes.shape[1]}, "
+                               f"the embedder gives {width}")  # fmt: skip
         base_weight = profile.base_weight if base_weight is None else base_weight
         if not temperature > 0 or base_weight < 0:
             raise ProfileError(
@@ -507,7 +531,8 @@ class ProfileClassifier:
 
     def probabilities(self, crops: NDArray[np.uint8]) -> NDArray[np.float32]:
         """(N, 38) class probabilities for (N, S, S, 3) upright BGR crops, columns in class-id order."""
-        base, feats = self.embedder.run(_mapped(crops, self.profile.channels))
+        mapped = _mapped(crops, self.profile.channels)
+        base, feats = profile_embedding(self.embedder, mapped, self.profile.grey)
         feats = apply_metric(feats, self.profile.metric_u, self.profile.metric_v)
         sims = np.full((len(crops), 38), self.unknown, np.float32)
         sims[:, self.profile.class_id] = feats @ self.profile.prototypes.T
@@ -566,6 +591,7 @@ def held_back_accuracy(
     progress: Callable[[int, int], None] | None = None,
     refine: bool | None = None,
     metric: bool | None = None,
+    grey: bool | None = None,
 ) -> HeldBack:
     """Leave one photo out: its crops named by the base classifier and by a profile built from the rest.
 
@@ -575,7 +601,8 @@ def held_back_accuracy(
     if len(photos) < 2:
         raise ProfileError("before/after needs at least two photos (one is held back while the others teach)")
     augment, how = _defaults(sheet, augment, refine, metric)
-    return _held_back(_enrol(photos, embedder, augment, sheet), embedder, how, progress)
+    enrolled = _enrol(photos, embedder, augment, sheet, _with_grey(sheet, grey))
+    return _held_back(enrolled, embedder, how, progress)
 
 
 def _held_back(
@@ -603,12 +630,14 @@ def teach_profile(
     sheet: bool = True,
     progress: Callable[[int, int], None] | None = None,
     metric: bool | None = None,
+    grey: bool | None = None,
 ) -> tuple[Profile, list[Rejected], HeldBack | None]:
     """`build_profile` and, with two or more photos kept, `held_back_accuracy` on the kept photos, with one
     enrolment (each photo altered and embedded once): what the Teach my tiles page and `enroll` run.
-    `progress(done, total)` is called after each held-back photo; `metric` as in `build_profile`."""
+    `progress(done, total)` is called after each held-back photo; `metric` and `grey` as in
+    `build_profile`."""
     augment, how = _defaults(sheet, None, None, metric)
-    enrolled = _enrol(photos, embedder, augment, sheet)
+    enrolled = _enrol(photos, embedder, augment, sheet, _with_grey(sheet, grey))
     profile, rejected = _build(name, enrolled, embedder, True, how)
     bad = {r.photo for r in rejected}
     kept = [e for e in enrolled if e.name not in bad]
