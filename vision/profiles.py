@@ -275,18 +275,25 @@ def _mapped(crops: NDArray[np.uint8], channels: tuple[int, int, int]) -> NDArray
     return crops if channels == IDENTITY else np.ascontiguousarray(crops[..., list(channels)])
 
 
-def _channel_order(
-    crops: NDArray[np.uint8], ids: NDArray[np.int64], embedder: Embedder
-) -> tuple[int, int, int]:
-    """The colour channel order in which the base classifier names the enrolled crops best.
+def _base_right(
+    crops: NDArray[np.uint8],
+    ids: NDArray[np.int64],
+    embedder: Embedder,
+    orders: Sequence[tuple[int, int, int]],
+) -> dict[tuple[int, int, int], float]:
+    """The share of the crops the base classifier names right in each colour channel order."""
+    return {
+        order: float((embedder.run(_mapped(crops, order))[0].argmax(1) == ids).mean()) for order in orders
+    }
+
+
+def _channel_order(right: dict[tuple[int, int, int], float]) -> tuple[int, int, int]:
+    """The colour channel order in which the base classifier names the enrolled crops best (`right`, from
+    `_base_right`).
 
     A set whose inks differ from the sets the base knows by a swap of colours (red drawn green, ...) reads
     like a known set once its channels are put back; any other set keeps its colours (`CHANNEL_MARGIN`).
     """
-    right = {
-        order: float((embedder.run(_mapped(crops, order))[0].argmax(1) == ids).mean())
-        for order in CHANNEL_ORDERS
-    }
     best = max(right, key=lambda order: right[order])
     return best if right[best] >= right[IDENTITY] + CHANNEL_MARGIN else IDENTITY
 
@@ -360,27 +367,28 @@ class _Enrolled:
     extra_ids: NDArray[np.int64]
     feats: NDArray[np.float32]  # the crops' embeddings in their own colours
     base: NDArray[np.float32]  # the base classifier's probabilities of the crops
-    grey: bool  # the profile's features include the grey copy's embedding (`vision.profile_features`)
-    cache: dict[tuple[int, int, int], tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.float32]]]
+    cache: dict[
+        tuple[tuple[int, int, int], bool],
+        tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.float32]],
+    ]
 
     def embedded(
-        self, embedder: Embedder, order: tuple[int, int, int]
+        self, embedder: Embedder, order: tuple[int, int, int], grey: bool = False
     ) -> tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.float32]]:
-        """(crop features, altered copies' base probabilities, altered copies' features) in `order`."""
-        if order not in self.cache:
+        """(crop features, altered copies' base probabilities, altered copies' features) in `order`, with the
+        grey copy's embedding beside the embedding where `grey` (`vision.profile_features`)."""
+        if (order, grey) not in self.cache:
             feats = (
                 self.feats
-                if order == IDENTITY and not self.grey
-                else profile_embedding(embedder, _mapped(self.crops, order), self.grey)[1]
+                if order == IDENTITY and not grey
+                else profile_embedding(embedder, _mapped(self.crops, order), grey)[1]
             )
-            extra_base, extra_feats = profile_embedding(embedder, _mapped(self.extra, order), self.grey)
-            self.cache[order] = (feats, extra_base, extra_feats)
-        return self.cache[order]
+            extra_base, extra_feats = profile_embedding(embedder, _mapped(self.extra, order), grey)
+            self.cache[(order, grey)] = (feats, extra_base, extra_feats)
+        return self.cache[(order, grey)]
 
 
-def _enrol(
-    photos: Sequence[LabelledCrops], embedder: Embedder, augment: int, sheet: bool, grey: bool = False
-) -> list[_Enrolled]:
+def _enrol(photos: Sequence[LabelledCrops], embedder: Embedder, augment: int, sheet: bool) -> list[_Enrolled]:
     out = []
     alter = scene_augmented if sheet else augmented
     for photo in photos:
@@ -389,7 +397,7 @@ def _enrol(
         base, feats = embedder.run(crops)
         seed = zlib.crc32(photo.name.encode())  # a photo's views do not depend on the photos beside it
         extra = alter(crops, augment, seed=seed) if augment else crops[:0]
-        out.append(_Enrolled(photo.name, crops, ids, extra, np.tile(ids, augment), feats, base, grey, {}))
+        out.append(_Enrolled(photo.name, crops, ids, extra, np.tile(ids, augment), feats, base, {}))
     return out
 
 
@@ -415,19 +423,31 @@ def build_profile(
     with them (`vision.profile_metric`, kept in the profile); without it only the prototypes move
     (`_refine`). By default (None) sheet crops get 32 altered copies and a refined metric, crops of table
     photos 8 copies and class means (`_defaults`). `grey` puts the grey copy's embedding beside the
-    embedding (`vision.profile_features`); by default for sheet crops only (`_with_grey`).
+    embedding (`vision.profile_features`); by default (None) for sheet crops of a set the base classifier
+    reads badly (`_needs_grey`), never for crops of table photos.
     Raises `ProfileError` when no photo is left to learn from.
     """
     augment, how = _defaults(sheet, augment, refine, metric)
-    enrolled = _enrol(photos, embedder, augment, sheet, _with_grey(sheet, grey))
-    return _build(name, enrolled, embedder, channels, how)
+    enrolled = _enrol(photos, embedder, augment, sheet)
+    return _build(name, enrolled, embedder, channels, how, _grey_default(sheet, grey))
 
 
-def _with_grey(sheet: bool, grey: bool | None) -> bool:
-    """Whether the features include the grey copy's embedding, where not given: for sheet crops (measured
-    with `bench/enroll.py`, docs/vision.md: 3-5 points more of a new set named right, the seen sets within a
-    point); crops of real table photos keep the embedding alone, as measured before."""
-    return sheet if grey is None else grey
+# The grey copy is added where the base names fewer of the altered crops right (`_needs_grey`).
+GREY_BELOW = 0.7
+
+
+def _grey_default(sheet: bool, grey: bool | None) -> bool | None:
+    """`grey` where given, else None (decided by `_needs_grey`) for sheet crops and False for crops of table
+    photos (measured before the grey copy existed: those keep the embedding alone)."""
+    return grey if grey is not None else (None if sheet else False)
+
+
+def _needs_grey(base_right: float) -> bool:
+    """Whether a set's features need the grey copy's embedding: when the base classifier names under
+    `GREY_BELOW` of its altered crops right (in the channel order chosen), its inks are not ones the base
+    knows. Measured with `bench/enroll.py` (docs/vision.md): there the grey copy names 5-7 points more of a
+    new set right; on sets the base knows (over 80 % of the altered crops right) it cost up to a point."""
+    return base_right < GREY_BELOW
 
 
 def _defaults(
@@ -448,7 +468,12 @@ def _defaults(
 
 
 def _build(
-    name: str, enrolled: Sequence[_Enrolled], embedder: Embedder, channels: bool, how: str
+    name: str,
+    enrolled: Sequence[_Enrolled],
+    embedder: Embedder,
+    channels: bool,
+    how: str,
+    grey: bool | None = False,
 ) -> tuple[Profile, list[Rejected]]:
     rejected = _another_set([(e.name, e.feats, e.ids) for e in enrolled])
     bad = {r.photo for r in rejected}
@@ -459,10 +484,15 @@ def _build(
     ids = np.concatenate([e.ids for e in kept])
     extra_ids = np.concatenate([e.extra_ids for e in kept])
     order = IDENTITY
-    if channels and len(extra_ids):
+    if len(extra_ids) and (channels or grey is None):
         sample = np.concatenate([e.extra for e in kept])[:CHANNEL_SAMPLE]
-        order = _channel_order(sample, extra_ids[:CHANNEL_SAMPLE], embedder)
-    parts = [e.embedded(embedder, order) for e in kept]
+        right = _base_right(
+            sample, extra_ids[:CHANNEL_SAMPLE], embedder, CHANNEL_ORDERS if channels else (IDENTITY,)
+        )
+        order = _channel_order(right)
+        grey = _needs_grey(right[order]) if grey is None else grey
+    grey = bool(grey)
+    parts = [e.embedded(embedder, order, grey) for e in kept]
     feats = np.concatenate([p[0] for p in parts])
     if len(extra_ids):
         extra_base = np.concatenate([p[1] for p in parts])
@@ -485,7 +515,7 @@ def _build(
     created = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
     photo_names = tuple(e.name for e in kept)
     profile = Profile(name, classes, protos, counts, embedder.classifier_sha256, photo_names, created,
-                      order, base_weight, metric_u, metric_v, kept[0].grey)  # fmt: skip
+                      order, base_weight, metric_u, metric_v, grey)  # fmt: skip
     return profile, rejected
 
 
@@ -601,8 +631,8 @@ def held_back_accuracy(
     if len(photos) < 2:
         raise ProfileError("before/after needs at least two photos (one is held back while the others teach)")
     augment, how = _defaults(sheet, augment, refine, metric)
-    enrolled = _enrol(photos, embedder, augment, sheet, _with_grey(sheet, grey))
-    return _held_back(enrolled, embedder, how, progress)
+    enrolled = _enrol(photos, embedder, augment, sheet)
+    return _held_back(enrolled, embedder, how, progress, _grey_default(sheet, grey))
 
 
 def _held_back(
@@ -610,10 +640,12 @@ def _held_back(
     embedder: Embedder,
     how: str,
     progress: Callable[[int, int], None] | None = None,
+    grey: bool | None = False,
 ) -> HeldBack:
     right_base = right_profile = total = 0
     for i, held in enumerate(enrolled):
-        profile, _ = _build("held-back", [e for j, e in enumerate(enrolled) if j != i], embedder, True, how)
+        rest = [e for j, e in enumerate(enrolled) if j != i]
+        profile, _ = _build("held-back", rest, embedder, True, how, grey)
         right_base += int((held.base.argmax(1) == held.ids).sum())
         named = ProfileClassifier(embedder, profile).probabilities(held.crops).argmax(1)
         right_profile += int((named == held.ids).sum())
@@ -637,9 +669,10 @@ def teach_profile(
     `progress(done, total)` is called after each held-back photo; `metric` and `grey` as in
     `build_profile`."""
     augment, how = _defaults(sheet, None, None, metric)
-    enrolled = _enrol(photos, embedder, augment, sheet, _with_grey(sheet, grey))
-    profile, rejected = _build(name, enrolled, embedder, True, how)
+    enrolled = _enrol(photos, embedder, augment, sheet)
+    grey = _grey_default(sheet, grey)
+    profile, rejected = _build(name, enrolled, embedder, True, how, grey)
     bad = {r.photo for r in rejected}
     kept = [e for e in enrolled if e.name not in bad]
-    held = _held_back(kept, embedder, how, progress) if len(kept) >= 2 else None
+    held = _held_back(kept, embedder, how, progress, grey) if len(kept) >= 2 else None
     return profile, rejected, held

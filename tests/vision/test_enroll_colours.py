@@ -33,14 +33,16 @@ def test_a_set_with_its_inks_swapped_is_read_with_its_channels_put_back(
     profile, _ = build_profile("swapped", _sheets(art_folder, "Regular", RECOLOUR), embedder)
     assert profile.channels == tuple(int(i) for i in np.argsort(RECOLOUR))  # the swap undone
     assert profile.base_weight > 0.8  # in that order the base reads the set well, so it counts more
+    assert not profile.grey  # nor are the grey copies needed: the base knows the set's inks in that order
     kept, _ = build_profile("swapped", _sheets(art_folder, "Regular", RECOLOUR), embedder, channels=False)
     # In its own colours the base names under half of the set right: its guesses do not count at all.
     assert kept.channels == IDENTITY and kept.base_weight == pytest.approx(0.0)
+    assert kept.grey  # inks the base does not know: the grey copy's embedding goes beside the embedding
 
 
 def test_a_set_the_base_already_reads_keeps_its_colours(art_folder: Path, embedder: Embedder) -> None:
     profile, _ = build_profile("black", _sheets(art_folder, "Black", None), embedder)
-    assert profile.channels == IDENTITY
+    assert profile.channels == IDENTITY and not profile.grey
 
 
 def test_channels_and_base_weight_survive_the_file_and_old_files_still_load(

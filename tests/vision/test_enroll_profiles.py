@@ -97,7 +97,7 @@ def test_two_photos_of_different_sets_teach_nothing(art_folder: Path, embedder: 
 def test_a_profile_round_trips_through_its_small_file(
     art_folder: Path, embedder: Embedder, tmp_path: Path
 ) -> None:
-    profile, _ = build_profile("club-a", _sheets(art_folder, "Regular", range(1)), embedder)
+    profile, _ = build_profile("club-a", _sheets(art_folder, "Regular", range(1)), embedder, grey=True)
     path = profile.save(tmp_path / "club-a.npz")
     # About 0.8 MB: the learned map of a sheet profile's features (embedding and grey copy, 2 x 1280 wide).
     assert path.stat().st_size < 1_000_000
