@@ -62,7 +62,7 @@ MODELS = ROOT / "models"
 # `_old_weight`), each also without the channel-order step; with --class-means also the class means of 8
 # views.
 METHODS: tuple[tuple[str, bool, int | None, bool | None, bool | None, bool | None], ...] = (
-    ("default (refined metric and grey copy for sheets)", True, None, None, None, None),
+    ("default (grey copy where the base reads a set badly)", True, None, None, None, None),
     ("default, colours kept", False, None, None, None, None),
     ("no grey copy, old base weight (before)", True, None, None, None, False),
     ("no grey copy, old base weight, colours kept (before)", False, None, None, None, False),
