@@ -252,9 +252,6 @@ def main() -> int:
                     if not channels and kept_order:
                         print(f"  N={n}: {method}: same as with the channel step (the order was kept)")
                         continue
-                    if which == "hk-real" and grey is False:
-                        print(f"  N={n}: {method}: as the default (photo crops keep the embedding alone)")
-                        continue
                     t = time.time()
                     profile, rejected = build_profile(
                         f"{which}-{n}",
