@@ -11,7 +11,8 @@ cosine similarity of the crop's embedding to the class prototype; a class the pr
 log-probabilities, weighted by `base_weight`, are added, and the softmax of the sum is the result; where
 the base classifier gives a back (face-down tile) at least `base_back`, its answer stands. A profile also
 records the colour channel order its set is read in and its base weight (`build_profile` measures both
-on the enrolled crops); crops are put in that order before both models see them.
+on the enrolled crops); crops are put in that order before both models see them. A profile of a set the
+base reads badly compares the embedding and its grey copy's side by side (`vision.profile_features`).
 
 Profiles live in `profiles_dir()`: `$RIICHI_TABLE_PROFILES`, else `$XDG_DATA_HOME/riichi-table/profiles`
 (`~/.local/share/riichi-table/profiles`). `riichi-table enroll --profile NAME` writes one there,
