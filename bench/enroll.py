@@ -227,7 +227,8 @@ def main() -> int:
                     )
                     sheet_files.append(work / f"{which}-sheet{s}.jpg")
                     cv2.imwrite(str(sheet_files[-1]), image)
-                    enrol.append(read_sheet_photo(sheet_files[-1]))  # type: ignore[arg-type]
+                    # Named without the temporary folder: views are seeded by the name, so runs repeat.
+                    enrol.append(read_sheet_photo(sheet_files[-1], sheet_files[-1].name))  # type: ignore[arg-type]
             base = accuracy_of(embedder.run(test.crops)[0], test)
             rows.append((which, len(test.class_id), "base (no profile)", 0, base, 0.0))
             print(f"{which}: {len(test.class_id)} test tiles, base {base:.4f}", flush=True)

@@ -165,7 +165,7 @@ class Profile:
             channels = tuple(int(c) for c in meta.get("channels", IDENTITY))
             return cls(str(meta["name"]), class_id, prototypes, counts, str(meta["classifier_sha256"]),
                        tuple(meta["photos"]), str(meta["created"]), channels,  # type: ignore[arg-type]
-                       float(meta.get("base_weight", 0.3)), *metric,
+                       float(meta.get("base_weight", 0.3)), metric[0], metric[1],
                        bool(meta.get("grey", False)))  # fmt: skip
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ProfileError(f"{path} is not a tile-set profile: its description lacks {exc}") from exc
