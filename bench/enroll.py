@@ -15,12 +15,13 @@ Three tile sets, each with the classifier named on true boxes of new photos (so 
   seen set: the row shows what choosing a profile costs or gains on a set the base already reads.
 
 Methods: `base` (shipped classifier, no profile); `default` (`vision.profiles.build_profile` and
-`ProfileClassifier` with their defaults: for sheet crops 32 table views per enrolled crop, a rank-64 map of
-the embedding trained with the prototypes as a cosine head (`vision.profile_metric`), and the profile may
-read the set in another colour channel order); `refined prototypes, no metric (before)` (the previous
-default: the prototypes trained alone); with `--class-means` also the class means of 8 views; each also
-`colours kept` (`channels=False`: what the profile does alone, the figure for a set that is no colour swap of
-a known one); and `fine-tune`
+`ProfileClassifier` with their defaults: for sheet crops 32 table views per enrolled crop, the embedding of
+each crop's grey copy beside its embedding (`vision.profile_features`), a rank-64 map of the features trained
+with the prototypes as a cosine head (`vision.profile_metric`), and the profile may read the set in another
+colour channel order); `no grey copy, old base weight (before)` (the previous default: the embedding alone,
+and the base weighed 0.3 where it reads the set badly, now 0); with `--class-means` also the class means of 8
+views; each also `colours kept` (`channels=False`: what the profile does alone, the figure for a set that is
+no colour swap of a known one); and `fine-tune`
 (`vision.enroll.fine_tune_classifier` from models/classifier.pt, `riichi-table enroll --out`), each timed on
 this CPU. `--held-back` also prints the before/after on held-back enrolled photos
 (`vision.profiles.held_back_accuracy`, the figures the Teach my tiles page shows). `--detection K` also
@@ -54,18 +55,26 @@ from riichi_table.vision.layout_sheet import read_sheet_photo  # noqa: E402
 from riichi_table.vision.profiles import ProfileClassifier, build_profile, held_back_accuracy  # noqa: E402
 
 MODELS = ROOT / "models"
-# (row name, channel-order step, altered copies per crop, refined, learned metric): the default first (None:
-# build_profile's default, which for sheet crops is 32 views, refined prototypes and a learned metric, and for
-# crops of real photos the class means of 8 copies), then the previous default (refined prototypes without
-# the metric), each also without the channel-order step; with --class-means also the class means of 8 views.
-METHODS: tuple[tuple[str, bool, int | None, bool | None, bool | None], ...] = (
-    ("default (refined metric for sheets)", True, None, None, None),
-    ("default, colours kept", False, None, None, None),
-    ("refined prototypes, no metric (before)", True, None, None, False),
-    ("refined prototypes, no metric, colours kept (before)", False, None, None, False),
-    ("class means", True, 8, False, False),
-    ("class means, colours kept", False, 8, False, False),
+# (row name, channel-order step, altered copies per crop, refined, learned metric, grey copy): the default
+# first (None: build_profile's default, which for sheet crops is 32 views, refined prototypes, a learned
+# metric and the grey copy's embedding beside the embedding, and for crops of real photos the class means of
+# 8 copies), then the previous default (the same without the grey copy, the base weighed as before:
+# `_old_weight`), each also without the channel-order step; with --class-means also the class means of 8
+# views.
+METHODS: tuple[tuple[str, bool, int | None, bool | None, bool | None, bool | None], ...] = (
+    ("default (grey copy where the base reads a set badly)", True, None, None, None, None),
+    ("default, colours kept", False, None, None, None, None),
+    ("no grey copy, old base weight (before)", True, None, None, None, False),
+    ("no grey copy, old base weight, colours kept (before)", False, None, None, None, False),
+    ("class means", True, 8, False, False, None),
+    ("class means, colours kept", False, 8, False, False, None),
 )
+
+
+def _old_weight(weight: float) -> float:
+    """The base weight the previous default gave (0.3 where the base names at most half of the altered crops
+    right, rising to 1.0 at 85 %) from the one `build_profile` gives now (0 there, to 1.0 at 85 %)."""
+    return 0.3 + 0.7 * weight
 
 
 @dataclass(frozen=True)
@@ -218,7 +227,8 @@ def main() -> int:
                     )
                     sheet_files.append(work / f"{which}-sheet{s}.jpg")
                     cv2.imwrite(str(sheet_files[-1]), image)
-                    enrol.append(read_sheet_photo(sheet_files[-1]))  # type: ignore[arg-type]
+                    # Named without the temporary folder: views are seeded by the name, so runs repeat.
+                    enrol.append(read_sheet_photo(sheet_files[-1], sheet_files[-1].name))  # type: ignore[arg-type]
             base = accuracy_of(embedder.run(test.crops)[0], test)
             rows.append((which, len(test.class_id), "base (no profile)", 0, base, 0.0))
             print(f"{which}: {len(test.class_id)} test tiles, base {base:.4f}", flush=True)
@@ -237,14 +247,11 @@ def main() -> int:
                     print(f"  N={n}: held-back photos ({held.tiles} tiles): base {held.base:.4f}, "
                           f"profile {held.profile:.4f}", flush=True)  # fmt: skip
                 kept_order = False
-                for method, channels, augment, refine, metric in METHODS:
+                for method, channels, augment, refine, metric, grey in METHODS:
                     if method.startswith("class means") and not args.class_means:
                         continue
                     if not channels and kept_order:
                         print(f"  N={n}: {method}: same as with the channel step (the order was kept)")
-                        continue
-                    if which == "hk-real" and metric is False and refine is None:
-                        print(f"  N={n}: {method}: same as the default (photo crops keep the class means)")
                         continue
                     t = time.time()
                     profile, rejected = build_profile(
@@ -256,11 +263,14 @@ def main() -> int:
                         channels=channels,
                         refine=refine,
                         metric=metric,
+                        grey=grey,
                     )
                     seconds = time.time() - t
                     if channels and augment is None:
                         kept_order = profile.channels == (0, 1, 2)
-                    acc = accuracy_of(ProfileClassifier(embedder, profile).probabilities(test.crops), test)
+                    weight = _old_weight(profile.base_weight) if grey is False else None
+                    named = ProfileClassifier(embedder, profile, base_weight=weight)
+                    acc = accuracy_of(named.probabilities(test.crops), test)
                     rows.append((which, len(test.class_id), method, n, acc, seconds))
                     note = f"channels {profile.channels}, base weight {profile.base_weight:.2f}"
                     print(f"  N={n}: {method} {acc:.4f} ({seconds:.1f} s, {len(rejected)} rejected, {note})",

@@ -19,6 +19,7 @@ import numpy as np
 from numpy.typing import NDArray
 from riichi_table.vision.crops import TILE_MIN_SHARPNESS, tile_sharpness
 from riichi_table.vision.embedder import Embedder, normalise
+from riichi_table.vision.profile_features import profile_embedding
 from riichi_table.vision.profile_metric import apply_metric
 from riichi_table.vision.profiles import LabelledCrops, Profile, ProfileError, _mapped
 from riichi_table.vision.tile_augment import augmented
@@ -68,7 +69,7 @@ def _similarities(
 
 def _embedded(profile: Profile, crops: NDArray[np.uint8], embedder: Embedder) -> NDArray[np.float32]:
     """The crops' embeddings as the profile compares them: in its colour order, through its metric."""
-    feats = embedder.run(_mapped(crops, profile.channels))[1]
+    feats = profile_embedding(embedder, _mapped(crops, profile.channels), profile.grey)[1]
     return apply_metric(feats, profile.metric_u, profile.metric_v)
 
 

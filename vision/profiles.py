@@ -11,7 +11,8 @@ cosine similarity of the crop's embedding to the class prototype; a class the pr
 log-probabilities, weighted by `base_weight`, are added, and the softmax of the sum is the result; where
 the base classifier gives a back (face-down tile) at least `base_back`, its answer stands. A profile also
 records the colour channel order its set is read in and its base weight (`build_profile` measures both
-on the enrolled crops); crops are put in that order before both models see them.
+on the enrolled crops); crops are put in that order before both models see them. A profile of a set the
+base reads badly compares the embedding and its grey copy's side by side (`vision.profile_features`).
 
 Profiles live in `profiles_dir()`: `$RIICHI_TABLE_PROFILES`, else `$XDG_DATA_HOME/riichi-table/profiles`
 (`~/.local/share/riichi-table/profiles`). `riichi-table enroll --profile NAME` writes one there,
@@ -39,6 +40,7 @@ from numpy.typing import NDArray
 from riichi_table.vision.crops import cut_crops
 from riichi_table.vision.embedder import Embedder, normalise
 from riichi_table.vision.errors import VisionError
+from riichi_table.vision.profile_features import feature_width, profile_embedding
 from riichi_table.vision.profile_metric import apply_metric, refine_metric
 from riichi_table.vision.tile_augment import augmented, scene_augmented
 
@@ -90,6 +92,9 @@ class Profile:
     # (`vision.profile_metric`); None: the embedding as it is (profiles of table photos, older profiles).
     metric_u: NDArray[np.float32] | None = None
     metric_v: NDArray[np.float32] | None = None
+    # Features are the embedding and its grey copy's side by side (`vision.profile_features`); False: the
+    # embedding alone (profiles of table photos, older profiles).
+    grey: bool = False
 
     def __post_init__(self) -> None:
         if not _NAME.match(self.name):
@@ -123,7 +128,7 @@ class Profile:
         """Write the profile as `.npz` (numbers) with its description as JSON inside; returns the path."""
         meta = {"version": PROFILE_VERSION, "name": self.name, "classifier_sha256": self.classifier_sha256,
                 "photos": list(self.photos), "created": self.created, "channels": list(self.channels),
-                "base_weight": self.base_weight}  # fmt: skip
+                "base_weight": self.base_weight, "grey": self.grey}  # fmt: skip
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(path.name + ".part")
         arrays = {"class_id": self.class_id, "prototypes": self.prototypes.astype(np.float16),
@@ -160,7 +165,8 @@ class Profile:
             channels = tuple(int(c) for c in meta.get("channels", IDENTITY))
             return cls(str(meta["name"]), class_id, prototypes, counts, str(meta["classifier_sha256"]),
                        tuple(meta["photos"]), str(meta["created"]), channels,  # type: ignore[arg-type]
-                       float(meta.get("base_weight", 0.3)), *metric)  # fmt: skip
+                       float(meta.get("base_weight", 0.3)), metric[0], metric[1],
+                       bool(meta.get("grey", False)))  # fmt: skip
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ProfileError(f"{path} is not a tile-set profile: its description lacks {exc}") from exc
 
@@ -270,27 +276,35 @@ def _mapped(crops: NDArray[np.uint8], channels: tuple[int, int, int]) -> NDArray
     return crops if channels == IDENTITY else np.ascontiguousarray(crops[..., list(channels)])
 
 
-def _channel_order(
-    crops: NDArray[np.uint8], ids: NDArray[np.int64], embedder: Embedder
-) -> tuple[int, int, int]:
-    """The colour channel order in which the base classifier names the enrolled crops best.
+def _base_right(
+    crops: NDArray[np.uint8],
+    ids: NDArray[np.int64],
+    embedder: Embedder,
+    orders: Sequence[tuple[int, int, int]],
+) -> dict[tuple[int, int, int], float]:
+    """The share of the crops the base classifier names right in each colour channel order."""
+    return {
+        order: float((embedder.run(_mapped(crops, order))[0].argmax(1) == ids).mean()) for order in orders
+    }
+
+
+def _channel_order(right: dict[tuple[int, int, int], float]) -> tuple[int, int, int]:
+    """The colour channel order in which the base classifier names the enrolled crops best (`right`, from
+    `_base_right`).
 
     A set whose inks differ from the sets the base knows by a swap of colours (red drawn green, ...) reads
     like a known set once its channels are put back; any other set keeps its colours (`CHANNEL_MARGIN`).
     """
-    right = {
-        order: float((embedder.run(_mapped(crops, order))[0].argmax(1) == ids).mean())
-        for order in CHANNEL_ORDERS
-    }
     best = max(right, key=lambda order: right[order])
     return best if right[best] >= right[IDENTITY] + CHANNEL_MARGIN else IDENTITY
 
 
 def _base_weight(base_right: float) -> float:
-    """How much the base classifier's answer counts beside the prototypes: 0.3 where the base names under
+    """How much the base classifier's answer counts beside the prototypes: none where the base names at most
     half of the set's altered enrolled crops right, rising to 1.0 at 85 % (measured with bench/enroll.py: a
-    base that reads a set well is worth more than prototypes of a few photos)."""
-    return float(np.clip(0.3 + 2.0 * (base_right - 0.5), 0.3, 1.0))
+    base that reads a set well is worth more than prototypes of a few photos; on a new set the base's
+    guesses cost about a point at any weight, 0.3 included)."""
+    return float(np.clip((base_right - 0.5) / 0.35, 0.0, 1.0))
 
 
 REFINE_EPOCHS = 10  # passes of `_refine` over the enrolled and altered crops
@@ -354,17 +368,25 @@ class _Enrolled:
     extra_ids: NDArray[np.int64]
     feats: NDArray[np.float32]  # the crops' embeddings in their own colours
     base: NDArray[np.float32]  # the base classifier's probabilities of the crops
-    cache: dict[tuple[int, int, int], tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.float32]]]
+    cache: dict[
+        tuple[tuple[int, int, int], bool],
+        tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.float32]],
+    ]
 
     def embedded(
-        self, embedder: Embedder, order: tuple[int, int, int]
+        self, embedder: Embedder, order: tuple[int, int, int], grey: bool = False
     ) -> tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.float32]]:
-        """(crop embeddings, altered copies' base probabilities, altered copies' embeddings) in `order`."""
-        if order not in self.cache:
-            feats = self.feats if order == IDENTITY else embedder.run(_mapped(self.crops, order))[1]
-            extra_base, extra_feats = embedder.run(_mapped(self.extra, order))
-            self.cache[order] = (feats, extra_base, extra_feats)
-        return self.cache[order]
+        """(crop features, altered copies' base probabilities, altered copies' features) in `order`, with the
+        grey copy's embedding beside the embedding where `grey` (`vision.profile_features`)."""
+        if (order, grey) not in self.cache:
+            feats = (
+                self.feats
+                if order == IDENTITY and not grey
+                else profile_embedding(embedder, _mapped(self.crops, order), grey)[1]
+            )
+            extra_base, extra_feats = profile_embedding(embedder, _mapped(self.extra, order), grey)
+            self.cache[(order, grey)] = (feats, extra_base, extra_feats)
+        return self.cache[(order, grey)]
 
 
 def _enrol(photos: Sequence[LabelledCrops], embedder: Embedder, augment: int, sheet: bool) -> list[_Enrolled]:
@@ -389,6 +411,7 @@ def build_profile(
     channels: bool = True,
     refine: bool | None = None,
     metric: bool | None = None,
+    grey: bool | None = None,
 ) -> tuple[Profile, list[Rejected]]:
     """Prototypes from the enrolled photos (each crop and `augment` altered copies of it:
     `tile_augment.scene_augmented` for upright layout-sheet crops, `tile_augment.augmented` for crops cut
@@ -400,11 +423,32 @@ def build_profile(
     without it they are the class means. `metric` (with `refine`) trains a low-rank map of the embedding
     with them (`vision.profile_metric`, kept in the profile); without it only the prototypes move
     (`_refine`). By default (None) sheet crops get 32 altered copies and a refined metric, crops of table
-    photos 8 copies and class means (`_defaults`).
+    photos 8 copies and class means (`_defaults`). `grey` puts the grey copy's embedding beside the
+    embedding (`vision.profile_features`); by default (None) for sheet crops of a set the base classifier
+    reads badly (`_needs_grey`), never for crops of table photos.
     Raises `ProfileError` when no photo is left to learn from.
     """
     augment, how = _defaults(sheet, augment, refine, metric)
-    return _build(name, _enrol(photos, embedder, augment, sheet), embedder, channels, how)
+    enrolled = _enrol(photos, embedder, augment, sheet)
+    return _build(name, enrolled, embedder, channels, how, _grey_default(sheet, grey))
+
+
+# The grey copy is added where the base names fewer of the altered crops right (`_needs_grey`).
+GREY_BELOW = 0.7
+
+
+def _grey_default(sheet: bool, grey: bool | None) -> bool | None:
+    """`grey` where given, else None (decided by `_needs_grey`) for sheet crops and False for crops of table
+    photos (measured before the grey copy existed: those keep the embedding alone)."""
+    return grey if grey is not None else (None if sheet else False)
+
+
+def _needs_grey(base_right: float) -> bool:
+    """Whether a set's features need the grey copy's embedding: when the base classifier names under
+    `GREY_BELOW` of its altered crops right (in the channel order chosen), its inks are not ones the base
+    knows. Measured with `bench/enroll.py` (docs/vision.md): there the grey copy names 5-7 points more of a
+    new set right; on sets the base knows (over 80 % of the altered crops right) it cost up to a point."""
+    return base_right < GREY_BELOW
 
 
 def _defaults(
@@ -425,7 +469,12 @@ def _defaults(
 
 
 def _build(
-    name: str, enrolled: Sequence[_Enrolled], embedder: Embedder, channels: bool, how: str
+    name: str,
+    enrolled: Sequence[_Enrolled],
+    embedder: Embedder,
+    channels: bool,
+    how: str,
+    grey: bool | None = False,
 ) -> tuple[Profile, list[Rejected]]:
     rejected = _another_set([(e.name, e.feats, e.ids) for e in enrolled])
     bad = {r.photo for r in rejected}
@@ -436,10 +485,15 @@ def _build(
     ids = np.concatenate([e.ids for e in kept])
     extra_ids = np.concatenate([e.extra_ids for e in kept])
     order = IDENTITY
-    if channels and len(extra_ids):
+    if len(extra_ids) and (channels or grey is None):
         sample = np.concatenate([e.extra for e in kept])[:CHANNEL_SAMPLE]
-        order = _channel_order(sample, extra_ids[:CHANNEL_SAMPLE], embedder)
-    parts = [e.embedded(embedder, order) for e in kept]
+        right = _base_right(
+            sample, extra_ids[:CHANNEL_SAMPLE], embedder, CHANNEL_ORDERS if channels else (IDENTITY,)
+        )
+        order = _channel_order(right)
+        grey = _needs_grey(right[order]) if grey is None else grey
+    grey = bool(grey)
+    parts = [e.embedded(embedder, order, grey) for e in kept]
     feats = np.concatenate([p[0] for p in parts])
     if len(extra_ids):
         extra_base = np.concatenate([p[1] for p in parts])
@@ -462,7 +516,7 @@ def _build(
     created = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
     photo_names = tuple(e.name for e in kept)
     profile = Profile(name, classes, protos, counts, embedder.classifier_sha256, photo_names, created,
-                      order, base_weight, metric_u, metric_v)  # fmt: skip
+                      order, base_weight, metric_u, metric_v, grey)  # fmt: skip
     return profile, rejected
 
 
@@ -486,9 +540,10 @@ class ProfileClassifier:
                 f"profile {profile.name} was made with another classifier than {embedder.path} "
                 "(enroll the set again with the shipped models)"
             )
-        if profile.prototypes.shape[1] != embedder.dim:
-            raise ProfileError(f"profile {profile.name}: embedding width {profile.prototypes.shape[1]}, "
-                               f"the embedder gives {embedder.dim}")  # fmt: skip
+        width = feature_width(embedder, profile.grey)
+        if profile.prototypes.shape[1] != width:
+            raise ProfileError(f"profile {profile.name}: feature width {profile.prototypes.shape[1]}, "
+                               f"the embedder gives {width}")  # fmt: skip
         base_weight = profile.base_weight if base_weight is None else base_weight
         if not temperature > 0 or base_weight < 0:
             raise ProfileError(
@@ -507,7 +562,8 @@ class ProfileClassifier:
 
     def probabilities(self, crops: NDArray[np.uint8]) -> NDArray[np.float32]:
         """(N, 38) class probabilities for (N, S, S, 3) upright BGR crops, columns in class-id order."""
-        base, feats = self.embedder.run(_mapped(crops, self.profile.channels))
+        mapped = _mapped(crops, self.profile.channels)
+        base, feats = profile_embedding(self.embedder, mapped, self.profile.grey)
         feats = apply_metric(feats, self.profile.metric_u, self.profile.metric_v)
         sims = np.full((len(crops), 38), self.unknown, np.float32)
         sims[:, self.profile.class_id] = feats @ self.profile.prototypes.T
@@ -566,6 +622,7 @@ def held_back_accuracy(
     progress: Callable[[int, int], None] | None = None,
     refine: bool | None = None,
     metric: bool | None = None,
+    grey: bool | None = None,
 ) -> HeldBack:
     """Leave one photo out: its crops named by the base classifier and by a profile built from the rest.
 
@@ -575,7 +632,8 @@ def held_back_accuracy(
     if len(photos) < 2:
         raise ProfileError("before/after needs at least two photos (one is held back while the others teach)")
     augment, how = _defaults(sheet, augment, refine, metric)
-    return _held_back(_enrol(photos, embedder, augment, sheet), embedder, how, progress)
+    enrolled = _enrol(photos, embedder, augment, sheet)
+    return _held_back(enrolled, embedder, how, progress, _grey_default(sheet, grey))
 
 
 def _held_back(
@@ -583,10 +641,12 @@ def _held_back(
     embedder: Embedder,
     how: str,
     progress: Callable[[int, int], None] | None = None,
+    grey: bool | None = False,
 ) -> HeldBack:
     right_base = right_profile = total = 0
     for i, held in enumerate(enrolled):
-        profile, _ = _build("held-back", [e for j, e in enumerate(enrolled) if j != i], embedder, True, how)
+        rest = [e for j, e in enumerate(enrolled) if j != i]
+        profile, _ = _build("held-back", rest, embedder, True, how, grey)
         right_base += int((held.base.argmax(1) == held.ids).sum())
         named = ProfileClassifier(embedder, profile).probabilities(held.crops).argmax(1)
         right_profile += int((named == held.ids).sum())
@@ -603,14 +663,17 @@ def teach_profile(
     sheet: bool = True,
     progress: Callable[[int, int], None] | None = None,
     metric: bool | None = None,
+    grey: bool | None = None,
 ) -> tuple[Profile, list[Rejected], HeldBack | None]:
     """`build_profile` and, with two or more photos kept, `held_back_accuracy` on the kept photos, with one
     enrolment (each photo altered and embedded once): what the Teach my tiles page and `enroll` run.
-    `progress(done, total)` is called after each held-back photo; `metric` as in `build_profile`."""
+    `progress(done, total)` is called after each held-back photo; `metric` and `grey` as in
+    `build_profile`."""
     augment, how = _defaults(sheet, None, None, metric)
     enrolled = _enrol(photos, embedder, augment, sheet)
-    profile, rejected = _build(name, enrolled, embedder, True, how)
+    grey = _grey_default(sheet, grey)
+    profile, rejected = _build(name, enrolled, embedder, True, how, grey)
     bad = {r.photo for r in rejected}
     kept = [e for e in enrolled if e.name not in bad]
-    held = _held_back(kept, embedder, how, progress) if len(kept) >= 2 else None
+    held = _held_back(kept, embedder, how, progress, grey) if len(kept) >= 2 else None
     return profile, rejected, held

@@ -77,6 +77,17 @@ def test_a_corrected_photo_moves_the_prototypes_and_adds_the_kinds_the_profile_l
     assert hk_profile.counts.sum() == 9  # the profile given is left as it was
 
 
+def test_a_profile_with_grey_copies_is_taught_in_its_own_features(hand: Photo, embedder: Embedder) -> None:
+    first = Photo("first.jpg", hand.crops[:9], hand.class_id[:9])
+    grey_profile = build_profile("hk-grey", [first], embedder, sheet=False, grey=True)[0]
+    taught = add_to_profile(grey_profile, hand, embedder)
+    new = taught.profile
+    assert taught.refused == () and new.grey  # crops compared as the profile compares them, not refused
+    assert new.prototypes.shape[1] == 2 * embedder.dim
+    later = ProfileClassifier(embedder, new).probabilities(hand.crops[9:]).argmax(1)
+    assert (later == hand.class_id[9:]).all()
+
+
 def test_blurred_tiles_are_refused_one_by_one_and_a_wholly_blurred_photo_teaches_nothing(
     hk_profile: Profile, hand: Photo, embedder: Embedder
 ) -> None:
