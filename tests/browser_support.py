@@ -28,13 +28,17 @@ BROWSER_MARKS = [
 
 @contextmanager
 def served(app: Any) -> Iterator[str]:
-    """Serve a WSGI app on a free local port in a thread; yield its base URL; shut it down afterwards."""
+    """Serve a WSGI app on a free local port in a thread; yield its base URL; shut it down afterwards, and
+    the app's live table pipeline with it where it has one."""
     srv = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
     try:
         yield f"http://127.0.0.1:{srv.server_port}"
     finally:
         srv.shutdown()
+        live = getattr(app, "extensions", {}).get("live")
+        if live is not None:
+            live.stop()
 
 
 @contextmanager

@@ -308,8 +308,6 @@ def _base_weight(base_right: float) -> float:
 
 
 REFINE_EPOCHS = 10  # passes of `_refine` over the enrolled and altered crops
-REFINE_RATE = 1e-3  # its Adam step size
-REFINE_BATCH = 128
 
 
 def _refine(
@@ -322,8 +320,8 @@ def _refine(
 ) -> NDArray[np.float32]:
     """The prototypes moved so the enrolled crops are named right by cosine similarity: a cosine-softmax
     head (scores `scale` x similarity, as `ProfileClassifier` scores) started at the class means and trained
-    with cross-entropy and Adam on the unit embeddings `feats` of class row `rows`. Numpy only; about a
-    second per hundred photos' worth of crops.
+    with cross-entropy and Adam on the unit embeddings `feats` of class row `rows`: `refine_metric` with no
+    map (rank 0). Numpy only; about a second per hundred photos' worth of crops.
 
     Measured with `bench/enroll.py` (docs/vision.md): the class means sit at the centres of kinds that look
     alike; moving the prototypes apart along what tells those kinds apart (with 32 table views per sheet
@@ -331,29 +329,7 @@ def _refine(
     themselves, and gains the rendered seen set 1-2 points. On crops of real table photos it cost 1-5
     points, so those are not refined (`_defaults`).
     """
-    rng = np.random.default_rng(seed)
-    w = prototypes.astype(np.float64)
-    m, v = np.zeros_like(w), np.zeros_like(w)
-    step = 0
-    for _ in range(epochs):
-        order = rng.permutation(len(rows))
-        for i in range(0, len(rows), REFINE_BATCH):
-            pick = order[i : i + REFINE_BATCH]
-            x = feats[pick].astype(np.float64)
-            norm = np.linalg.norm(w, axis=1, keepdims=True)
-            unit = w / norm
-            z = scale * x @ unit.T
-            z -= z.max(1, keepdims=True)
-            p = np.exp(z)
-            p /= p.sum(1, keepdims=True)
-            p[np.arange(len(pick)), rows[pick]] -= 1.0  # d(cross-entropy)/d(scores)
-            d_unit = (scale / len(pick)) * p.T @ x
-            grad = (d_unit - unit * np.sum(d_unit * unit, 1, keepdims=True)) / norm
-            step += 1
-            m = 0.9 * m + 0.1 * grad
-            v = 0.999 * v + 0.001 * grad * grad
-            w -= REFINE_RATE * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
-    return normalise(w.astype(np.float32))
+    return refine_metric(feats, rows, prototypes, scale, rank=0, epochs=epochs, seed=seed)[2]
 
 
 @dataclass

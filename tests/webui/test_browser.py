@@ -7,7 +7,6 @@ score appear, and records a hand on the club page while a second tab's scoreboar
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,7 +14,7 @@ from typing import Any
 import pytest
 
 playwright_api = pytest.importorskip("playwright.sync_api")
-from tests.browser_support import ARGS, BROWSER_MARKS, CHROMIUM  # noqa: E402
+from tests.browser_support import ARGS, BROWSER_MARKS, CHROMIUM, served  # noqa: E402
 
 SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
@@ -25,15 +24,11 @@ pytestmark = BROWSER_MARKS
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from riichi_table.webui.app import create_app
-    from werkzeug.serving import make_server
 
     app = create_app({"DATA_DIR": tmp_path_factory.mktemp("data"), "SSE_HEARTBEAT_S": 1.0,
                       "PIPELINE_ERROR": "no camera source (--source none)"})  # fmt: skip
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{srv.server_port}"
-    srv.shutdown()
+    with served(app) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -164,31 +159,27 @@ def test_the_table_page_shows_the_live_view_and_the_camera_health(
 ) -> None:
     from riichi_table.webui.app import create_app
     from riichi_table.webui.live import start_assistant
-    from werkzeug.serving import make_server
 
     folder = tmp_path_factory.mktemp("live")
     assistant, error = start_assistant(str(make_video(folder / "clip.mp4", frames=150)), "wrc", None)
     assert assistant is not None, error
     app = create_app({"DATA_DIR": folder / "data", "ASSISTANT": assistant, "PIPELINE_ERROR": None})
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
-    try:
-        page.goto(f"http://127.0.0.1:{srv.server_port}/")
-        page.wait_for_function("document.getElementById('video').naturalWidth > 0")
-        playwright_api.expect(page.locator("#health-pipeline")).to_have_text("pipeline: running")
-        playwright_api.expect(page.locator("#health-camera")).to_contain_text("camera: ok")
-        # Before the first hand the set-up check says what to do and why the table is not read yet (this clip
-        # has no table markers).
-        setup = page.locator("#setup")
-        playwright_api.expect(setup).to_be_visible()
-        playwright_api.expect(setup).to_contain_text("put one tile face up in each pond")
-        playwright_api.expect(setup).to_contain_text("marker")
-        _shot(page, "table-live")
-    finally:
-        page.context.close()
-        srv.shutdown()
-        app.extensions["live"].stop()
+    with served(app) as url:
+        page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+        try:
+            page.goto(f"{url}/")
+            page.wait_for_function("document.getElementById('video').naturalWidth > 0")
+            playwright_api.expect(page.locator("#health-pipeline")).to_have_text("pipeline: running")
+            playwright_api.expect(page.locator("#health-camera")).to_contain_text("camera: ok")
+            # Before the first hand the set-up check says what to do and why the table is not read yet (this
+            # clip has no table markers).
+            setup = page.locator("#setup")
+            playwright_api.expect(setup).to_be_visible()
+            playwright_api.expect(setup).to_contain_text("put one tile face up in each pond")
+            playwright_api.expect(setup).to_contain_text("marker")
+            _shot(page, "table-live")
+        finally:
+            page.context.close()
 
 
 def test_a_photo_is_read_and_a_corrected_tile_is_saved_as_labelled_data(server: str, page: Any) -> None:
@@ -301,33 +292,29 @@ def test_the_admin_pin_locks_out_after_repeated_failures_even_for_the_right_pin(
     browser: Any, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
     from riichi_table.webui.app import create_app
-    from werkzeug.serving import make_server
 
     app = create_app({"DATA_DIR": tmp_path_factory.mktemp("pin"), "HOST": "0.0.0.0",
                       "ADMIN_PIN": "27182818", "PIN_CLIENT_LIMIT": 3, "PIN_LOCK_S": 4.0})  # fmt: skip
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
-    base = f"http://127.0.0.1:{srv.server_port}"
-    try:
-        page.goto(base + "/pin")
-        for guess in ("11111111", "22222222", "33333333"):
-            page.fill("input[name=pin]", guess)
+    with served(app) as base:
+        page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+        try:
+            page.goto(base + "/pin")
+            for guess in ("11111111", "22222222", "33333333"):
+                page.fill("input[name=pin]", guess)
+                page.click("form[method=post] button")
+            playwright_api.expect(page.locator("#pin-error")).to_contain_text("locked for")
+            page.fill("input[name=pin]", "27182818")  # the right PIN, the 4th try: still refused
             page.click("form[method=post] button")
-        playwright_api.expect(page.locator("#pin-error")).to_contain_text("locked for")
-        page.fill("input[name=pin]", "27182818")  # the right PIN, the 4th try: still refused
-        page.click("form[method=post] button")
-        playwright_api.expect(page.locator("#pin-error")).to_contain_text("nothing was checked")
-        _shot(page, "pin-locked")
-        page.wait_for_timeout(4500)  # the lock expires
-        page.fill("input[name=pin]", "27182818")
-        page.click("form[method=post] button")
-        playwright_api.expect(page.locator("#lock-button")).to_be_visible()
-        page.click("#lock-button")  # Lock ends admin mode
-        playwright_api.expect(page.locator("nav .readonly")).to_be_visible()
-    finally:
-        page.context.close()
-        srv.shutdown()
+            playwright_api.expect(page.locator("#pin-error")).to_contain_text("nothing was checked")
+            _shot(page, "pin-locked")
+            page.wait_for_timeout(4500)  # the lock expires
+            page.fill("input[name=pin]", "27182818")
+            page.click("form[method=post] button")
+            playwright_api.expect(page.locator("#lock-button")).to_be_visible()
+            page.click("#lock-button")  # Lock ends admin mode
+            playwright_api.expect(page.locator("nav .readonly")).to_be_visible()
+        finally:
+            page.context.close()
 
 
 def test_the_table_page_shows_the_demo_win_with_yaku_and_payments_and_clears_on_the_next_hand(
@@ -335,43 +322,38 @@ def test_the_table_page_shows_the_demo_win_with_yaku_and_payments_and_clears_on_
 ) -> None:
     from riichi_table.webui.app import create_app
     from riichi_table.webui.live import start_assistant
-    from werkzeug.serving import make_server
 
     assistant, error = start_assistant("demo", "wrc", None)
     assert assistant is not None, error
     folder = tmp_path_factory.mktemp("demo")
     app = create_app({"DATA_DIR": folder, "ASSISTANT": assistant, "PIPELINE_ERROR": None})
-    srv = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    board = context.new_page()
-    base = f"http://127.0.0.1:{srv.server_port}"
-    try:
-        page.goto(base + "/")
-        board.goto(base + "/scoreboard?live=1")
-        panel = page.locator("#hand-result")
-        # The demo: chair 2 (West) wins by ron on chair 3's discard after riichi: riichi, pinfu, dora.
-        playwright_api.expect(panel).to_be_visible(timeout=150_000)
-        headline = panel.locator(".result-headline").inner_text()
-        assert headline == "West (chair 2) wins by ron on North (chair 3)'s discard"
-        assert panel.locator(".result-tiles .tile").count() == 14
-        yaku = panel.locator(".result-yaku").inner_text()
-        assert "Riichi" in yaku and "All sequences" in yaku and "Dora" in yaku
-        assert "3 han 30 fu" in panel.inner_text() and "3,900 points" in panel.inner_text()
-        assert "North (chair 3) pays 3,900" in panel.locator(".result-payments").inner_text()
-        assert "is over" in page.inner_text("#round")
-        _shot(page, "table-result")
-        playwright_api.expect(board.locator("#board-result")).to_be_visible(timeout=20_000)
-        assert "wins by ron" in board.inner_text("#board-result")
-        _shot(board, "scoreboard-live-result")
-        # The clip starts again: a new hand, the panel goes and no seat is left marked riichi.
-        playwright_api.expect(panel).to_have_count(0, timeout=60_000)
-        assert page.locator(".seat.riichi").count() == 0
-    finally:
-        context.close()
-        srv.shutdown()
-        app.extensions["live"].stop()
+    with served(app) as base:
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        board = context.new_page()
+        try:
+            page.goto(base + "/")
+            board.goto(base + "/scoreboard?live=1")
+            panel = page.locator("#hand-result")
+            # The demo: chair 2 (West) wins by ron on chair 3's discard after riichi: riichi, pinfu, dora.
+            playwright_api.expect(panel).to_be_visible(timeout=150_000)
+            headline = panel.locator(".result-headline").inner_text()
+            assert headline == "West (chair 2) wins by ron on North (chair 3)'s discard"
+            assert panel.locator(".result-tiles .tile").count() == 14
+            yaku = panel.locator(".result-yaku").inner_text()
+            assert "Riichi" in yaku and "All sequences" in yaku and "Dora" in yaku
+            assert "3 han 30 fu" in panel.inner_text() and "3,900 points" in panel.inner_text()
+            assert "North (chair 3) pays 3,900" in panel.locator(".result-payments").inner_text()
+            assert "is over" in page.inner_text("#round")
+            _shot(page, "table-result")
+            playwright_api.expect(board.locator("#board-result")).to_be_visible(timeout=20_000)
+            assert "wins by ron" in board.inner_text("#board-result")
+            _shot(board, "scoreboard-live-result")
+            # The clip starts again: a new hand, the panel goes and no seat is left marked riichi.
+            playwright_api.expect(panel).to_have_count(0, timeout=60_000)
+            assert page.locator(".seat.riichi").count() == 0
+        finally:
+            context.close()
 
 
 PHONE_PAGES = ["/", "/hand", "/scoreboard", "/club/", "/club/?all=1", "/settings", "/pin"]

@@ -57,7 +57,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
                       "PIPELINE_ERROR": "no camera source (--source none)"})  # fmt: skip
     with served(app) as url:
         yield url, profiles
-    app.extensions["live"].stop()
 
 
 @pytest.fixture
