@@ -19,7 +19,7 @@ FOLLOW = 0.1  # weight of a new frame in the running mean of a learned colour
 L_WEIGHT = 0.5  # lightness counts half in a colour distance (light changes, colour does not)
 FACE_CHROMA = 22.0  # a tile face (ivory) is this close to grey in (a, b)
 INK_BACK_CHROMA = 20.0  # a back this colourful (Lab chroma) has the colour of some faces' ink
-INK_BACK_L = 60.0  # and this light: black backs (shadows of arms are as dark) keep the rim rule alone
+INK_BACK_L = 60.0  # and this light; darker (black) backs keep the rim rule alone in the hand row (shadows)
 PALE_L = 110.0  # a grey felt lighter than this (8-bit Lab L) is as pale as a face in dim light
 
 
