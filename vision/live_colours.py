@@ -21,8 +21,8 @@ FACE_CHROMA = 22.0  # a tile face (ivory) is this close to grey in (a, b)
 INK_BACK_CHROMA = 20.0  # a back this colourful (Lab chroma) has the colour of some faces' ink
 INK_BACK_L = 60.0  # and this light; darker (black) backs keep the rim rule alone in the hand row (shadows)
 PALE_L = 110.0  # a grey felt lighter than this (8-bit Lab L) is as pale as a face in dim light
-# A dead-wall sample this far (`lab_distance`) from the back colour learned over BACK_SETTLED samples is no
-# back: felt the mat test missed (an exposure step the felt's running mean has not followed yet), a sleeve.
+# A dead-wall sample this far (`lab_distance`) from the back colour, once BACK_SETTLED samples in a row lay
+# near it, is no back: felt the mat test missed (an exposure step the felt's running mean lags), a sleeve.
 # Only BACK_PATIENCE such samples in a row (another set of tiles) make the back colour start again.
 BACK_JUMP = 30.0
 BACK_SETTLED = 10
@@ -61,7 +61,7 @@ class SurfaceColours:
         self.felt: NDArray[np.float32] | None = None
         self.felt_reach = 18.0
         self.back: NDArray[np.float32] | None = None
-        self._back_samples = 0  # dead-wall samples the back colour was learned from
+        self._back_samples = 0  # dead-wall samples in a row near the back colour learned
         self._back_strays = 0  # samples in a row far from it
 
     def learned(self) -> LearnedColours:
@@ -107,15 +107,16 @@ class SurfaceColours:
         )
         mode = int(np.argmax(np.bincount(bins, minlength=2048)))
         colour = candidates[bins == mode].mean(axis=0).astype(np.float32)
-        if self.back is not None and self._back_samples >= BACK_SETTLED:
-            if float(lab_distance(colour[None, None], self.back)[0, 0]) > BACK_JUMP:
-                self._back_strays += 1
-                if self._back_strays < BACK_PATIENCE:
-                    return
-                self.back, self._back_samples = None, 0
-            self._back_strays = 0
+        far = self.back is not None and float(lab_distance(colour[None, None], self.back)[0, 0]) > BACK_JUMP
+        if far and self._back_samples >= BACK_SETTLED:
+            self._back_strays += 1
+            if self._back_strays < BACK_PATIENCE:
+                return
+            self.back = None
+        self._back_strays = 0
+        # Settled after BACK_SETTLED samples in a row near it: a sleeve over the first ones is no back.
+        self._back_samples = 0 if far or self.back is None else self._back_samples + 1
         self.back = colour if self.back is None else ((1 - FOLLOW) * self.back + FOLLOW * colour)
-        self._back_samples += 1
 
     def green_felt(self) -> bool:
         """The felt is green (the old clips' and most clubs' felt): hue between yellow-green and cyan."""

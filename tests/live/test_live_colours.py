@@ -41,3 +41,14 @@ def test_a_back_colour_seen_long_enough_is_learned_anew() -> None:
     for _ in range(BACK_PATIENCE + 10):
         colours.learn_back(green, np.zeros(green.shape[:2], bool))
     assert colours.back is not None and abs(float(colours.back[1]) - 90.0) < 5
+
+
+def test_a_sleeve_over_the_first_samples_does_not_hold_the_back_colour() -> None:
+    colours = SurfaceColours()
+    sleeve = _dead_wall([((180.0, 150.0, 160.0), 0.7), (IVORY, 0.3)])  # an arm building the wall
+    for _ in range(3):
+        colours.learn_back(sleeve, np.zeros(sleeve.shape[:2], bool))
+    stacks = _dead_wall([(BLACK, 0.6), (IVORY, 0.4)])
+    for _ in range(30):
+        colours.learn_back(stacks, np.zeros(stacks.shape[:2], bool))
+    assert colours.back is not None and colours.back[0] < 30
