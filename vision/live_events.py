@@ -394,7 +394,7 @@ class TableReader:
         """A call from `target` whose discard was never read: laid and called while an arm hid its pond. When
         it is the target's turn and its pond was hidden lately, the discard is put in before the call, with
         the called tile (or the target's unread pond tile of that kind, if one is seen), with a warning.
-        Otherwise the call stays as read (the game refuses it if it is none)."""
+        Otherwise nothing is put in, and `_new_meld` leaves the call out with a warning."""
         h = self.hand
         if not hidden_lately(h, target, self.frame):
             return
