@@ -37,6 +37,7 @@ class HandState:
     dahai_count: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
     late_ids: list[list[int]] = field(default_factory=lambda: [[], [], [], []])  # tiles read late, in order
     ignored: set[int] = field(default_factory=set)  # tracks of groups that cannot be a meld (riichi)
+    refused: set[frozenset[int]] = field(default_factory=set)  # groups read as calls that were none (yet)
     places: dict[int, tuple[float, float]] = field(default_factory=dict)  # discard track -> its (u, v)
     stuck: int = 0
     taken: list[int] = field(default_factory=list)  # pond tracks taken by calls, for the tracker to forget

@@ -19,8 +19,14 @@ FOLLOW = 0.1  # weight of a new frame in the running mean of a learned colour
 L_WEIGHT = 0.5  # lightness counts half in a colour distance (light changes, colour does not)
 FACE_CHROMA = 22.0  # a tile face (ivory) is this close to grey in (a, b)
 INK_BACK_CHROMA = 20.0  # a back this colourful (Lab chroma) has the colour of some faces' ink
-INK_BACK_L = 60.0  # and this light: black backs (shadows of arms are as dark) keep the rim rule alone
+INK_BACK_L = 60.0  # and this light; darker (black) backs keep the rim rule alone in the hand row (shadows)
 PALE_L = 110.0  # a grey felt lighter than this (8-bit Lab L) is as pale as a face in dim light
+# A dead-wall sample this far (`lab_distance`) from the back colour, once BACK_SETTLED samples in a row lay
+# near it, is no back: felt the mat test missed (an exposure step the felt's running mean lags), a sleeve.
+# Only BACK_PATIENCE such samples in a row (another set of tiles) make the back colour start again.
+BACK_JUMP = 30.0
+BACK_SETTLED = 10
+BACK_PATIENCE = 60
 
 
 @dataclass(frozen=True)
@@ -55,6 +61,8 @@ class SurfaceColours:
         self.felt: NDArray[np.float32] | None = None
         self.felt_reach = 18.0
         self.back: NDArray[np.float32] | None = None
+        self._back_samples = 0  # dead-wall samples in a row near the back colour learned
+        self._back_strays = 0  # samples in a row far from it
 
     def learned(self) -> LearnedColours:
         felt = None if self.felt is None else tuple(float(v) for v in self.felt)
@@ -82,7 +90,8 @@ class SurfaceColours:
             self.felt_reach = (1 - FOLLOW) * self.felt_reach + FOLLOW * reach
 
     def learn_back(self, lab_dead_wall: NDArray[np.float32], mat: NDArray[np.bool_]) -> None:
-        """The most common colour of the dead wall's non-mat pixels that is not a tile face (ivory)."""
+        """The most common colour of the dead wall's non-mat pixels that is not a tile face (ivory); once
+        learned, a sample far from it is left out (BACK_JUMP)."""
         px = lab_dead_wall[~mat]
         if len(px) < 400:
             return  # no dead wall on the table yet
@@ -98,6 +107,15 @@ class SurfaceColours:
         )
         mode = int(np.argmax(np.bincount(bins, minlength=2048)))
         colour = candidates[bins == mode].mean(axis=0).astype(np.float32)
+        far = self.back is not None and float(lab_distance(colour[None, None], self.back)[0, 0]) > BACK_JUMP
+        if far and self._back_samples >= BACK_SETTLED:
+            self._back_strays += 1
+            if self._back_strays < BACK_PATIENCE:
+                return
+            self.back = None
+        self._back_strays = 0
+        # Settled after BACK_SETTLED samples in a row near it: a sleeve over the first ones is no back.
+        self._back_samples = 0 if far or self.back is None else self._back_samples + 1
         self.back = colour if self.back is None else ((1 - FOLLOW) * self.back + FOLLOW * colour)
 
     def green_felt(self) -> bool:

@@ -22,7 +22,7 @@ from typing import Any
 from riichi_table.engine.round_state import LIVE_WALL
 from riichi_table.engine.tiles import KIND_COUNT
 from riichi_table.vision.hand_state import HandState, Meld
-from riichi_table.vision.meld_reading import meld_reading, stacked
+from riichi_table.vision.meld_reading import laid_in_a_row, meld_reading, stacked
 from riichi_table.vision.pai_names import alternatives, odds, pai_of, pai_of_track
 from riichi_table.vision.pond_turns import (
     came_back,
@@ -336,6 +336,9 @@ class TableReader:
         target = called_from(seat, flat)
         if target is None or len(flat) not in (3, 4):
             return
+        if not laid_in_a_row(flat, self.geo.tile_w):
+            self._refuse(seat, tracks, "its tiles do not lie side by side in one row (a standing hand?)")
+            return
         side = next(i for i, p in enumerate(flat) if p.sideways)
         by_index = {p.index: t for p, t in zip(group, tracks, strict=True)}
         called = by_index[flat[side].index]
@@ -343,17 +346,21 @@ class TableReader:
         called_kind = called.kind
         if h.last_discard is None or h.last_discard[0] != target:
             self._discard_called(seat, target, called)
-        if h.last_discard is not None and h.last_discard[0] == target:
-            d_id = h.last_discard[1]
-            if h.last_discard[2] >= 0:
-                called_kind = h.last_discard[2]  # the pond saw this tile longer than the meld has
-            h.ponds[target] = [i for i in h.ponds[target] if i != d_id]
-            if d_id in self.tracks:
-                # Its track goes at once (the tracker forgets it), and a reading of it born about now is it
-                # still, not a new discard.
-                h.taken.append(d_id)
-                place = self.tracks[d_id]
-                h.called_at.append((target, place.u, place.v, self.frame))
+        if h.last_discard is None or h.last_discard[0] != target:
+            # Only the last discard can be called (seed 002 3.3.1): without one of the target's, the game
+            # would refuse the call; the reader keeps out of its record what the game could not take.
+            self._refuse(seat, tracks, f"the last discard read is not seat {target}'s")
+            return
+        d_id = h.last_discard[1]
+        if h.last_discard[2] >= 0:
+            called_kind = h.last_discard[2]  # the pond saw this tile longer than the meld has
+        h.ponds[target] = [i for i in h.ponds[target] if i != d_id]
+        if d_id in self.tracks:
+            # Its track goes at once (the tracker forgets it), and a reading of it born about now is it
+            # still, not a new discard.
+            h.taken.append(d_id)
+            place = self.tracks[d_id]
+            h.called_at.append((target, place.u, place.v, self.frame))
         kind_name, consumed_kinds = meld_reading(seat, target, called_kind, others, len(flat))
         h.melds[seat].append(Meld([t.id for t in tracks], kind_name, called_kind))
         self._accept()
@@ -374,11 +381,20 @@ class TableReader:
         h.last_actor = seat
         h.next_seat = seat
 
+    def _refuse(self, seat: int, tracks: list[Track], why: str) -> None:
+        """A group read as seat `seat`'s call that cannot be one: no meld, said once per group of tracks (it
+        may be a call still, once the discard it takes is read)."""
+        ids = frozenset(t.id for t in tracks)
+        if ids in self.hand.refused:
+            return
+        self.hand.refused.add(ids)
+        self.warnings.append(f"seat {seat}'s call read in its hand row is none: {why}")
+
     def _discard_called(self, seat: int, target: int, called: Track) -> None:
         """A call from `target` whose discard was never read: laid and called while an arm hid its pond. When
         it is the target's turn and its pond was hidden lately, the discard is put in before the call, with
         the called tile (or the target's unread pond tile of that kind, if one is seen), with a warning.
-        Otherwise the call stays as read (the game refuses it if it is none)."""
+        Otherwise nothing is put in, and `_new_meld` leaves the call out with a warning."""
         h = self.hand
         if not hidden_lately(h, target, self.frame):
             return

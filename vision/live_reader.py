@@ -39,9 +39,9 @@ from riichi_table.vision.not_tiles import (
     EDGE_MM,
     STANDING,
     Rejected,
-    back_band,
     drop_standing,
     edge_share,
+    half_back,
     part_dead_wall,
     standing_hand,
     without_sticks,
@@ -293,16 +293,11 @@ class LiveReader:
             cell = back[max(0, y) : y + h, max(0, x) : x + w]
             red = float(cell.mean()) if cell.size else 0.0
             edge = edge_share(cell, round(EDGE_MM * self.ppm))
-            if (
-                0.2 < red < 0.7
-                and edge >= BACK_EDGE
-                and (not self.colours.ink_coloured_back() or back_band(cell))
-            ):
-                # Half face, half back: the top of a standing tile, not a lying one. Ink of the backs' colour
-                # (blue winds and circles on a blue-backed set) lies inside the face, within its ivory rim.
-                self.rejected.append(Rejected((x + w / 2) / self.ppm, (y + h / 2) / self.ppm, -1, STANDING))
-                continue
             cx, cy = (x + w / 2) / self.ppm, (y + h / 2) / self.ppm
+            if half_back(cell, red, edge, self._band_needed(cx, cy)):
+                # Half face, half back: the top of a standing tile, not a lying one.
+                self.rejected.append(Rejected(cx, cy, -1, STANDING))
+                continue
             if max(w, h) < (self.geo.tile_h - 6) * self.ppm:
                 # Shorter than a lying tile's long side either way: a standing tile's top seen from above.
                 self.rejected.append(Rejected(cx, cy, -1, STANDING))
@@ -325,6 +320,21 @@ class LiveReader:
             mat.astype(np.uint8), (view.shape[1] // 4, view.shape[0] // 4), interpolation=cv2.INTER_AREA
         )
         return FrameReading(tuple(tiles), quarter > 0, self.ppm / 4.0)
+
+    def _band_needed(self, x: float, y: float) -> bool:
+        """Whether a cell at table mm (x, y) in part back-coloured is a standing tile's top only when that
+        colour lies as a band on one side (`not_tiles.half_back`).
+
+        Ink of the backs' colour (green bamboo and hatsu, blue circles and winds on a set with such backs)
+        lies inside a face, within its ivory rim: such backs always need the band. So does any learned
+        back colour outside the hand row, where no tile stands: a face's dark ink (9p's navy circles) in dim
+        light is as dark as black backs. In the hand row black backs keep the rim rule alone: an arm's
+        shadow over a standing top's face half may break its band. Red backs (and a back not yet learned)
+        keep the measured hue rule with the rim rule alone."""
+        c = self.colours
+        if c.back is None or c.red_back():
+            return False
+        return c.ink_coloured_back() or self.geo.area_of(x, y)[1] != "hand"
 
     def name(self, view: NDArray[np.uint8], poses: list[TilePose]) -> NDArray[np.float32]:
         """(N, 38) class probabilities for face-up tiles at `poses`, by the chosen namer.

@@ -5,6 +5,8 @@ Kinds are 0..33; a track's votes are over the detector classes (`vision.track`).
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from riichi_table.vision.track import Track
 from riichi_table.vision.zones import Placed
 
@@ -12,6 +14,20 @@ from riichi_table.vision.zones import Placed
 def stacked(p: Placed, group: list[Placed]) -> bool:
     """An added-kan tile: sideways, lying nearer the centre than another sideways tile at the same u."""
     return p.sideways and any(q is not p and q.sideways and abs(q.u - p.u) < 8 and q.v > p.v for q in group)
+
+
+def laid_in_a_row(flat: list[Placed], tile_w: float) -> bool:
+    """Whether a meld's tiles (an added-kan tile left out) lie side by side in one row, as melds are laid
+    (seed 002 3.3.8): along the row no two overlap by more than a third of a tile, and across it their centres
+    lie within half a tile (a sideways tile's centre sits (tile_h - tile_w) / 2 nearer the middle). A
+    standing hand read in two rows, its tops above its faces (white cloth after a camera bump), overlaps
+    itself."""
+    ordered = sorted(flat, key=lambda p: p.u)
+    for a, b in pairwise(ordered):
+        if (a.u + a.width_u / 2) - (b.u - b.width_u / 2) > tile_w / 3:
+            return False
+    vs = [p.v for p in flat]
+    return max(vs) - min(vs) <= tile_w / 2
 
 
 def kind_prob(t: Track, kind: int) -> float:

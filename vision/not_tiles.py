@@ -138,3 +138,12 @@ def back_band(cell: NDArray[np.uint8]) -> bool:
         if max(a, b) > 0.55 and min(a, b) < 0.25:
             return True
     return False
+
+
+def half_back(cell: NDArray[np.uint8], share: float, edge: float, band_needed: bool) -> bool:
+    """Whether a cell of the back-colour mask is a standing tile's top, half face and half back: `share` of
+    it and `edge` of its rim (`edge_share`) in the back colour, and, where `band_needed`, that colour as a
+    band on one side (`back_band`), not spread over a face as ink is."""
+    if not (0.2 < share < 0.7 and edge >= BACK_EDGE):
+        return False
+    return not band_needed or back_band(cell)

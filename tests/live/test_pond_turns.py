@@ -225,11 +225,14 @@ def test_the_game_takes_the_hidden_call_and_the_table_page_says_so() -> None:
 
 def test_a_call_from_a_seat_whose_pond_was_not_hidden_is_not_given_a_discard() -> None:
     # A misread meld (no arm anywhere) pointing at the seat whose turn it is: the reader does not invent the
-    # discard it would need; the game refuses the call.
+    # discard it would need, and keeps out the call the game would refuse (seed 002 3.3.1), saying why.
     table = _framed_start()
     _one_go_around(table)
     table.discard(0, 1, 27)
     tiles = [table.put(2, 330 + i * 30, GEO.hand_v, 21, sideways=(i == 0)) for i in range(3)]
     table.step(tiles)
     assert not [e for e in table.events if e["type"] == "dahai" and e["actor"] == 1 and e["pai"] == "4s"]
-    assert not table.reader.warnings
+    assert not [e for e in table.events if e["type"] == "pon"]
+    assert table.reader.warnings == [
+        "seat 2's call read in its hand row is none: the last discard read is not seat 1's"
+    ]
