@@ -135,6 +135,12 @@ def matrix(args: argparse.Namespace, work: Path) -> int:
     from riichi_table.datasets.game_render import Look
     from riichi_table.datasets.synth_game import generate
 
+    names = {Look(*cell).name for cell in MATRIX}
+    unknown = [name for name in args.looks or [] if name not in names]
+    if unknown:
+        wrong, cells = ", ".join(unknown), ", ".join(sorted(names))
+        print(f"--looks: no matrix cell is named {wrong}; the cells are: {cells}", file=sys.stderr)
+        return 2
     head = f"{'look':<36} {'F1':>5} {'hands':>6} {'dahai':>9} {'read/frames':>12} {'fps':>6} {'f/cpu-s':>7}"
     print(f"{head}  why not")
     for felt, back, tilt, light, hard in MATRIX:
