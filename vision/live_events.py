@@ -17,6 +17,7 @@ The game side (engine) checks legality and scores; this module only reads the ta
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from riichi_table.engine.round_state import LIVE_WALL
@@ -71,7 +72,7 @@ class TableReader:
     def update(self, changes: TrackChanges, stable: list[Track]) -> list[dict[str, Any]]:
         """Read one frame's changes; returns the new events."""
         start = len(self.events)
-        enforce_copies(stable)
+        enforce_copies(stable, first=self._standing_hand_row(stable))
         self.tracks = {t.id: t for t in stable}
         self.frame = changes.frame
         h = self.hand
@@ -408,6 +409,19 @@ class TableReader:
             f"seat {target}'s discard {pai_of_track(called)} was called by seat {seat} while its pond was "
             "hidden: put in before the call"
         )
+
+    def _standing_hand_row(self, stable: list[Track]) -> Callable[[Track], bool] | None:
+        """While a hand is in play: which tracks lie in a hand row that is still standing (fewer faces read
+        there than the hand holds, so not laid open), to give up a fifth copy's reading first."""
+        h = self.hand
+        if h.phase != "playing":
+            return None
+        faces = [0, 0, 0, 0]
+        for t in stable:
+            if t.area == "hand" and t.kind >= 0:
+                faces[t.seat] += 1
+        standing = {s for s in range(4) if faces[s] < 13 - 3 * len(h.melds[s])}
+        return lambda t: t.area == "hand" and t.seat in standing
 
     def _reveals(self, stable: list[Track], changed: bool) -> None:
         h = self.hand

@@ -12,6 +12,7 @@ Positions are table millimetres (vision.zones); frames are counted in processed 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -258,8 +259,14 @@ def _same_discard(t: Track, r: TileReading) -> bool:
     return t.area == "pond" and r.area == "pond"
 
 
-def enforce_copies(tracks: list[Track]) -> None:
-    """No kind more than four times: the least confident extras fall back to their next best kind."""
+def enforce_copies(tracks: list[Track], first: Callable[[Track], bool] | None = None) -> None:
+    """No kind more than four times: the least confident extras fall back to their next best kind.
+
+    Tracks for which `first` holds give up their reading before the others. While a hand is in play the
+    reader passes the tracks of the hand rows still standing (`vision.live_events`): a player's own tiles
+    stand there, backs to the camera, so a face read there is a misread of a standing tile (on white cloth
+    its top taken for a white dragon), while a pond tile is a discard everyone has seen.
+    """
     for _ in range(8):
         by_kind: dict[int, list[Track]] = {}
         for t in tracks:
@@ -269,7 +276,7 @@ def enforce_copies(tracks: list[Track]) -> None:
         if not over:
             return
         for ts in over:
-            ts.sort(key=lambda t: t.confidence)
+            ts.sort(key=lambda t: (not (first is not None and first(t)), t.confidence))
             for t in ts[: len(ts) - 4]:
                 votes = t.votes.copy()
                 votes[t.class_id] = -1

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 from riichi_table.vision.tile_reading import N_CLASSES, FrameReading, TileReading
-from riichi_table.vision.track import STABLE_HITS, Tracker, enforce_copies
-from riichi_table.vision.zones import TableGeometry
+from riichi_table.vision.track import STABLE_HITS, Track, Tracker, enforce_copies
+from riichi_table.vision.zones import Area, TableGeometry
 
 GEO = TableGeometry()
 
@@ -73,6 +73,47 @@ def test_no_kind_is_read_five_times() -> None:
     tracks = tracker.stable()
     enforce_copies(tracks)
     assert sum(1 for t in tracks if t.kind == 0) == 4
+
+
+def _track(track_id: int, kind: int, area: Area, p: float) -> Track:
+    votes = np.full(N_CLASSES, (1 - p) / (N_CLASSES - 1))
+    votes[kind] = p
+    return Track(track_id, 0.0, 0.0, 0, area, 0.0, 0.0, False, False, votes=votes, hits=5, stable=True)
+
+
+def test_a_fifth_white_dragon_is_taken_first_from_where_the_reader_says() -> None:
+    # Standing tiles on white cloth read as white dragons in a hand row, surer than the real one discarded.
+    def table() -> list[Track]:
+        return [_track(1, 31, "pond", 0.6)] + [_track(2 + i, 31, "hand", 0.8) for i in range(4)]
+
+    playing = table()
+    enforce_copies(playing, first=lambda t: t.area == "hand")
+    assert playing[0].kind == 31
+    assert sum(1 for t in playing[1:] if t.kind == 31) == 3
+    revealed = table()  # nothing said: the least sure goes, wherever it lies
+    enforce_copies(revealed)
+    assert revealed[0].kind != 31
+    assert all(t.kind == 31 for t in revealed[1:])
+
+
+def test_while_a_hand_is_played_the_standing_hand_rows_give_up_a_fifth_copy_first() -> None:
+    from riichi_table.vision.live_events import TableReader
+
+    reader = TableReader()
+    laid_open = [_track(10 + i, i % 9, "hand", 0.9) for i in range(14)]  # seat 0 shows a winning hand
+    for t in laid_open:
+        t.seat = 0
+    standing = [_track(40 + i, 31, "hand", 0.9) for i in range(2)]  # seat 1's tops read as white dragons
+    for t in standing:
+        t.seat = 1
+    pond = [_track(50, 31, "pond", 0.5)]
+    stable = laid_open + standing + pond
+    assert reader._standing_hand_row(stable) is None  # before the hand starts: nothing comes first
+    reader.hand.phase = "playing"
+    first = reader._standing_hand_row(stable)
+    assert first is not None
+    assert [first(t) for t in standing] == [True, True]
+    assert not any(first(t) for t in laid_open + pond)
 
 
 def test_a_pond_showing_almost_no_bare_mat_is_said_hidden() -> None:
