@@ -84,6 +84,8 @@ class Crops:
     name: str
     crops: np.ndarray
     class_id: np.ndarray
+    turn: np.ndarray | None = None  # rendered scenes: degrees each tile is turned off the image axes, 0..45
+    outline: np.ndarray | None = None  # rendered scenes: each tile's true outline warped upright (`_outline`)
 
 
 def _boxes(photo: LabelledPhoto, image: np.ndarray) -> np.ndarray:
@@ -100,16 +102,47 @@ def photo_crops(photo: LabelledPhoto) -> Crops:
 
 
 def scene_crops(art: Path, style: str, order: tuple[int, int, int] | None, count: int) -> Crops:
-    """True-box crops (visible >= 60 %) of `count` rendered table scenes of one style, seed 100."""
-    crops, ids = [], []
+    """True-box crops (visible >= 60 %) of `count` rendered table scenes of one style, seed 100, with each
+    tile's turn and its outline warped upright."""
+    crops, ids, turns, outlines = [], [], [], []
     for i in range(count):
         scene = render_scene(art, 100, i, 640, styles=(style,))
         labels = [lab for lab in scene.labels if lab.visible >= 0.6]
         if labels:
             image = recolour(scene.image, order)
             crops.append(cut_crops(image, np.array([lab.box for lab in labels], np.float32), 64, 0.0))
+            outlines += [_outline(image, lab.quad, 64) for lab in labels]
             ids += [lab.class_id for lab in labels]
-    return Crops(f"{style} scenes", np.concatenate(crops), np.asarray(ids, np.int64))
+            turns += [lab.turn for lab in labels]
+    return Crops(f"{style} scenes", np.concatenate(crops), np.asarray(ids, np.int64), np.asarray(turns),
+                 np.stack(outlines))  # fmt: skip
+
+
+def _outline(image: np.ndarray, quad: np.ndarray, size: int) -> np.ndarray:
+    """The tile's true outline (a rendered label's quadrilateral) warped to a size x size crop, its long axis
+    upright: what a perfect deskewing crop step could give the classifier at best."""
+    q = np.asarray(quad, np.float32)
+    square = np.array([[0, 0], [size, 0], [size, size], [0, size]], np.float32)
+    crop = cv2.warpPerspective(image, cv2.getPerspectiveTransform(q, square), (size, size),
+                               flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)  # fmt: skip
+    wide = np.linalg.norm(q[1] - q[0]) > np.linalg.norm(q[3] - q[0])
+    return cv2.rotate(crop, cv2.ROTATE_90_CLOCKWISE) if wide else crop
+
+
+# Turn bands (degrees off the image axes) of `--by-angle`.
+TURN_BANDS = ((0, 5), (5, 10), (10, 20), (20, 30), (30, 45))
+
+
+def by_turn(probabilities: np.ndarray, test: Crops) -> str:
+    """Per turn band: right share and the points of the whole set its errors cost."""
+    right = probabilities.argmax(1) == test.class_id
+    assert test.turn is not None
+    parts = []
+    for lo, hi in TURN_BANDS:
+        band = (test.turn >= lo) & (test.turn < hi if hi < 45 else test.turn <= hi)
+        parts.append(f"{lo}-{hi}: {100 * right[band].mean():.1f} % of {band.sum()} "
+                     f"(-{100 * (~right[band]).sum() / len(right):.1f} pts)")  # fmt: skip
+    return "; ".join(parts)
 
 
 def accuracy_of(probabilities: np.ndarray, test: Crops) -> float:
@@ -197,6 +230,11 @@ def main() -> int:
     parser.add_argument(
         "--held-back", action="store_true", help="also the enrolled photos' held-back figures"
     )
+    parser.add_argument(
+        "--by-angle",
+        action="store_true",
+        help="rendered sets: also accuracy by tile turn, and with each tile's true outline warped upright",
+    )
     args = parser.parse_args()
     embedder = Embedder(MODELS / EMBEDDER_FILE, threads=1)
     if args.detection:
@@ -229,14 +267,23 @@ def main() -> int:
                     cv2.imwrite(str(sheet_files[-1]), image)
                     # Named without the temporary folder: views are seeded by the name, so runs repeat.
                     enrol.append(read_sheet_photo(sheet_files[-1], sheet_files[-1].name))  # type: ignore[arg-type]
-            base = accuracy_of(embedder.run(test.crops)[0], test)
+            base_probs = embedder.run(test.crops)[0]
+            base = accuracy_of(base_probs, test)
             rows.append((which, len(test.class_id), "base (no profile)", 0, base, 0.0))
             print(f"{which}: {len(test.class_id)} test tiles, base {base:.4f}", flush=True)
+            by_angle = args.by_angle and test.turn is not None
+            if by_angle:
+                _print_by_turn("base", base_probs, test, embedder.run(test.outline)[0])
             if (
                 which == "recoloured"
             ):  # the ceiling: the same tiles in the art's own colours, which the base knows
                 own = np.ascontiguousarray(test.crops[..., list(np.argsort(RECOLOUR))])
-                ceiling = accuracy_of(embedder.run(own)[0], test)
+                ceiling_probs = embedder.run(own)[0]
+                ceiling = accuracy_of(ceiling_probs, test)
+                if by_angle:
+                    own_outline = np.ascontiguousarray(test.outline[..., list(np.argsort(RECOLOUR))])
+                    _print_by_turn("base on the art's own colours", ceiling_probs, test,
+                                   embedder.run(own_outline)[0])  # fmt: skip
                 rows.append(
                     (which, len(test.class_id), "base on the art's own colours (ceiling)", 0, ceiling, 0.0)
                 )
@@ -270,7 +317,10 @@ def main() -> int:
                         kept_order = profile.channels == (0, 1, 2)
                     weight = _old_weight(profile.base_weight) if grey is False else None
                     named = ProfileClassifier(embedder, profile, base_weight=weight)
-                    acc = accuracy_of(named.probabilities(test.crops), test)
+                    probs = named.probabilities(test.crops)
+                    acc = accuracy_of(probs, test)
+                    if by_angle:
+                        _print_by_turn(f"N={n}: {method}", probs, test, named.probabilities(test.outline))
                     rows.append((which, len(test.class_id), method, n, acc, seconds))
                     note = f"channels {profile.channels}, base weight {profile.base_weight:.2f}"
                     print(f"  N={n}: {method} {acc:.4f} ({seconds:.1f} s, {len(rejected)} rejected, {note})",
@@ -286,6 +336,12 @@ def main() -> int:
     for which, tiles, method, n, acc, seconds in rows:
         print(f"| {which} | {tiles} | {method} | {n or '-'} | {100 * acc:.1f} % | {seconds:.1f} |")
     return 0
+
+
+def _print_by_turn(name: str, probs: np.ndarray, test: Crops, outline_probs: np.ndarray) -> None:
+    print(f"  by turn, {name}: {by_turn(probs, test)}", flush=True)
+    print(f"  by turn, {name}, true outline upright ({100 * accuracy_of(outline_probs, test):.1f} %): "
+          f"{by_turn(outline_probs, test)}", flush=True)  # fmt: skip
 
 
 def _concat(parts: list[Crops]) -> tuple[np.ndarray, np.ndarray]:

@@ -66,6 +66,17 @@ class TileLabel:
     sideways: bool
     seat: int  # the chair whose hand, pond, meld or wall it belongs to (0 nearest the bottom edge)
 
+    @property
+    def turn(self) -> float:
+        """How far the tile's outline is turned off the image axes, in degrees, 0..45: 0 for a tile upright
+        or lying sideways square to the image, 45 for one on the diagonal. The mean of its four edges'
+        directions, each taken modulo a quarter turn (so perspective that leans one pair of edges counts
+        half)."""
+        edges = np.roll(self.quad, -1, axis=0) - self.quad
+        quarter = 4 * np.arctan2(edges[:, 1], edges[:, 0])  # a quarter turn is a full turn of 4x the angle
+        mean = np.degrees(np.arctan2(np.sin(quarter).sum(), np.cos(quarter).sum())) / 4
+        return float(abs(mean))
+
 
 @dataclass(frozen=True)
 class Scene:

@@ -7,7 +7,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 from riichi_table.datasets.errors import DatasetError
-from riichi_table.datasets.scenes import CLASS_NAMES, MIN_VISIBLE, Scene, render_scene, write_dataset
+from riichi_table.datasets.scenes import (
+    CLASS_NAMES,
+    MIN_VISIBLE,
+    Scene,
+    TileLabel,
+    render_scene,
+    write_dataset,
+)
 from riichi_table.engine.tiles import BACK_CLASS
 
 SIZE = 320
@@ -48,6 +55,39 @@ def test_label_boxes_enclose_their_tile_quadrilaterals(scenes: list[Scene]) -> N
             q = np.clip(lab.quad, 0, SIZE)
             expected = (q[:, 0].min(), q[:, 1].min(), q[:, 0].max(), q[:, 1].max())
             assert np.allclose(lab.box, expected, atol=1e-3)
+
+
+def _label(quad: list[tuple[float, float]]) -> TileLabel:
+    q = np.array(quad, np.float32)
+    return TileLabel(5, q, (*q.min(0), *q.max(0)), 1.0, "pond", False, 0)
+
+
+def _turned(degrees: float, w: float = 30.0, h: float = 40.0) -> list[tuple[float, float]]:
+    r = np.radians(degrees)
+    rot = np.array([[np.cos(r), -np.sin(r)], [np.sin(r), np.cos(r)]])
+    corners = np.array([[-w, -h], [w, -h], [w, h], [-w, h]]) / 2
+    return [tuple(p) for p in corners @ rot.T + 100]
+
+
+@pytest.mark.parametrize(
+    ("degrees", "turn"),
+    [(0, 0), (10, 10), (-30, 30), (45, 45), (60, 30), (90, 0), (180, 0), (200, 20)],
+    ids=["upright", "10", "minus-30", "diagonal", "60-is-30-off-sideways", "sideways", "upside-down", "200"],
+)
+def test_a_label_knows_how_far_its_tile_is_turned_off_the_image_axes(degrees: float, turn: float) -> None:
+    assert _label(_turned(degrees)).turn == pytest.approx(turn, abs=1e-3)
+
+
+def test_a_leaning_pair_of_edges_counts_half_in_a_labels_turn() -> None:
+    # perspective: the top and bottom edges square to the image, the sides leaning 10 degrees
+    lean = 40 * np.tan(np.radians(10))
+    assert _label([(0, 0), (30, 0), (30 + lean, 40), (lean, 40)]).turn == pytest.approx(5, abs=0.2)
+
+
+def test_rendered_labels_are_turned_0_to_45_degrees(scenes: list[Scene]) -> None:
+    turns = [lab.turn for scene in scenes for lab in scene.labels]
+    assert all(0 <= t <= 45 for t in turns)
+    assert min(turns) < 5 and max(turns) > 20  # upright rows and tiles turned by the camera both occur
 
 
 def test_labelled_tiles_differ_from_the_table_around_them(scenes: list[Scene]) -> None:
