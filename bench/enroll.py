@@ -28,6 +28,9 @@ this CPU. `--held-back` also prints the before/after on held-back enrolled photo
 prints the tile F1 of the whole reader (localizer and namer) on K rendered table scenes: seen art, and
 recoloured with the base, with a profile while the localizer reads the frame's own colours (the previous
 reader), and with the localizer reading the profile's colours (`TileReader.profile_colours`, the default).
+`--by-angle` also prints, for the rendered sets, the base's and each profile's accuracy per band of tile turn
+(degrees off the image axes, `datasets.scenes.TileLabel.turn`) and the same with each tile's true outline
+warped upright (`_outline`: the best a deskewing crop step could do; docs/vision.md "Turned tiles").
 """
 
 from __future__ import annotations
