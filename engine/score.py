@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cache
 from operator import attrgetter, eq
+from typing import Any
 
 from riichi_table.engine.decompose import Reading, readings
 from riichi_table.engine.errors import TileCountError
-from riichi_table.engine.frozen_build import builder
+from riichi_table.engine.frozen_build import builder, rebuilt
 from riichi_table.engine.fu import fu as fu_of
 from riichi_table.engine.melds import Meld
 from riichi_table.engine.points import (
@@ -48,6 +49,9 @@ class WinInput:
     rules: Rules = field(default_factory=lambda: resolve_rules(None))
     pao: int | None = None  # 002 3.3.9: relative seat (1..3) of the player liable for the hand
     discarder: int | None = None  # relative seat (1..3) of the discarder on ron; needed with `pao`
+
+    def __reduce__(self) -> tuple[type[WinInput], tuple[Any, ...]]:
+        return rebuilt(self)
 
     @property
     def dealer(self) -> bool:
@@ -213,6 +217,9 @@ class Win:
     fu_detail: tuple[tuple[str, int], ...]
     reading: Reading
 
+    def __reduce__(self) -> tuple[type[Win], tuple[Any, ...]]:
+        return rebuilt(self)
+
     def to_json(self) -> dict[str, object]:
         return {
             "han": self.han,
@@ -235,6 +242,9 @@ class NoWin:
     """Not a winning hand: `reason` is "not a complete hand" or "no yaku"."""
 
     reason: str
+
+    def __reduce__(self) -> tuple[type[NoWin], tuple[Any, ...]]:
+        return rebuilt(self)
 
 
 def score(w: WinInput) -> Win | NoWin:

@@ -15,8 +15,10 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import chain
+from typing import Any
 
 from riichi_table.engine.errors import NotationError, TileCountError
+from riichi_table.engine.frozen_build import rebuilt
 
 SUITS = "mpsz"
 KIND_COUNT = 34
@@ -39,6 +41,9 @@ class Tile:
 
     kind: int
     red: bool = False
+
+    def __reduce__(self) -> tuple[type[Tile], tuple[Any, ...]]:
+        return rebuilt(self)
 
     def __post_init__(self) -> None:
         if not 0 <= self.kind < KIND_COUNT:
