@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from riichi_table.engine.errors import EngineError
 from riichi_table.engine.frozen_build import builder
@@ -30,7 +30,7 @@ from riichi_table.engine.tiles import (
 from riichi_table.engine.yaku import Situation
 from riichi_table.engine.yaku.base import FLAGS
 
-_SCORE_FIELDS = frozenset(
+_SCORE_FIELDS: Final = frozenset(
     (
         "op",
         "id",
@@ -49,9 +49,9 @@ _SCORE_FIELDS = frozenset(
         *FLAGS,
     )
 )
-_NAGASHI_FIELDS = frozenset(("op", "id", "seat_wind", "rules"))
-_WAITS_FIELDS = frozenset(("op", "id", "hand", "melds", "rules"))
-_ROUTED = {
+_NAGASHI_FIELDS: Final = frozenset(("op", "id", "seat_wind", "rules"))
+_WAITS_FIELDS: Final = frozenset(("op", "id", "hand", "melds", "rules"))
+_ROUTED: Final = {
     "furiten": ("riichi_table.engine.furiten", "furiten_op"),
     "draw": ("riichi_table.engine.draw", "draw_op"),
 }
@@ -88,9 +88,9 @@ def _get_count(req: Mapping[str, Any], name: str) -> int:
 # again. A key is looked up only when its values have exactly the JSON types a valid one has (1 == True in a
 # dict key, so a bool or int is checked by type first); anything else takes the full check, which names the
 # problem. Bounded: cleared when full.
-_MELDS: dict[tuple[str, str, int | None], Meld] = {}
-_SITUATIONS: dict[tuple[object, ...], Situation] = {}
-_CACHE_SIZE = 4096
+_MELDS: Final[dict[tuple[str, str, int | None], Meld]] = {}
+_SITUATIONS: Final[dict[tuple[object, ...], Situation]] = {}
+_CACHE_SIZE: Final = 4096
 
 
 def _meld(obj: object) -> Meld:
@@ -117,9 +117,9 @@ def _get_melds(req: Mapping[str, Any]) -> tuple[Meld, ...]:
     return tuple([_meld(m) for m in value])
 
 
-_NOT_GIVEN = object()
-_FLAG_DEFAULTS = (_NOT_GIVEN,) * len(FLAGS)
-_FLAG_TYPES = {bool, object}  # a given flag is a bool; object is the type of _NOT_GIVEN
+_NOT_GIVEN: Final = object()
+_FLAG_DEFAULTS: Final = (_NOT_GIVEN,) * len(FLAGS)
+_FLAG_TYPES: Final = {bool, object}  # a given flag is a bool; object is the type of _NOT_GIVEN
 
 
 def _get_situation(req: Mapping[str, Any]) -> Situation:
@@ -158,8 +158,8 @@ def _one_tile(text: str) -> Tile:
     return found[0] if len(found) == 1 else parse_tile(text)  # parse_tile names what is wrong
 
 
-_WIND_KINDS = {letter: wind_kind(letter) for letter in "ESWN"}
-_new_win_input = builder(WinInput)  # WinInput(*fields) without the frozen __init__'s generic setattr
+_WIND_KINDS: Final = {letter: wind_kind(letter) for letter in "ESWN"}
+_new_win_input: Final = builder(WinInput)  # WinInput(*fields) without the frozen __init__'s generic setattr
 
 
 def win_input_from_request(req: Mapping[str, Any]) -> WinInput:
@@ -277,7 +277,7 @@ def _routed(op: str) -> Callable[[Mapping[str, Any]], dict[str, object]] | None:
     return func
 
 
-_OPS: dict[str, Callable[[Mapping[str, Any]], dict[str, object]]] = {
+_OPS: Final[dict[str, Callable[[Mapping[str, Any]], dict[str, object]]]] = {
     "score": score_op,
     "waits": waits_op,
     "nagashi": nagashi_op,

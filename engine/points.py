@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from riichi_table.engine.frozen_build import rebuilt
 from riichi_table.engine.rules import Rules
 
-LIMIT_NAMES = {1: "yakuman", 2: "double_yakuman", 3: "triple_yakuman", 4: "quadruple_yakuman"}
+LIMIT_NAMES: Final = {1: "yakuman", 2: "double_yakuman", 3: "triple_yakuman", 4: "quadruple_yakuman"}
 
 
 @dataclass(frozen=True, slots=True)

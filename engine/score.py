@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cache
 from operator import attrgetter, eq
-from typing import Any
+from typing import Any, Final
 
 from riichi_table.engine.decompose import Reading, readings
 from riichi_table.engine.errors import TileCountError
@@ -166,15 +166,15 @@ def _opened(melds: tuple[Meld, ...]) -> bool:
     return bool(melds) and any([m.is_open for m in melds])
 
 
-_KIND = attrgetter("kind")
-_MELD_CALLS = frozenset(CALL_OF_MELD.values())  # every call some meld needs
-_RED = attrgetter("red")
-_rare_flags = attrgetter(*(f for f in FLAGS if f not in ("tsumo", "riichi")))
+_KIND: Final = attrgetter("kind")
+_MELD_CALLS: Final = frozenset(CALL_OF_MELD.values())  # every call some meld needs
+_RED: Final = attrgetter("red")
+_rare_flags: Final = attrgetter(*(f for f in FLAGS if f not in ("tsumo", "riichi")))
 
 # Whether each Situation object seen sets a flag other than tsumo and riichi, by its id (a batch shares one
 # Situation per flag set; hashing the dataclass costs more than the look itself). Each entry holds its
 # Situation, so the id cannot be reused by another object while the entry lives. Bounded: cleared when full.
-_RARE: dict[int, tuple[Situation, bool]] = {}
+_RARE: Final[dict[int, tuple[Situation, bool]]] = {}
 
 
 def _has_rare_flag(situation: Situation) -> bool:
@@ -234,7 +234,7 @@ class Win:
         }
 
 
-_new_win = builder(Win)  # Win(*fields) without the frozen __init__'s generic setattr
+_new_win: Final = builder(Win)  # Win(*fields) without the frozen __init__'s generic setattr
 
 
 @dataclass(frozen=True, slots=True)
@@ -360,7 +360,7 @@ def _bonus(w: WinInput, all_kinds: list[int], reds: list[int]) -> list[tuple[str
     return bonus
 
 
-_DORA_OF = tuple(dora_from_indicator(k) for k in range(34))
+_DORA_OF: Final = tuple(dora_from_indicator(k) for k in range(34))
 
 
 def _count_dora(indicators: tuple[Tile, ...], all_kinds: list[int]) -> int:
@@ -401,7 +401,7 @@ def _context(
     )
 
 
-_new_context = tuple.__new__
+_new_context: Final = tuple.__new__
 
 
 @cache
@@ -440,7 +440,7 @@ def _win(
 
 
 # 002 3.3.9: the set whose feeding makes a player liable, per liability hand (None: any kan)
-_LIABLE_SETS: dict[str, tuple[int, ...] | None] = {
+_LIABLE_SETS: Final[dict[str, tuple[int, ...] | None]] = {
     "daisangen": (31, 32, 33),
     "daisuushii": (27, 28, 29, 30),
     "suukantsu": None,

@@ -29,16 +29,15 @@ ENGINE = ROOT / "engine"
 STAGE = ROOT / "build" / "native"
 
 # The modules `riichi-table batch` and the scorer run, chosen by measurement (docs/engine.md): tiles,
-# hand analysis, decomposition, yaku, fu, points, scoring and the batch protocol. The game half (round,
-# furiten, logs) is left as Python: it is not on any hot path and compiling it would only lengthen the
-# build. So is rules.py: it checks override values against the `Rules` annotations, which a compiled
-# class no longer holds (mypyc keeps only the runtime classes, `tuple` for `tuple[Literal[...], ...]`).
-# Every module of a compiled package (`yaku`) is compiled, as the package's path then holds only the
-# compiled folder.
+# rules, hand analysis, decomposition, yaku, fu, points, scoring and the batch protocol. The game half
+# (round, furiten, logs) is left as Python: it is not on any hot path and compiling it would only lengthen
+# the build. Every module of a compiled package (`yaku`) is compiled, as the package's path then holds
+# only the compiled folder.
 MODULES = [
     "errors",
     "frozen_build",
     "suit_patterns",
+    "rules",
     "tiles",
     "melds",
     "hand",

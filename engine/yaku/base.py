@@ -11,7 +11,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from riichi_table.engine.decompose import Reading
 from riichi_table.engine.frozen_build import rebuilt
@@ -77,8 +77,8 @@ Check = Callable[[YakuContext], bool]
 # gives the same answer for every reading of that form: it reads only the flags, rules, winds and the hand's
 # tiles, or honor sets (an honor never joins a chi, so its pon/kan and pair are the same in every regular
 # reading). A situation flag's name is a gate too: open when that flag is set.
-FLAGS: tuple[str, ...] = tuple(f.name for f in fields(Situation))
-FORM_GATES: dict[str, str] = {
+FLAGS: Final[tuple[str, ...]] = tuple(f.name for f in fields(Situation))
+FORM_GATES: Final[dict[str, str]] = {
     **{flag: f"the {flag} flag is set" for flag in FLAGS},
     "dragon_set": "a pon or kan of a dragon",
     "two_dragon_sets": "pon or kan of two or three dragons",
@@ -92,7 +92,7 @@ FORM_GATES: dict[str, str] = {
 }
 # Reading gates: conditions on a reading's number of chi and of concealed pon/kan, tabled at import for
 # every (closed, chi count, concealed pon count), so a reading looks its few candidate rules up by index.
-READING_GATES: dict[str, Callable[[int, int], bool]] = {
+READING_GATES: Final[dict[str, Callable[[int, int], bool]]] = {
     "four_chi": lambda chis, ankou: chis == 4,
     "three_chi": lambda chis, ankou: chis >= 3,
     "two_chi": lambda chis, ankou: chis >= 2,
