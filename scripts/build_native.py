@@ -31,12 +31,12 @@ STAGE = ROOT / "build" / "native"
 # The modules `riichi-table batch` and the scorer run, chosen by measurement (docs/engine.md): tiles,
 # rules, hand analysis, decomposition, yaku, fu, points, scoring and the batch protocol. The game half
 # (round, furiten, logs) is left as Python: it is not on any hot path and compiling it would only lengthen
-# the build. Every module of a compiled package (`yaku`) is compiled, as the package's path then holds
+# the build. So is suit_patterns.py: it reads its tables with C loops already, and stays runnable with
+# `python -m`. Every module of a compiled package (`yaku`) is compiled, as the package's path then holds
 # only the compiled folder.
 MODULES = [
     "errors",
     "frozen_build",
-    "suit_patterns",
     "rules",
     "tiles",
     "melds",
