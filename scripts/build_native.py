@@ -120,6 +120,9 @@ def build() -> int:
     missing = _missing_tool()
     if missing is not None:
         print(f"riichi-table: the engine runs as pure Python: {missing}")
+        old = ENGINE / native.COMPILED_DIR
+        if old.exists() and native.stale_reason(str(ENGINE)) is not None:  # unused; it would warn at each start
+            shutil.rmtree(old)
         return 0
     src = _stage()
     manifest = native.source_manifest(str(src / "riichi_table" / "engine"))
