@@ -121,7 +121,7 @@ def build() -> int:
     if missing is not None:
         print(f"riichi-table: the engine runs as pure Python: {missing}")
         old = ENGINE / native.COMPILED_DIR
-        if old.exists() and native.stale_reason(str(ENGINE)) is not None:  # unused; it would warn at each start
+        if old.exists() and native.stale_reason(str(ENGINE)) is not None:  # it would warn at each start
             shutil.rmtree(old)
         return 0
     src = _stage()
