@@ -304,31 +304,8 @@ _HINTS: dict[str, object] | None = None
 def _hints() -> dict[str, object]:
     global _HINTS
     if _HINTS is None:
-        _HINTS = dict(typing.get_type_hints(_annotated(Rules)))
+        _HINTS = dict(typing.get_type_hints(Rules))
     return _HINTS
-
-
-def _annotated(cls: type) -> type:
-    """`cls`, or where mypyc compiled it (its `__annotations__` then hold bare runtime classes, `tuple` for
-    `tuple[Literal[...], ...]`; engine/native.py) a stand-in with the annotations of its source, which that
-    build was checked to match."""
-    if all(isinstance(a, str) for a in cls.__annotations__.values()):
-        return cls
-    import ast
-    import os
-
-    import riichi_table.engine  # its __init__ is never compiled: its __file__ is the source folder's
-
-    path = os.path.join(os.path.dirname(riichi_table.engine.__file__ or ""), "rules.py")
-    with open(path, encoding="utf-8") as source:
-        tree = ast.parse(source.read())
-    body = next(n.body for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls.__name__)
-    annotations = {
-        n.target.id: ast.unparse(n.annotation)
-        for n in body
-        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
-    }
-    return type(cls.__name__, (), {"__annotations__": annotations, "__module__": __name__})
 
 
 def _describe(hint: object) -> str:

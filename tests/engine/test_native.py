@@ -132,16 +132,3 @@ def test_a_matching_build_goes_first_on_the_path_unless_the_pure_engine_is_asked
     monkeypatch.delenv(native.PURE_ENV)
     native.activate(path)
     assert path == [str(engine / native.COMPILED_DIR), str(engine)] and native.BUILD == "compiled"
-
-
-def test_rule_field_types_come_from_the_source_where_the_class_lost_its_annotations() -> None:
-    import typing
-
-    from riichi_table.engine import rules
-
-    class Rules:  # what mypyc leaves of the annotations: bare runtime classes
-        __annotations__ = {"players": int, "double_yakuman_hands": tuple}
-
-    stand_in = typing.get_type_hints(rules._annotated(Rules))
-    assert stand_in == typing.get_type_hints(rules._annotated(rules.Rules)) == rules._hints()
-    assert "Literal" in str(stand_in["double_yakuman_hands"])
