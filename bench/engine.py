@@ -2,6 +2,9 @@
 
     .venv/bin/python bench/engine.py [N]      (or `batch`: only the `riichi-table batch` comparison)
 
+The engine measured is the compiled one where scripts/build_native.py has built it and it matches the
+sources, else the pure-Python one; `RIICHI_TABLE_PURE_ENGINE=1` asks for the pure one. The first line says.
+
 All three score the same N random complete hands (tests/engine/engine_hand_gen.py) under matching rules,
 and compute waits/shanten of the same 13-tile hands (each complete hand less its winning tile). Printed:
 hands/second for each and our ratio to each peer. Input conversion is done before timing for every engine.
@@ -96,6 +99,7 @@ def main() -> None:
         shanten_rate = _rate(closed_n, lambda: [riichienv.calculate_shanten(h) for h in hands136])
         rows["riichienv (incl. Python-side conversion)"] = (score_rate, shanten_rate)
     ours_score, ours_waits = rows["riichi-table"]
+    print(_build_line())
     print(f"{n} random complete hands; waits on the same hands less the winning tile")
     print("hands/second of CPU time, cold (first pass) / warm (best of two more); ratio = ours / theirs")
     print(f"{'engine':<42} {'score/s':>17} {'waits/s':>19} {'ours/score':>13} {'ours/waits':>13}")
@@ -154,6 +158,7 @@ def _batch_command(n: int, calc) -> None:  # type: ignore[no-untyped-def]
             score(w)
         scorer_cpu.append(time.process_time() - cpu)
     print(f"\n`riichi-table batch` over {n} random score requests (a process, start-up included)")
+    print(_build_line())
     print(f"{'':<42} {'wall s':>8} {'CPU s':>8}")
     print(f"{'riichi-table batch (process)':<42} {min(ours):>8.2f} {min(ours_cpu):>8.2f}")
     if spread is not None:
@@ -175,6 +180,14 @@ def _batch_command(n: int, calc) -> None:  # type: ignore[no-untyped-def]
     for name, cpu_s in floors.items():
         print(f"  {name:<62} {cpu_s:>6.2f}")
     print(f"  2x the peer would need the whole process within {min(theirs_cpu) / 2:.2f} CPU s")
+
+
+def _build_line() -> str:
+    """Which engine this run measures (the batch processes it starts inherit the same environment)."""
+    from riichi_table.engine import native
+
+    build = "compiled by mypyc" if native.BUILD == "compiled" else f"pure Python ({native.REASON})"
+    return f"engine build measured: {build}; RIICHI_TABLE_PURE_ENGINE=1 measures the pure-Python one"
 
 
 def _runs(command: list[str], env: dict[str, str] | None) -> tuple[list[float], list[float]]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from riichi_table.engine.errors import EngineError
 from riichi_table.engine.frozen_build import builder
@@ -30,7 +30,7 @@ from riichi_table.engine.tiles import (
 from riichi_table.engine.yaku import Situation
 from riichi_table.engine.yaku.base import FLAGS
 
-_SCORE_FIELDS = frozenset(
+_SCORE_FIELDS: Final = frozenset(
     (
         "op",
         "id",
@@ -49,9 +49,9 @@ _SCORE_FIELDS = frozenset(
         *FLAGS,
     )
 )
-_NAGASHI_FIELDS = frozenset(("op", "id", "seat_wind", "rules"))
-_WAITS_FIELDS = frozenset(("op", "id", "hand", "melds", "rules"))
-_ROUTED = {
+_NAGASHI_FIELDS: Final = frozenset(("op", "id", "seat_wind", "rules"))
+_WAITS_FIELDS: Final = frozenset(("op", "id", "hand", "melds", "rules"))
+_ROUTED: Final = {
     "furiten": ("riichi_table.engine.furiten", "furiten_op"),
     "draw": ("riichi_table.engine.draw", "draw_op"),
 }
@@ -61,7 +61,7 @@ class RequestError(EngineError):
     """A request field that is missing or of the wrong type."""
 
 
-def _get_str(req: Mapping[str, Any], name: str, default: str | None = None) -> str:
+def _get_str(req: dict[str, Any], name: str, default: str | None = None) -> str:
     value = req.get(name, default)
     if not isinstance(value, str):
         if value is None:
@@ -70,14 +70,14 @@ def _get_str(req: Mapping[str, Any], name: str, default: str | None = None) -> s
     return value
 
 
-def _get_bool(req: Mapping[str, Any], name: str) -> bool:
+def _get_bool(req: dict[str, Any], name: str) -> bool:
     value = req.get(name, False)
     if not isinstance(value, bool):
         raise RequestError(f"field {name!r} must be true or false, not {value!r}")
     return value
 
 
-def _get_count(req: Mapping[str, Any], name: str) -> int:
+def _get_count(req: dict[str, Any], name: str) -> int:
     value = req.get(name, 0)
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
         raise RequestError(f"field {name!r} must be a whole number >= 0, not {value!r}")
@@ -88,9 +88,9 @@ def _get_count(req: Mapping[str, Any], name: str) -> int:
 # again. A key is looked up only when its values have exactly the JSON types a valid one has (1 == True in a
 # dict key, so a bool or int is checked by type first); anything else takes the full check, which names the
 # problem. Bounded: cleared when full.
-_MELDS: dict[tuple[str, str, int | None], Meld] = {}
-_SITUATIONS: dict[tuple[object, ...], Situation] = {}
-_CACHE_SIZE = 4096
+_MELDS: Final[dict[tuple[str, str, int | None], Meld]] = {}
+_SITUATIONS: Final[dict[tuple[object, ...], Situation]] = {}
+_CACHE_SIZE: Final = 4096
 
 
 def _meld(obj: object) -> Meld:
@@ -108,7 +108,7 @@ def _meld(obj: object) -> Meld:
     return meld_from_json(obj)
 
 
-def _get_melds(req: Mapping[str, Any]) -> tuple[Meld, ...]:
+def _get_melds(req: dict[str, Any]) -> tuple[Meld, ...]:
     value = req.get("melds", [])
     if not isinstance(value, list):
         raise RequestError(f"field 'melds' must be a list, not {value!r}")
@@ -117,12 +117,12 @@ def _get_melds(req: Mapping[str, Any]) -> tuple[Meld, ...]:
     return tuple([_meld(m) for m in value])
 
 
-_NOT_GIVEN = object()
-_FLAG_DEFAULTS = (_NOT_GIVEN,) * len(FLAGS)
-_FLAG_TYPES = {bool, object}  # a given flag is a bool; object is the type of _NOT_GIVEN
+_NOT_GIVEN: Final = object()
+_FLAG_DEFAULTS: Final = (_NOT_GIVEN,) * len(FLAGS)
+_FLAG_TYPES: Final = {bool, object}  # a given flag is a bool; object is the type of _NOT_GIVEN
 
 
-def _get_situation(req: Mapping[str, Any]) -> Situation:
+def _get_situation(req: dict[str, Any]) -> Situation:
     """The request's flags (FLAGS, each true or false when given) as a Situation; the first bad one named."""
     key = tuple(map(req.get, FLAGS, _FLAG_DEFAULTS))
     if _FLAG_TYPES.issuperset(map(type, key)):
@@ -136,7 +136,7 @@ def _get_situation(req: Mapping[str, Any]) -> Situation:
     return situation
 
 
-def _get_seat(req: Mapping[str, Any], name: str) -> int | None:
+def _get_seat(req: dict[str, Any], name: str) -> int | None:
     value = req.get(name)
     if value is None:
         return None
@@ -145,7 +145,7 @@ def _get_seat(req: Mapping[str, Any], name: str) -> int | None:
     return value
 
 
-def _check_fields(req: Mapping[str, Any], allowed: frozenset[str]) -> None:
+def _check_fields(req: dict[str, Any], allowed: frozenset[str]) -> None:
     if allowed.issuperset(req):
         return
     unknown = [k for k in req if k not in allowed]
@@ -158,11 +158,11 @@ def _one_tile(text: str) -> Tile:
     return found[0] if len(found) == 1 else parse_tile(text)  # parse_tile names what is wrong
 
 
-_WIND_KINDS = {letter: wind_kind(letter) for letter in "ESWN"}
-_new_win_input = builder(WinInput)  # WinInput(*fields) without the frozen __init__'s generic setattr
+_WIND_KINDS: Final = {letter: wind_kind(letter) for letter in "ESWN"}
+_new_win_input: Final = builder(WinInput)  # WinInput(*fields) without the frozen __init__'s generic setattr
 
 
-def win_input_from_request(req: Mapping[str, Any]) -> WinInput:
+def win_input_from_request(req: dict[str, Any]) -> WinInput:
     """The WinInput a score request describes (raises EngineError naming the bad field).
 
     The fields are checked in this order, each by a quick look that passes a valid value and otherwise by
@@ -214,7 +214,7 @@ def win_input_from_request(req: Mapping[str, Any]) -> WinInput:
     )
 
 
-def score_op(req: Mapping[str, Any]) -> dict[str, object]:
+def score_op(req: dict[str, Any]) -> dict[str, object]:
     """Score fields for a score request; NoWin becomes an error response."""
     result = score(win_input_from_request(req))
     if isinstance(result, NoWin):
@@ -222,7 +222,7 @@ def score_op(req: Mapping[str, Any]) -> dict[str, object]:
     return result.to_json()
 
 
-def waits_op(req: Mapping[str, Any]) -> dict[str, object]:
+def waits_op(req: dict[str, Any]) -> dict[str, object]:
     """Shanten, tenpai (seed 002 3.3.13) and waits of a 13-tile-equivalent hand."""
     _check_fields(req, _WAITS_FIELDS)
     rules = resolve_rules(req.get("rules"))
@@ -240,7 +240,7 @@ def waits_op(req: Mapping[str, Any]) -> dict[str, object]:
     return {"shanten": value, "tenpai": bool(found), "waits": kinds_to_notation(found)}
 
 
-def nagashi_op(req: Mapping[str, Any]) -> dict[str, object]:
+def nagashi_op(req: dict[str, Any]) -> dict[str, object]:
     """Nagashi mangan (001 table: 5 han, paid at the draw): a mangan tsumo's payments for `seat_wind`.
 
     It is not a win: no honba and no riichi sticks are paid (the round is drawn; sticks stay on the table).
@@ -265,7 +265,7 @@ def nagashi_op(req: Mapping[str, Any]) -> dict[str, object]:
     }
 
 
-def _routed(op: str) -> Callable[[Mapping[str, Any]], dict[str, object]] | None:
+def _routed(op: str) -> Callable[[dict[str, Any]], dict[str, object]] | None:
     module_name, func_name = _ROUTED[op]
     try:
         module = importlib.import_module(module_name)
@@ -273,11 +273,11 @@ def _routed(op: str) -> Callable[[Mapping[str, Any]], dict[str, object]] | None:
         if exc.name == module_name:
             return None
         raise
-    func: Callable[[Mapping[str, Any]], dict[str, object]] | None = getattr(module, func_name, None)
+    func: Callable[[dict[str, Any]], dict[str, object]] | None = getattr(module, func_name, None)
     return func
 
 
-_OPS: dict[str, Callable[[Mapping[str, Any]], dict[str, object]]] = {
+_OPS: Final[dict[str, Callable[[dict[str, Any]], dict[str, object]]]] = {
     "score": score_op,
     "waits": waits_op,
     "nagashi": nagashi_op,
@@ -286,9 +286,11 @@ _OPS: dict[str, Callable[[Mapping[str, Any]], dict[str, object]]] = {
 
 def handle(request: object) -> dict[str, object]:
     """Answer one batch request. Never raises for bad input."""
-    req: Mapping[str, Any] | None = None
-    if type(request) is dict or isinstance(request, Mapping):  # a dict, the usual case, skips the ABC check
+    req: dict[str, Any] | None = None
+    if type(request) is dict:  # the usual case, which skips the ABC check
         req = request
+    elif isinstance(request, Mapping):  # any other mapping is read into a dict (the compiled engine's type)
+        req = dict(request)
     req_id = req.get("id") if req is not None else None
     try:
         if req is None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
-from typing import Literal, NamedTuple
+from typing import Final, Literal, NamedTuple
 
 from riichi_table.engine.hand import SETS_AND_PAIR, SETS_ONLY, SIMPLES_MASK, is_kokushi, suit_keys
 from riichi_table.engine.melds import Meld
@@ -51,9 +51,9 @@ class Reading(NamedTuple):
 
 
 # Shared immutable groups: a concealed chi / concealed pon / open pon (a pon completed by a ron) per kind.
-_CHI = tuple(Group("chi", k, True) for k in range(34))
-_PON = tuple(Group("pon", k, True) for k in range(34))
-_OPEN_PON = tuple(Group("pon", k, False) for k in range(34))
+_CHI: Final = tuple(Group("chi", k, True) for k in range(34))
+_PON: Final = tuple(Group("pon", k, True) for k in range(34))
+_OPEN_PON: Final = tuple(Group("pon", k, False) for k in range(34))
 
 # A split of concealed tiles: (pair kind or -1, concealed sets as groups).
 _GroupSplit = tuple[int, tuple[Group, ...]]
@@ -75,7 +75,7 @@ class _SuitSplits(dict[int, tuple[_GroupSplit, ...]]):
 
 
 # man, pin, sou, honors
-_SPLITS = tuple(_SuitSplits(suit) for suit in range(4))
+_SPLITS: Final = tuple(_SuitSplits(suit) for suit in range(4))
 
 
 def _suit_splits(key: int, start: int, honor: bool) -> tuple[_GroupSplit, ...]:
@@ -148,7 +148,7 @@ def decompositions(counts: Sequence[int]) -> list[tuple[int, tuple[tuple[int, bo
     ]
 
 
-_MELD_SHAPES: tuple[tuple[str, Shape], ...] = (
+_MELD_SHAPES: Final[tuple[tuple[str, Shape], ...]] = (
     ("chi", "chi"),
     ("pon", "pon"),
     ("kan", "kan"),
@@ -156,7 +156,7 @@ _MELD_SHAPES: tuple[tuple[str, Shape], ...] = (
     ("kakan", "kan"),
 )
 # the group of each meld kind and lowest tile kind: an ankan is the only concealed meld
-_MELD_GROUPS: dict[str, tuple[Group, ...]] = {
+_MELD_GROUPS: Final[dict[str, tuple[Group, ...]]] = {
     kind: tuple(Group(shape, k, kind == "ankan", True) for k in range(34)) for kind, shape in _MELD_SHAPES
 }
 
@@ -176,7 +176,7 @@ def _chi_wait(first: int, win: int) -> Wait:
 
 
 # tuple.__new__ skips the NamedTuple's Python-level __new__ (a regular reading is made per split and wait)
-_new = tuple.__new__
+_new: Final = tuple.__new__
 
 
 def readings(concealed: Sequence[int], melds: Sequence[Meld], win: int, tsumo: bool) -> list[Reading]:

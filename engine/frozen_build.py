@@ -5,7 +5,8 @@ look-up per field (about 0.15 us each; 2 us for the 13 fields of a `WinInput`, m
 `builder(cls)` returns a function of the same positional arguments that sets each slot through the slot's
 own descriptor instead, in about half the time. The result equals `cls(*values)` field for field; it is for
 classes whose `__init__` does nothing else (no `__post_init__`, no `InitVar`, no field left out of
-`__init__`), which `builder` checks.
+`__init__`), which `builder` checks. Where mypyc compiled the class (docs/engine.md "The compiled engine")
+the fields are native attributes, set the same way by a compiled loop.
 
 >>> from riichi_table.engine.points import Payments
 >>> builder(Payments)(1000, 0, 0, 0, 0) == Payments(ron=1000)
@@ -24,11 +25,19 @@ T = TypeVar("T")
 def builder(cls: type[T]) -> Callable[..., T]:
     """A function taking every field of `cls` positionally, in field order, and returning the instance."""
     params = getattr(cls, "__dataclass_params__", None)
-    if not is_dataclass(cls) or params is None or not params.frozen or "__slots__" not in vars(cls):
+    compiled = "__mypyc_attrs__" in vars(cls)
+    if (
+        not is_dataclass(cls)
+        or params is None
+        or not params.frozen
+        or not (compiled or "__slots__" in vars(cls))
+    ):
         raise TypeError(f"{cls.__name__} is not a frozen dataclass with slots")
     if hasattr(cls, "__post_init__") or any(not f.init for f in fields(cls)):
         raise TypeError(f"{cls.__name__}'s __init__ does more than set its fields")
     names = [f.name for f in fields(cls)]
+    if compiled:
+        return _native_builder(cls, tuple([getattr(cls, name).__set__ for name in names]))
     # one line per field, as dataclasses writes its own __init__; the names are the class's field names
     source = (
         f"def build({', '.join(names)}):\n"
@@ -42,3 +51,27 @@ def builder(cls: type[T]) -> Callable[..., T]:
     build: Callable[..., T] = scope["build"]
     build.__qualname__ = f"builder({cls.__name__})"
     return build
+
+
+def _native_builder(cls: type[T], setters: tuple[Callable[[Any, Any], None], ...]) -> Callable[..., T]:
+    """The same for a class mypyc compiled: the `__init__` that dataclasses gives it is Python code setting
+    each field through the frozen `__setattr__` (several times slower than in the pure-Python class); this
+    function, compiled with it, sets each native attribute through its descriptor instead."""
+    new = cls.__new__
+
+    def build(*values: Any) -> T:
+        obj: T = new(cls)
+        for setter, value in zip(setters, values, strict=True):
+            setter(obj, value)
+        return obj
+
+    return build
+
+
+def rebuilt(obj: T) -> tuple[type[T], tuple[Any, ...]]:
+    """`__reduce__` for a frozen dataclass: made again by its constructor from its field values.
+
+    Without it, copying or pickling an instance of a class mypyc compiled fails (its generated
+    `__setstate__` sets the frozen fields one by one); with it, the pure-Python class copies the same way.
+    """
+    return type(obj), tuple([getattr(obj, f.name) for f in fields(obj)])  # type: ignore[arg-type]

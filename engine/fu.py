@@ -10,12 +10,13 @@ Thirteen orphans has no fu (0, an empty itemisation).
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from riichi_table.engine.decompose import Group, Reading
 from riichi_table.engine.rules import Rules
 
-_TERMINAL_OR_HONOR = frozenset({0, 8, 9, 17, 18, 26, *range(27, 34)})
-_SET_FU = {"pon": 2, "kan": 8}
+_TERMINAL_OR_HONOR: Final = frozenset({0, 8, 9, 17, 18, 26, *range(27, 34)})
+_SET_FU: Final = {"pon": 2, "kan": 8}
 
 
 def fu(
@@ -105,5 +106,5 @@ def _kind_name(kind: int) -> str:
 
 
 # itemisation entries made once: a pair's name per kind, and the waits worth 2 fu (edge, closed, pair)
-_PAIR_NAMES = tuple(f"pair {_kind_name(k)}" for k in range(34))
-_WAIT_FU = {wait: (f"{wait} wait", 2) for wait in ("kanchan", "penchan", "tanki")}
+_PAIR_NAMES: Final = tuple(f"pair {_kind_name(k)}" for k in range(34))
+_WAIT_FU: Final = {wait: (f"{wait} wait", 2) for wait in ("kanchan", "penchan", "tanki")}

@@ -23,16 +23,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from typing import Final
 
 from riichi_table.engine import suit_patterns
 from riichi_table.engine.rules import ALL_HAND_SHAPES, HandShape, Rules
 from riichi_table.engine.tiles import KIND_COUNT, Tile, parse_tiles
 
-_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-_SUIT_STARTS = (0, 9, 18, 27)
+_ORPHANS: Final = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_SUIT_STARTS: Final = (0, 9, 18, 27)
 # the bytes of kinds 2..8 of a number suit: a suit key with none of them holds terminals only
-SIMPLES_MASK = int.from_bytes(bytes([0, 255, 255, 255, 255, 255, 255, 255, 0]), "little")
-_INCOMPLETE = 9  # a suit's "pairs" value when it is not complete: any sum with it exceeds one pair
+SIMPLES_MASK: Final = int.from_bytes(bytes([0, 255, 255, 255, 255, 255, 255, 255, 0]), "little")
+_INCOMPLETE: Final = 9  # a suit's "pairs" value when it is not complete: any sum with it exceeds one pair
 
 
 def counts_of(text: str) -> tuple[int, ...]:
@@ -43,8 +44,8 @@ def counts_of(text: str) -> tuple[int, ...]:
     return tuple(counts)
 
 
-_NINE_BYTES = (1 << 72) - 1
-_SEVEN_BYTES = (1 << 56) - 1
+_NINE_BYTES: Final = (1 << 72) - 1
+_SEVEN_BYTES: Final = (1 << 56) - 1
 
 
 def suit_keys(counts: Sequence[int]) -> tuple[int, int, int, int]:
@@ -64,8 +65,8 @@ def suit_keys(counts: Sequence[int]) -> tuple[int, int, int, int]:
 
 # [0] for a number suit, [1] for honors: every complete suit pattern, as a suit key (engine/suit_patterns.py)
 _NUMBER_SETS, _NUMBER_PAIRED, _HONOR_SETS, _HONOR_PAIRED = suit_patterns.load()
-SETS_ONLY = (_NUMBER_SETS, _HONOR_SETS)
-SETS_AND_PAIR = (_NUMBER_PAIRED, _HONOR_PAIRED)
+SETS_ONLY: Final = (_NUMBER_SETS, _HONOR_SETS)
+SETS_AND_PAIR: Final = (_NUMBER_PAIRED, _HONOR_PAIRED)
 
 
 @cache
@@ -129,7 +130,7 @@ def is_complete(
 # -------------------------------------------------------------------------------------------------
 
 
-_EMPTY_TABLE = (0, -1, -1, -1, -1, -1, -1, -1, -1, -1)
+_EMPTY_TABLE: Final = (0, -1, -1, -1, -1, -1, -1, -1, -1, -1)
 
 
 @cache

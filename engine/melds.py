@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Final, Literal
 
 from riichi_table.engine.errors import TileCountError
+from riichi_table.engine.frozen_build import rebuilt
 from riichi_table.engine.tiles import Tile, parse_tiles, tile, to_notation
 
 MeldKind = Literal["chi", "pon", "kan", "ankan", "kakan"]
-MELD_KINDS: tuple[MeldKind, ...] = ("chi", "pon", "kan", "ankan", "kakan")
+MELD_KINDS: Final[tuple[MeldKind, ...]] = ("chi", "pon", "kan", "ankan", "kakan")
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +26,9 @@ class Meld:
     kind: MeldKind
     tiles: tuple[Tile, ...]
     from_seat: int | None = None
+
+    def __reduce__(self) -> tuple[type[Meld], tuple[Any, ...]]:
+        return rebuilt(self)
 
     def __post_init__(self) -> None:
         kinds = sorted(t.kind for t in self.tiles)

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any, Final
 
+from riichi_table.engine.frozen_build import rebuilt
 from riichi_table.engine.rules import Rules
 
-LIMIT_NAMES = {1: "yakuman", 2: "double_yakuman", 3: "triple_yakuman", 4: "quadruple_yakuman"}
+LIMIT_NAMES: Final = {1: "yakuman", 2: "double_yakuman", 3: "triple_yakuman", 4: "quadruple_yakuman"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +28,9 @@ class Payments:
     non_dealer: int = 0  # a non-dealer's tsumo: what each other non-dealer pays
     all: int = 0  # a dealer's tsumo: what each player pays
     pao: int = 0  # liability (002 3.3.9): what the liable player pays; the others pay nothing on tsumo
+
+    def __reduce__(self) -> tuple[type[Payments], tuple[Any, ...]]:
+        return rebuilt(self)
 
     def to_json(self) -> dict[str, int]:
         out: dict[str, int]

@@ -15,9 +15,10 @@ import types
 import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
-from typing import Literal
+from typing import Any, Final, Literal
 
 from riichi_table.engine.errors import RuleError
+from riichi_table.engine.frozen_build import rebuilt
 
 AbortiveDraw = Literal["nine_terminals", "four_kans", "four_riichi", "triple_ron", "four_winds"]
 Call = Literal["chi", "pon", "kan", "ron"]
@@ -25,9 +26,9 @@ DoubleYakumanHand = Literal["suuankou_tanki", "kokushi_13_wait", "junsei_chuuren
 LiabilityHand = Literal["daisangen", "daisuushii", "suukantsu"]
 HandShape = Literal["regular", "chiitoitsu", "kokushi"]
 
-ALL_ABORTIVE: tuple[AbortiveDraw, ...] = typing.get_args(AbortiveDraw)
-ALL_DOUBLE_YAKUMAN: tuple[DoubleYakumanHand, ...] = typing.get_args(DoubleYakumanHand)
-ALL_HAND_SHAPES: tuple[HandShape, ...] = typing.get_args(HandShape)
+ALL_ABORTIVE: Final[tuple[AbortiveDraw, ...]] = typing.get_args(AbortiveDraw)
+ALL_DOUBLE_YAKUMAN: Final[tuple[DoubleYakumanHand, ...]] = typing.get_args(DoubleYakumanHand)
+ALL_HAND_SHAPES: Final[tuple[HandShape, ...]] = typing.get_args(HandShape)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +139,9 @@ class Rules:
     # with halves away from zero ("thousand": the online-site convention, tenhou)
     final_rounding: Literal["none", "thousand"] = "none"
 
+    def __reduce__(self) -> tuple[type[Rules], tuple[Any, ...]]:
+        return rebuilt(self)
+
     @property
     def red_five_total(self) -> int:
         return sum(self.red_fives)
@@ -151,9 +155,9 @@ class Rules:
         return out
 
 
-_WRC = Rules()
+_WRC: Final = Rules()
 
-PRESETS: dict[str, Rules] = {
+PRESETS: Final[dict[str, Rules]] = {
     # 002 and 004: competition rules.
     "wrc": _WRC,
     # 001: North American league rules.
@@ -250,7 +254,13 @@ PRESETS: dict[str, Rules] = {
 
 
 # the call a meld needs (`calls`): a chi, a pon, or any kan (an ankan too: 000 has no kans at all)
-CALL_OF_MELD: dict[str, Call] = {"chi": "chi", "pon": "pon", "kan": "kan", "ankan": "kan", "kakan": "kan"}
+CALL_OF_MELD: Final[dict[str, Call]] = {
+    "chi": "chi",
+    "pon": "pon",
+    "kan": "kan",
+    "ankan": "kan",
+    "kakan": "kan",
+}
 
 
 def check_calls(meld_kinds: Sequence[str], rules: Rules) -> None:
@@ -304,8 +314,8 @@ def _describe(hint: object) -> str:
     return str(hint).replace("typing.", "").replace("riichi_table.engine.rules.", "")
 
 
-_RESOLVED: dict[object, Rules] = {}  # override objects already checked and built (bounded, below)
-_PLAIN_TYPES = frozenset((str, bool, int))
+_RESOLVED: Final[dict[object, Rules]] = {}  # override objects already checked and built (bounded, below)
+_PLAIN_TYPES: Final = frozenset((str, bool, int))
 
 
 def _plain_key(spec: Mapping[str, object]) -> tuple[object, ...] | None:
@@ -328,7 +338,7 @@ def _plain_key(spec: Mapping[str, object]) -> tuple[object, ...] | None:
 
 
 # one encoder made once: json.dumps with sort_keys builds a new encoder on every call
-_spec_key = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
+_spec_key: Final = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
 
 
 def resolve_rules(spec: str | Mapping[str, object] | Rules | None) -> Rules:

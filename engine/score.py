@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cache
 from operator import attrgetter, eq
+from typing import Any, Final
 
 from riichi_table.engine.decompose import Reading, readings
 from riichi_table.engine.errors import TileCountError
-from riichi_table.engine.frozen_build import builder
+from riichi_table.engine.frozen_build import builder, rebuilt
 from riichi_table.engine.fu import fu as fu_of
 from riichi_table.engine.melds import Meld
 from riichi_table.engine.points import (
@@ -48,6 +49,9 @@ class WinInput:
     rules: Rules = field(default_factory=lambda: resolve_rules(None))
     pao: int | None = None  # 002 3.3.9: relative seat (1..3) of the player liable for the hand
     discarder: int | None = None  # relative seat (1..3) of the discarder on ron; needed with `pao`
+
+    def __reduce__(self) -> tuple[type[WinInput], tuple[Any, ...]]:
+        return rebuilt(self)
 
     @property
     def dealer(self) -> bool:
@@ -162,15 +166,15 @@ def _opened(melds: tuple[Meld, ...]) -> bool:
     return bool(melds) and any([m.is_open for m in melds])
 
 
-_KIND = attrgetter("kind")
-_MELD_CALLS = frozenset(CALL_OF_MELD.values())  # every call some meld needs
-_RED = attrgetter("red")
-_rare_flags = attrgetter(*(f for f in FLAGS if f not in ("tsumo", "riichi")))
+_KIND: Final = attrgetter("kind")
+_MELD_CALLS: Final = frozenset(CALL_OF_MELD.values())  # every call some meld needs
+_RED: Final = attrgetter("red")
+_rare_flags: Final = attrgetter(*(f for f in FLAGS if f not in ("tsumo", "riichi")))
 
 # Whether each Situation object seen sets a flag other than tsumo and riichi, by its id (a batch shares one
 # Situation per flag set; hashing the dataclass costs more than the look itself). Each entry holds its
 # Situation, so the id cannot be reused by another object while the entry lives. Bounded: cleared when full.
-_RARE: dict[int, tuple[Situation, bool]] = {}
+_RARE: Final[dict[int, tuple[Situation, bool]]] = {}
 
 
 def _has_rare_flag(situation: Situation) -> bool:
@@ -213,6 +217,9 @@ class Win:
     fu_detail: tuple[tuple[str, int], ...]
     reading: Reading
 
+    def __reduce__(self) -> tuple[type[Win], tuple[Any, ...]]:
+        return rebuilt(self)
+
     def to_json(self) -> dict[str, object]:
         return {
             "han": self.han,
@@ -227,7 +234,7 @@ class Win:
         }
 
 
-_new_win = builder(Win)  # Win(*fields) without the frozen __init__'s generic setattr
+_new_win: Final = builder(Win)  # Win(*fields) without the frozen __init__'s generic setattr
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +242,9 @@ class NoWin:
     """Not a winning hand: `reason` is "not a complete hand" or "no yaku"."""
 
     reason: str
+
+    def __reduce__(self) -> tuple[type[NoWin], tuple[Any, ...]]:
+        return rebuilt(self)
 
 
 def score(w: WinInput) -> Win | NoWin:
@@ -350,7 +360,7 @@ def _bonus(w: WinInput, all_kinds: list[int], reds: list[int]) -> list[tuple[str
     return bonus
 
 
-_DORA_OF = tuple(dora_from_indicator(k) for k in range(34))
+_DORA_OF: Final = tuple(dora_from_indicator(k) for k in range(34))
 
 
 def _count_dora(indicators: tuple[Tile, ...], all_kinds: list[int]) -> int:
@@ -391,7 +401,7 @@ def _context(
     )
 
 
-_new_context = tuple.__new__
+_new_context: Final = tuple.__new__
 
 
 @cache
@@ -430,7 +440,7 @@ def _win(
 
 
 # 002 3.3.9: the set whose feeding makes a player liable, per liability hand (None: any kan)
-_LIABLE_SETS: dict[str, tuple[int, ...] | None] = {
+_LIABLE_SETS: Final[dict[str, tuple[int, ...] | None]] = {
     "daisangen": (31, 32, 33),
     "daisuushii": (27, 28, 29, 30),
     "suukantsu": None,

@@ -19,7 +19,11 @@ import struct
 import zlib
 from operator import itemgetter
 
-PATH = os.path.join(os.path.dirname(__file__), "suit_patterns.bin")  # os.path: pathlib is not imported yet
+import riichi_table.engine
+
+# beside the package's __init__ (never compiled), not beside this module: where mypyc compiled it
+# (engine/native.py) its __file__ names no real folder. os.path: pathlib is not imported yet.
+PATH = os.path.join(os.path.dirname(riichi_table.engine.__file__ or ""), "suit_patterns.bin")
 _KEY_BYTES = 9
 _HEADER = struct.Struct("<4I")
 

@@ -15,22 +15,24 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import chain
+from typing import Any, Final
 
 from riichi_table.engine.errors import NotationError, TileCountError
+from riichi_table.engine.frozen_build import rebuilt
 
-SUITS = "mpsz"
-KIND_COUNT = 34
-COPIES = 4
+SUITS: Final = "mpsz"
+KIND_COUNT: Final = 34
+COPIES: Final = 4
 # The three red fives, as detector classes 34..36 (ARCHITECTURE.md); 37 is a face-down back.
-RED_CLASS = {4: 34, 13: 35, 22: 36}
-BACK_CLASS = 37
+RED_CLASS: Final = {4: 34, 13: 35, 22: 36}
+BACK_CLASS: Final = 37
 
-TERMINALS = frozenset({0, 8, 9, 17, 18, 26})
-HONORS = frozenset(range(27, 34))
-WINDS = (27, 28, 29, 30)
-DRAGONS = (31, 32, 33)
+TERMINALS: Final = frozenset({0, 8, 9, 17, 18, 26})
+HONORS: Final = frozenset(range(27, 34))
+WINDS: Final = (27, 28, 29, 30)
+DRAGONS: Final = (31, 32, 33)
 TERMINALS_AND_HONORS = TERMINALS | HONORS
-WIND_LETTERS = "ESWN"
+WIND_LETTERS: Final = "ESWN"
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -39,6 +41,9 @@ class Tile:
 
     kind: int
     red: bool = False
+
+    def __reduce__(self) -> tuple[type[Tile], tuple[Any, ...]]:
+        return rebuilt(self)
 
     def __post_init__(self) -> None:
         if not 0 <= self.kind < KIND_COUNT:
@@ -60,8 +65,8 @@ class Tile:
         return self.name
 
 
-_PLAIN = tuple(Tile(k) for k in range(KIND_COUNT))
-_RED = {k: Tile(k, True) for k in RED_CLASS}
+_PLAIN: Final = tuple(Tile(k) for k in range(KIND_COUNT))
+_RED: Final = {k: Tile(k, True) for k in RED_CLASS}
 
 
 def tile(kind: int, red: bool = False) -> Tile:
@@ -93,11 +98,11 @@ def kind_name(kind: int) -> str:
 
 
 # one valid group: digits and their suit letter (honors 1..7 only)
-_GROUP = re.compile(r"[0-9]+[mps]|[1-7]+z")
+_GROUP: Final = re.compile(r"[0-9]+[mps]|[1-7]+z")
 
 
 # the tile of each digit per suit letter: valid notation maps digit by digit (0 = the red five)
-_DIGITS: dict[str, dict[str, Tile]] = {
+_DIGITS: Final[dict[str, dict[str, Tile]]] = {
     suit: {
         **{str(n): _PLAIN[9 * i + n - 1] for n in range(1, 8 if suit == "z" else 10)},
         **({} if suit == "z" else {"0": _RED[9 * i + 4]}),
@@ -117,7 +122,7 @@ class _GroupTiles(dict[str, tuple[Tile, ...]]):
         return found
 
 
-_GROUP_TILES = _GroupTiles()
+_GROUP_TILES: Final = _GroupTiles()
 
 
 def parse_tiles(text: str) -> list[Tile]:
@@ -134,7 +139,7 @@ def parse_tiles(text: str) -> list[Tile]:
     return _parse_slowly(text)
 
 
-_TILES_OF: dict[str, tuple[Tile, ...]] = {}
+_TILES_OF: Final[dict[str, tuple[Tile, ...]]] = {}
 
 
 def tiles_of(text: str) -> tuple[Tile, ...]:

@@ -4,6 +4,9 @@
 # postgresql (the club server's PostgreSQL store is tested against a throw-away cluster).
 #   scripts/setup.sh          the assistant only (OpenCV, onnxruntime, Flask, pyserial; no torch)
 #   scripts/setup.sh --full   plus test tools, training (ultralytics, torch CPU), chromium and postgresql
+# Then the engine's scoring path is compiled with mypyc where mypyc (a [dev] tool) and a C compiler are at
+# hand (scripts/build_native.py; nothing is done when the build matches the sources); elsewhere the engine
+# runs as pure Python, as the script says.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,6 +17,7 @@ extras=""
 [ -x .venv/bin/python ] || "$python" -m venv .venv
 .venv/bin/python -m pip install -q --disable-pip-version-check -U pip setuptools wheel
 .venv/bin/python -m pip install -q --disable-pip-version-check -e ".${extras}"
+.venv/bin/python -P scripts/build_native.py
 
 if [ -n "$extras" ] && ! command -v chromium >/dev/null 2>&1; then
     if [ "$(id -u)" = 0 ]; then

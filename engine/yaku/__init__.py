@@ -14,19 +14,20 @@ from __future__ import annotations
 
 from itertools import compress
 from operator import attrgetter
+from typing import Final
 
 from riichi_table.engine.tiles import TERMINALS_AND_HONORS
 from riichi_table.engine.yaku import shapes, situational, yakuhai, yakuman
 from riichi_table.engine.yaku.base import FLAGS, FORM_GATES, READING_GATES, Situation, Yaku, YakuContext
 
-ALL_YAKU: tuple[Yaku, ...] = situational.RULES + shapes.RULES + yakuhai.RULES + yakuman.RULES
-YAKU_BY_NAME: dict[str, Yaku] = {y.name: y for y in ALL_YAKU}
-_POSITION: dict[str, int] = {y.name: i for i, y in enumerate(ALL_YAKU)}
-_BY_FORM_GATE: dict[str, tuple[Yaku, ...]] = {
+ALL_YAKU: Final[tuple[Yaku, ...]] = situational.RULES + shapes.RULES + yakuhai.RULES + yakuman.RULES
+YAKU_BY_NAME: Final[dict[str, Yaku]] = {y.name: y for y in ALL_YAKU}
+_POSITION: Final[dict[str, int]] = {y.name: i for i, y in enumerate(ALL_YAKU)}
+_BY_FORM_GATE: Final[dict[str, tuple[Yaku, ...]]] = {
     gate: tuple(y for y in ALL_YAKU if y.gate == gate) for gate in FORM_GATES
 }
 # _BY_READING[closed][chis][ankou]: the per-reading rules whose gate is open there (yakuman, ordinary)
-_BY_READING = tuple(
+_BY_READING: Final = tuple(
     tuple(
         tuple(
             (
@@ -53,10 +54,10 @@ _BY_READING = tuple(
     )
     for closed in (False, True)
 )
-_SIMPLES = frozenset(range(34)) - TERMINALS_AND_HONORS
+_SIMPLES: Final = frozenset(range(34)) - TERMINALS_AND_HONORS
 _MAN, _PIN, _SOU = frozenset(range(9)), frozenset(range(9, 18)), frozenset(range(18, 27))
 # _HONOR_GATES[dragon sets (max 2)][wind sets (max 3)]
-_HONOR_GATES = tuple(
+_HONOR_GATES: Final = tuple(
     tuple(
         ["dragon_set"] * (d >= 1)
         + ["two_dragon_sets"] * (d >= 2)
@@ -66,7 +67,7 @@ _HONOR_GATES = tuple(
     )
     for d in range(3)
 )
-_flag_values = attrgetter(*FLAGS)  # the Situation's flags as one tuple, in FLAGS order
+_flag_values: Final = attrgetter(*FLAGS)  # the Situation's flags as one tuple, in FLAGS order
 
 FormYaku = tuple[list[Yaku], list[Yaku]]
 
@@ -85,7 +86,7 @@ __all__ = [
 # The flag gates of each Situation object seen, by its id (hashing the dataclass costs more than the look
 # itself; a batch shares one Situation per flag set). Each entry holds its Situation, so the id cannot be
 # reused by another object while the entry lives. Bounded: cleared when full.
-_FLAG_GATES: dict[int, tuple[Situation, tuple[str, ...]]] = {}
+_FLAG_GATES: Final[dict[int, tuple[Situation, tuple[str, ...]]]] = {}
 
 
 def _flag_gates(situation: Situation) -> tuple[str, ...]:
@@ -146,7 +147,7 @@ class _PairPositions(dict[tuple[str, int], int]):
         return found
 
 
-_PAIR_POSITIONS = _PairPositions()
+_PAIR_POSITIONS: Final = _PairPositions()
 
 
 def in_table_order(yaku: list[tuple[str, int]]) -> list[tuple[str, int]]:

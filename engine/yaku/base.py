@@ -7,11 +7,14 @@ haitei, rinshan, ...) decide from the context's flags themselves; nothing patche
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
-from typing import NamedTuple
+from functools import cache
+from typing import Any, Final, NamedTuple
 
 from riichi_table.engine.decompose import Reading
+from riichi_table.engine.frozen_build import rebuilt
 from riichi_table.engine.rules import Rules
 
 
@@ -31,6 +34,9 @@ class Situation:
     tenhou: bool = False
     chiihou: bool = False
     renhou: bool = False
+
+    def __reduce__(self) -> tuple[type[Situation], tuple[Any, ...]]:
+        return rebuilt(self)
 
 
 class YakuContext(NamedTuple):
@@ -71,8 +77,8 @@ Check = Callable[[YakuContext], bool]
 # gives the same answer for every reading of that form: it reads only the flags, rules, winds and the hand's
 # tiles, or honor sets (an honor never joins a chi, so its pon/kan and pair are the same in every regular
 # reading). A situation flag's name is a gate too: open when that flag is set.
-FLAGS: tuple[str, ...] = tuple(f.name for f in fields(Situation))
-FORM_GATES: dict[str, str] = {
+FLAGS: Final[tuple[str, ...]] = tuple(f.name for f in fields(Situation))
+FORM_GATES: Final[dict[str, str]] = {
     **{flag: f"the {flag} flag is set" for flag in FLAGS},
     "dragon_set": "a pon or kan of a dragon",
     "two_dragon_sets": "pon or kan of two or three dragons",
@@ -86,7 +92,7 @@ FORM_GATES: dict[str, str] = {
 }
 # Reading gates: conditions on a reading's number of chi and of concealed pon/kan, tabled at import for
 # every (closed, chi count, concealed pon count), so a reading looks its few candidate rules up by index.
-READING_GATES: dict[str, Callable[[int, int], bool]] = {
+READING_GATES: Final[dict[str, Callable[[int, int], bool]]] = {
     "four_chi": lambda chis, ankou: chis == 4,
     "three_chi": lambda chis, ankou: chis >= 3,
     "two_chi": lambda chis, ankou: chis >= 2,
@@ -110,8 +116,15 @@ class Yaku:
     yakuman: int = 0
     double_if: str | None = None  # the Rules.double_yakuman_hands entry that makes it a double yakuman
     replaces: tuple[str, ...] = ()
-    doc: str = ""
     gate: str = ""  # a key of FORM_GATES or READING_GATES: a cheap condition the rule cannot hold without
+
+    def __reduce__(self) -> tuple[type[Yaku], tuple[Any, ...]]:
+        return rebuilt(self)
+
+    @property
+    def doc(self) -> str:
+        """The check's docstring, stripped."""
+        return docstring(self.check)
 
     @property
     def per_reading(self) -> bool:
@@ -143,10 +156,35 @@ def yaku(
 
     def wrap(check: Check) -> Yaku:
         open_han = open_ if not yakuman else 1
-        doc = (check.__doc__ or "").strip()
-        return Yaku(name, closed, open_han, check, yakuman, double_if, replaces, doc, gate)
+        return Yaku(name, closed, open_han, check, yakuman, double_if, replaces, gate)
 
     return wrap
+
+
+def docstring(check: Check) -> str:
+    """A check function's docstring, stripped. Where mypyc compiled the function (it keeps no docstrings;
+    engine/native.py) it is read from the function's source file, which that build was checked to match."""
+    if check.__doc__ is not None or not check.__module__.startswith("riichi_table.engine."):
+        return (check.__doc__ or "").strip()
+    return _source_docstrings(check.__module__).get(check.__name__, "")
+
+
+@cache
+def _source_docstrings(module: str) -> dict[str, str]:
+    """The stripped docstring of every top-level function in an engine module's source file."""
+    import ast
+
+    import riichi_table.engine  # its __init__ is never compiled: its __file__ is the source folder's
+
+    folder = os.path.dirname(riichi_table.engine.__file__ or "")
+    path = os.path.join(folder, *module.split(".")[2:]) + ".py"
+    with open(path, encoding="utf-8") as source:
+        tree = ast.parse(source.read())
+    return {
+        node.name: (ast.get_docstring(node, clean=False) or "").strip()
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef)
+    }
 
 
 def closed_only(y: Yaku) -> Yaku:

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Final
 
 from riichi_table.engine.tiles import HONORS
 from riichi_table.engine.yaku.base import Yaku, YakuContext, yaku
 
-_TERMINAL_OR_HONOR = frozenset({0, 8, 9, 17, 18, 26, *range(27, 34)})
-_TERMINAL = frozenset({0, 8, 9, 17, 18, 26})
-_DRAGONS = (31, 32, 33)
+_TERMINAL_OR_HONOR: Final = frozenset({0, 8, 9, 17, 18, 26, *range(27, 34)})
+_TERMINAL: Final = frozenset({0, 8, 9, 17, 18, 26})
+_DRAGONS: Final = (31, 32, 33)
 _MAN, _PIN, _SOU = frozenset(range(9)), frozenset(range(9, 18)), frozenset(range(18, 27))
 
 # The chi-only answers (peikou count, sanshoku, ittsu) are remembered per tuple of chi kinds: a batch meets
 # the same few thousand again and again, and a hit costs one look-up in C. Bounded.
-_per_chis = lru_cache(maxsize=8192)
+_per_chis: Final = lru_cache(maxsize=8192)
 
 
 def _peikou_count(c: YakuContext) -> int:
@@ -177,7 +178,7 @@ def tanyao(c: YakuContext) -> bool:
     return (c.closed or c.rules.open_tanyao) and not (c.kinds & _TERMINAL_OR_HONOR)
 
 
-RULES: tuple[Yaku, ...] = (
+RULES: Final[tuple[Yaku, ...]] = (
     pinfu,
     iipeikou,
     ryanpeikou,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from riichi_table.engine.yaku.base import Yaku, YakuContext, closed_only, yaku
 
 
@@ -101,7 +103,7 @@ def renhou_yakuman(c: YakuContext) -> bool:
     return c.situation.renhou and c.rules.renhou_han >= 13 and not c.situation.tsumo
 
 
-RULES: tuple[Yaku, ...] = (
+RULES: Final[tuple[Yaku, ...]] = (
     riichi,
     double_riichi,
     open_riichi,

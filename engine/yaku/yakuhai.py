@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from riichi_table.engine.yaku.base import Yaku, YakuContext, yaku
 
 
@@ -35,4 +37,10 @@ def yakuhai_round_wind(c: YakuContext) -> bool:
     return c.round_wind in c.triplets
 
 
-RULES: tuple[Yaku, ...] = (yakuhai_haku, yakuhai_hatsu, yakuhai_chun, yakuhai_seat_wind, yakuhai_round_wind)
+RULES: Final[tuple[Yaku, ...]] = (
+    yakuhai_haku,
+    yakuhai_hatsu,
+    yakuhai_chun,
+    yakuhai_seat_wind,
+    yakuhai_round_wind,
+)

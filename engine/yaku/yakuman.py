@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from riichi_table.engine.yaku.base import Yaku, YakuContext, closed_only, yaku
 
-_WINDS = (27, 28, 29, 30)
-_DRAGONS = (31, 32, 33)
-_GREEN = frozenset({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s and the green dragon
-_TERMINAL = frozenset({0, 8, 9, 17, 18, 26})
-_CHUUREN = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_WINDS: Final = (27, 28, 29, 30)
+_DRAGONS: Final = (31, 32, 33)
+_GREEN: Final = frozenset({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s and the green dragon
+_TERMINAL: Final = frozenset({0, 8, 9, 17, 18, 26})
+_CHUUREN: Final = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
 @closed_only
@@ -120,7 +122,7 @@ def suukantsu(c: YakuContext) -> bool:
     return c.kans == 4
 
 
-RULES: tuple[Yaku, ...] = (
+RULES: Final[tuple[Yaku, ...]] = (
     kokushi,
     kokushi_13_wait,
     suuankou,
