@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cache
-from operator import attrgetter, eq
+from operator import attrgetter
 from typing import Any, Final
 
 from riichi_table.engine.decompose import Reading, readings
@@ -27,7 +27,7 @@ from riichi_table.engine.points import (
     total_with_bonus,
 )
 from riichi_table.engine.rules import CALL_OF_MELD, Rules, check_calls, resolve_rules
-from riichi_table.engine.tiles import COPIES, Tile, check_copies, dora_from_indicator
+from riichi_table.engine.tiles import COPIES, KIND_COUNT, Tile, check_copies, dora_from_indicator
 from riichi_table.engine.yaku import FormYaku, Situation, YakuContext, evaluate, form_yaku, in_table_order
 from riichi_table.engine.yaku.base import FLAGS
 
@@ -64,46 +64,66 @@ class WinInput:
     def _validated(self) -> tuple[list[int], list[int], list[int]]:
         """Check (see `check`) and return the kinds the scorer needs: the concealed tiles with the winning
         tile, the meld tiles, and the red fives among both."""
-        size = len(self.hand) + 1 + 3 * len(self.melds)
+        hand = self.hand
+        melds = self.melds
+        size = len(hand) + 1 + 3 * len(melds)
         if size != 14:
             raise TileCountError(
-                f"hand has {len(self.hand)} tiles + winning tile with {len(self.melds)} meld(s); expected "
-                f"{13 - 3 * len(self.melds)} tiles before the winning tile"
+                f"hand has {len(hand)} tiles + winning tile with {len(melds)} meld(s); expected "
+                f"{13 - 3 * len(melds)} tiles before the winning tile"
             )
+        # plain loops over the tiles (compiled, they run as C over native ints): the kinds, the red fives and
+        # the count of each kind among every tile shown (hand, winning tile, melds, dora and ura indicators)
+        counts = [0] * KIND_COUNT
+        concealed: list[int] = []
+        reds: list[int] = []
+        for t in hand:
+            k = t.kind
+            concealed.append(k)
+            counts[k] += 1
+            if t.red:
+                reds.append(k)
         win = self.win
-        # kinds by map(attrgetter) (C loops); the red fives looked for only where a tile is red
-        concealed = list(map(_KIND, self.hand))
-        concealed.append(win.kind)
-        reds = [t.kind for t in self.hand if t.red] if any(map(_RED, self.hand)) else []
+        k = win.kind
+        concealed.append(k)
+        counts[k] += 1
         if win.red:
-            reds.append(win.kind)
+            reds.append(k)
         meld_kinds: list[int] = []
-        if self.melds:
-            meld_tiles = [t for m in self.melds for t in m.tiles]
-            meld_kinds = list(map(_KIND, meld_tiles))
-            if any(map(_RED, meld_tiles)):
-                reds += [t.kind for t in meld_tiles if t.red]
-        everything = concealed + meld_kinds
+        for m in melds:
+            for t in m.tiles:
+                k = t.kind
+                meld_kinds.append(k)
+                counts[k] += 1
+                if t.red:
+                    reds.append(k)
         all_reds = reds
-        if self.dora or self.ura:
-            shown_tiles = (*self.dora, *self.ura)
-            everything += map(_KIND, shown_tiles)
-            if any(map(_RED, shown_tiles)):
-                all_reds = reds + [t.kind for t in shown_tiles if t.red]
-        everything.sort()
-        # sorted, a fifth copy shows as a kind equal to the one four places on
-        if any(map(eq, everything, everything[COPIES:])) or len(set(all_reds)) < len(all_reds):
+        for shown in (self.dora, self.ura):
+            for t in shown:
+                k = t.kind
+                counts[k] += 1
+                if t.red:
+                    if all_reds is reds:
+                        all_reds = list(reds)
+                    all_reds.append(k)
+        fifth = False
+        for n in counts:
+            if n > COPIES:
+                fifth = True
+        red_seen = [0] * KIND_COUNT
+        for k in all_reds:
+            red_seen[k] += 1
+            if red_seen[k] > 1:
+                fifth = True
+        if fifth:
             # names the kind with a fifth copy, or a second red five of a suit
-            check_copies([self.hand, (self.win,), *(m.tiles for m in self.melds), self.dora, self.ura])
+            check_copies([hand, (win,), *(m.tiles for m in melds), self.dora, self.ura])
         red_fives = self.rules.red_fives
         # with at most one red five per suit only a five held four times can break the plain-five limit
         if any(red_fives) and (
-            max(red_fives) > 1
-            or everything.count(4) >= COPIES
-            or everything.count(13) >= COPIES
-            or everything.count(22) >= COPIES
+            max(red_fives) > 1 or counts[4] >= COPIES or counts[13] >= COPIES or counts[22] >= COPIES
         ):
-            _check_plain_fives(everything, all_reds, self.rules)
+            _check_plain_fives(counts, all_reds, self.rules)
         if self.melds and not _MELD_CALLS.issubset(self.rules.calls):  # most rules allow every call
             check_calls([m.kind for m in self.melds], self.rules)
         self._check_situation()
@@ -166,9 +186,7 @@ def _opened(melds: tuple[Meld, ...]) -> bool:
     return bool(melds) and any([m.is_open for m in melds])
 
 
-_KIND: Final = attrgetter("kind")
 _MELD_CALLS: Final = frozenset(CALL_OF_MELD.values())  # every call some meld needs
-_RED: Final = attrgetter("red")
 _rare_flags: Final = attrgetter(*(f for f in FLAGS if f not in ("tsumo", "riichi")))
 
 # Whether each Situation object seen sets a flag other than tsumo and riichi, by its id (a batch shares one
@@ -190,10 +208,11 @@ class WinInputError(TileCountError):
     """A win that no table could produce: contradictory flags, a liable seat that fed nothing, ..."""
 
 
-def _check_plain_fives(kinds: list[int], reds: list[int], rules: Rules) -> None:
-    """With red fives in the set, a suit has only 4 - reds plain fives (e.g. a kan of fives shows the red)."""
+def _check_plain_fives(counts: list[int], reds: list[int], rules: Rules) -> None:
+    """With red fives in the set, a suit has only 4 - reds plain fives (e.g. a kan of fives shows the red);
+    `counts` holds the number of each kind among every tile, `reds` the kind of each red five."""
     for suit, five in enumerate((4, 13, 22)):
-        n = kinds.count(five) - reds.count(five)
+        n = counts[five] - reds.count(five)
         limit = 4 - rules.red_fives[suit]
         if n > limit:
             name = "mps"[suit]
