@@ -118,14 +118,19 @@ def _get_melds(req: dict[str, Any]) -> tuple[Meld, ...]:
 
 
 _NOT_GIVEN: Final = object()
-_FLAG_DEFAULTS: Final = (_NOT_GIVEN,) * len(FLAGS)
-_FLAG_TYPES: Final = {bool, object}  # a given flag is a bool; object is the type of _NOT_GIVEN
 
 
 def _get_situation(req: dict[str, Any]) -> Situation:
     """The request's flags (FLAGS, each true or false when given) as a Situation; the first bad one named."""
-    key = tuple(map(req.get, FLAGS, _FLAG_DEFAULTS))
-    if _FLAG_TYPES.issuperset(map(type, key)):
+    given: list[object] = []
+    plain = True  # every flag given is true or false
+    for name in FLAGS:
+        value = req.get(name, _NOT_GIVEN)
+        if value is not True and value is not False and value is not _NOT_GIVEN:
+            plain = False
+        given.append(value)
+    key = tuple(given)
+    if plain:
         situation = _SITUATIONS.get(key)
         if situation is not None:
             return situation

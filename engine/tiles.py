@@ -11,10 +11,8 @@ a red flag (only fives can be red). Notation: digits before their suit letter, `
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import chain
 from typing import Any, Final
 
 from riichi_table.engine.errors import NotationError, TileCountError
@@ -97,46 +95,53 @@ def kind_name(kind: int) -> str:
     return f"{kind % 9 + 1}{SUITS[kind // 9]}"
 
 
-# one valid group: digits and their suit letter (honors 1..7 only)
-_GROUP: Final = re.compile(r"[0-9]+[mps]|[1-7]+z")
-
-
-# the tile of each digit per suit letter: valid notation maps digit by digit (0 = the red five)
-_DIGITS: Final[dict[str, dict[str, Tile]]] = {
-    suit: {
-        **{str(n): _PLAIN[9 * i + n - 1] for n in range(1, 8 if suit == "z" else 10)},
-        **({} if suit == "z" else {"0": _RED[9 * i + 4]}),
-    }
-    for i, suit in enumerate(SUITS)
-}
-
-
-class _GroupTiles(dict[str, tuple[Tile, ...]]):
-    """The tiles of each valid group text (`"406p"`), made on first sight; bounded: cleared when full.
-    A look-up that hits stays in C (`__missing__` runs only for a new group)."""
-
-    def __missing__(self, group: str) -> tuple[Tile, ...]:
-        if len(self) >= 16384:
-            self.clear()
-        found = self[group] = tuple(map(_DIGITS[group[-1]].__getitem__, group[:-1]))
-        return found
-
-
-_GROUP_TILES: Final = _GroupTiles()
-
-
 def parse_tiles(text: str) -> list[Tile]:
     """Parse notation into tiles, in the order written.
 
     Spaces are allowed between groups. Raises NotationError naming the bad string and why.
-    A whole string of valid groups (the groups one regular expression finds cover all of it) maps group by
-    group; anything else goes the character-by-character way, which names the first problem.
+    Valid notation is read by one loop over the characters; anything else goes the checking way, which
+    names the first problem.
     """
-    compact = text if text.isalnum() else "".join(text.split())
-    groups = _GROUP.findall(compact)
-    if sum(map(len, groups)) == len(compact):
-        return list(chain.from_iterable(map(_GROUP_TILES.__getitem__, groups)))
-    return _parse_slowly(text)
+    found = _parse_valid(text)
+    return found if found is not None else _parse_slowly(text)
+
+
+def _parse_valid(text: str) -> list[Tile] | None:
+    """Valid notation's tiles by one loop over the characters (compiled, a C loop over code points); None
+    for anything else (`_parse_slowly` then names the problem). Whitespace is skipped anywhere, as in
+    `parse_tiles`; a group is ASCII digits and its suit letter, 1..7 only before z."""
+    tiles: list[Tile] = []
+    digits: list[int] = []
+    for ch in text:
+        c = ord(ch)
+        if 48 <= c <= 57:  # 0..9
+            digits.append(c - 48)
+            continue
+        if c == 109:  # m
+            base = 0
+        elif c == 112:  # p
+            base = 9
+        elif c == 115:  # s
+            base = 18
+        elif c == 122:  # z
+            base = 27
+        elif ch.isspace():
+            continue
+        else:
+            return None
+        if not digits:
+            return None
+        for n in digits:
+            if n == 0:
+                if base == 27:
+                    return None
+                tiles.append(_RED[base + 4])
+            elif base == 27 and n > 7:
+                return None
+            else:
+                tiles.append(_PLAIN[base + n - 1])
+        digits.clear()
+    return None if digits else tiles
 
 
 _TILES_OF: Final[dict[str, tuple[Tile, ...]]] = {}
