@@ -19,6 +19,7 @@ from typing import Any, Final, Literal
 
 from riichi_table.engine.errors import RuleError
 from riichi_table.engine.frozen_build import rebuilt
+from riichi_table.engine.rules_key import plain_key
 
 AbortiveDraw = Literal["nine_terminals", "four_kans", "four_riichi", "triple_ron", "four_winds"]
 Call = Literal["chi", "pon", "kan", "ron"]
@@ -315,27 +316,6 @@ def _describe(hint: object) -> str:
 
 
 _RESOLVED: Final[dict[object, Rules]] = {}  # override objects already checked and built (bounded, below)
-_PLAIN_TYPES: Final = frozenset((str, bool, int))
-
-
-def _plain_key(spec: Mapping[str, object]) -> tuple[object, ...] | None:
-    """A cheap cache key for overrides whose values are strings, booleans, whole numbers or lists of them
-    (what JSON requests send): each value with its type, so true and 1 stay apart; None for anything else."""
-    key: list[tuple[object, ...]] = []
-    for name, value in spec.items():
-        kind = type(value)
-        if kind is list:
-            items: list[object] = value  # type: ignore[assignment]
-            types = tuple(map(type, items))
-            if not _PLAIN_TYPES.issuperset(types):
-                return None
-            key.append((name, list, types, tuple(items)))
-        elif kind in _PLAIN_TYPES:
-            key.append((name, kind, value))
-        else:
-            return None
-    return tuple(key)
-
 
 # one encoder made once: json.dumps with sort_keys builds a new encoder on every call
 _spec_key: Final = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
@@ -361,7 +341,7 @@ def resolve_rules(spec: str | Mapping[str, object] | Rules | None) -> Rules:
         if not isinstance(spec, Mapping):
             raise RuleError(f"bad rules {spec!r}: expected a preset name or an object of overrides")
     # a batch of requests names the same overrides again and again: check and build them once
-    key: object = _plain_key(spec)
+    key: object = plain_key(spec)
     if key is None:
         try:
             key = _spec_key(spec)  # keeps true and 1 apart, unlike a plain dict

@@ -29,12 +29,12 @@ ENGINE = ROOT / "engine"
 STAGE = ROOT / "build" / "native"
 
 # The modules `riichi-table batch` and the scorer run, chosen by measurement (docs/engine.md): tiles,
-# hand analysis, decomposition, yaku, fu, points, scoring and the batch protocol. Left as Python: the game
-# half (round, furiten, logs: on no hot path, it would only lengthen the build); rules.py (a compiled class
-# keeps no field types for the override checks to read, and compiling it saves 1 % of the batch's
-# instructions); suit_patterns.py (it reads its tables with C loops already, and stays runnable with
-# `python -m`). Every module of a compiled package (`yaku`) is compiled, as the package's path then holds
-# only the compiled folder.
+# hand analysis, decomposition, yaku, fu, points, scoring, the batch protocol and the rules' cache key
+# (rules_key). Left as Python: the game half (round, furiten, logs: on no hot path, it would only lengthen
+# the build); rules.py (a compiled class keeps no field types for the override checks to read, and compiling
+# it saves 1 % of the batch's instructions); suit_patterns.py (it reads its tables with C loops already, and
+# stays runnable with `python -m`). Every module of a compiled package (`yaku`) is compiled, as the
+# package's path then holds only the compiled folder.
 MODULES = [
     "errors",
     "frozen_build",
@@ -46,6 +46,7 @@ MODULES = [
     "points",
     "score",
     "batch",
+    "rules_key",
 ]
 PACKAGES = ["yaku"]
 PURE_ENV = "RIICHI_TABLE_PURE_ENGINE"
