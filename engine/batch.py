@@ -12,12 +12,11 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from riichi_table.engine.errors import EngineError
-from riichi_table.engine.frozen_build import builder
 from riichi_table.engine.hand import shanten_and_waits
 from riichi_table.engine.melds import Meld, meld_from_json
 from riichi_table.engine.points import nagashi_mangan, received
 from riichi_table.engine.rules import check_calls, resolve_rules
-from riichi_table.engine.score import NoWin, WinInput, score
+from riichi_table.engine.score import NoWin, WinInput, new_win_input, score
 from riichi_table.engine.tiles import (
     Tile,
     check_copies,
@@ -164,7 +163,6 @@ def _one_tile(text: str) -> Tile:
 
 
 _WIND_KINDS: Final = {letter: wind_kind(letter) for letter in "ESWN"}
-_new_win_input: Final = builder(WinInput)  # WinInput(*fields) without the frozen __init__'s generic setattr
 
 
 def win_input_from_request(req: dict[str, Any]) -> WinInput:
@@ -202,7 +200,7 @@ def win_input_from_request(req: dict[str, Any]) -> WinInput:
     if type(sticks) is not int or sticks < 0:
         sticks = _get_count(req, "sticks")
     # positional, in WinInput's field order
-    return _new_win_input(
+    return new_win_input(
         hand,
         win_tile,
         melds,

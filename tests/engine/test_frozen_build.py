@@ -9,7 +9,7 @@ import pytest
 from riichi_table.engine.frozen_build import builder
 from riichi_table.engine.melds import Meld
 from riichi_table.engine.rules import resolve_rules
-from riichi_table.engine.score import WinInput
+from riichi_table.engine.score import Win, WinInput, new_win_input, score
 from riichi_table.engine.tiles import Tile, parse_tiles, tile
 from riichi_table.engine.yaku import Situation
 
@@ -53,3 +53,24 @@ def test_a_dataclass_that_is_not_frozen_is_refused() -> None:
 
     with pytest.raises(TypeError, match="not a frozen dataclass with slots"):
         builder(Loose)
+
+
+def test_the_scorers_win_input_constructor_equals_init_and_stays_frozen() -> None:
+    # compiled, new_win_input writes the fields in place; as Python it goes through builder
+    built = new_win_input(*_values())  # type: ignore[arg-type]
+    made = WinInput(*_values())  # type: ignore[arg-type]
+    assert built == made
+    assert [getattr(built, f.name) for f in dataclasses.fields(WinInput)] == list(_values())
+    assert hash(built) == hash(made)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        built.honba = 3  # type: ignore[misc]
+
+
+def test_the_scorers_win_equals_one_made_by_its_init() -> None:
+    hand = WinInput(tuple(parse_tiles("123m456p789s1122z")), tile(28), situation=Situation(tsumo=True))
+    won = score(hand)
+    assert isinstance(won, Win)
+    assert won == dataclasses.replace(won)  # replace makes it again by __init__
+    assert won.han >= 1 and won.reading is not None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        won.han = 3  # type: ignore[misc]
