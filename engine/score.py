@@ -472,7 +472,13 @@ _DORA_OF: Final = tuple(dora_from_indicator(k) for k in range(34))
 
 
 def _count_dora(indicators: tuple[Tile, ...], all_kinds: list[int]) -> int:
-    return sum([all_kinds.count(_DORA_OF[t.kind]) for t in indicators])
+    n = 0
+    for t in indicators:  # plain loops: compiled, they compare native ints
+        dora = _DORA_OF[t.kind]
+        for k in all_kinds:
+            if k == dora:
+                n += 1
+    return n
 
 
 def _context(
