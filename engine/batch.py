@@ -88,7 +88,7 @@ def _get_count(req: dict[str, Any], name: str) -> int:
 # dict key, so a bool or int is checked by type first); anything else takes the full check, which names the
 # problem. Bounded: cleared when full.
 _MELDS: Final[dict[tuple[str, str, int | None], Meld]] = {}
-_SITUATIONS: Final[dict[tuple[object, ...], Situation]] = {}
+_SITUATIONS: Final[dict[int, Situation]] = {}
 _CACHE_SIZE: Final = 4096
 
 
@@ -121,22 +121,27 @@ _NOT_GIVEN: Final = object()
 
 def _get_situation(req: dict[str, Any]) -> Situation:
     """The request's flags (FLAGS, each true or false when given) as a Situation; the first bad one named."""
-    given: list[object] = []
-    plain = True  # every flag given is true or false
+    key = 0  # two bits per flag, given and true: a small int, quick to hash; -1 for a value of another type
+    bit = 1
     for name in FLAGS:
         value = req.get(name, _NOT_GIVEN)
-        if value is not True and value is not False and value is not _NOT_GIVEN:
-            plain = False
-        given.append(value)
-    key = tuple(given)
-    if plain:
+        if value is True:
+            key |= 3 * bit
+        elif value is False:
+            key |= bit
+        elif value is not _NOT_GIVEN:
+            key = -1
+            break
+        bit <<= 2
+    if key >= 0:
         situation = _SITUATIONS.get(key)
         if situation is not None:
             return situation
     situation = Situation(**{name: _get_bool(req, name) for name in FLAGS if name in req})
-    if len(_SITUATIONS) >= _CACHE_SIZE:
-        _SITUATIONS.clear()
-    _SITUATIONS[key] = situation
+    if key >= 0:
+        if len(_SITUATIONS) >= _CACHE_SIZE:
+            _SITUATIONS.clear()
+        _SITUATIONS[key] = situation
     return situation
 
 
