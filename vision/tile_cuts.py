@@ -100,7 +100,12 @@ def _cut_row(
         total = b - a
         if total < (geo.tile_w - 6) * ppm:
             continue
-        best = _best_widths(a, b, widths, ppm, fill_sum, col_gap_list, expect)
+        # An upright tile fills its columns as deep as the run's deepest ones, however deep the camera shows
+        # it (a face stands above the table plane: at 37-40 degrees upright and sideways tiles both look
+        # deeper than they are, and a sideways tile's expected fill alone no longer tells the order of an
+        # upright and a sideways tile side by side, a riichi tile after an upright one on white cloth).
+        run_expect = (max(expect[0], float(np.percentile(fill[a:b], 90))), expect[1])
+        best = _best_widths(a, b, widths, ppm, fill_sum, col_gap_list, run_expect)
         if best is None:
             continue
         combo, gap = best
