@@ -14,6 +14,11 @@ import numpy as np
 from numpy.typing import NDArray
 from riichi_table.vision.zones import TableGeometry
 
+# A sideways tile lies shallower across its row than an upright one beside it, by at least this share of the
+# row's depth, however deep a steep camera shows both (their faces stand above the table plane: seed 211,
+# white cloth, 37 degrees: 41-42 px and 36-37 px in a 42 px row, not 35 and 26, so each kind's expected fill
+# alone no longer told an upright-then-sideways pair from the other order).
+SHALLOWER = 0.05
 LINE_SLACK_MM = 5.0  # a cell deeper than a tile by more than this across its row has something touching it
 
 
@@ -100,12 +105,7 @@ def _cut_row(
         total = b - a
         if total < (geo.tile_w - 6) * ppm:
             continue
-        # An upright tile fills its columns as deep as the run's deepest ones, however deep the camera shows
-        # it (a face stands above the table plane: at 37-40 degrees upright and sideways tiles both look
-        # deeper than they are, and a sideways tile's expected fill alone no longer tells the order of an
-        # upright and a sideways tile side by side, a riichi tile after an upright one on white cloth).
-        run_expect = (max(expect[0], float(np.percentile(fill[a:b], 90))), expect[1])
-        best = _best_widths(a, b, widths, ppm, fill_sum, col_gap_list, run_expect)
+        best = _best_widths(a, b, widths, ppm, fill_sum, col_gap_list, expect)
         if best is None:
             continue
         combo, gap = best
@@ -178,7 +178,8 @@ def _best_widths(
     """The sequence of tile widths (0 upright, 1 sideways) that best fills the run of columns [a, b) of a
     row, and the gap between its tiles; None when none fits. Each sequence costs how far its gap is from the
     usual 1.5 mm, how far each cell's fill (`fill_sum`: cumulative column fill) is from what its kind
-    `expect`s, and how little mat (`col_gap`) shows at each cut; the first cheapest one wins."""
+    `expect`s, how little mat (`col_gap`) shows at each cut, and, in a mixed sequence, how far its sideways
+    cells are from lying shallower than its upright ones (SHALLOWER); the first cheapest one wins."""
     total = b - a
     n_cols = len(fill_sum) - 1
     best: tuple[float, int, tuple[int, ...], float] | None = None
@@ -196,6 +197,7 @@ def _best_widths(
             if (k == 1 and abs(total - tiles) > 5 * ppm) or not -1.5 * ppm <= gap <= 5 * ppm:
                 continue
             cost, at = abs(gap - 1.5 * ppm) / (4 * ppm), 0.0
+            kind_fill, kind_n = [0.0, 0.0], [0, 0]
             for n, c in enumerate(combo):
                 # A sideways tile is shorter across the row than an upright one: its columns fill less.
                 c0, c1 = a + round(at), a + round(at + widths[c])
@@ -203,6 +205,8 @@ def _best_widths(
                     end = min(c1, n_cols)
                     mean = (fill_sum[end] - fill_sum[c0]) / (end - c0) if end > c0 else float("nan")
                     cost += 2.0 * abs(mean - expect[c])
+                    kind_fill[c] += mean
+                    kind_n[c] += 1
                 else:
                     cost += 1.0
                 at += widths[c] + gap / 2
@@ -210,6 +214,9 @@ def _best_widths(
                     i = a + round(at)
                     cost += 1.0 - max(col_gap[max(a, i - 1) : min(b, i + 2)], default=0.0)
                 at += gap / 2
+            if kind_n[0] and kind_n[1]:
+                upright, side = kind_fill[0] / kind_n[0], kind_fill[1] / kind_n[1]
+                cost += 2.0 * max(0.0, side - upright + SHALLOWER)
             if best is None or cost < best[0] or (cost == best[0] and order < best[1]):
                 best = (cost, order, combo, gap)
     return None if best is None else (best[2], best[3])
