@@ -43,3 +43,22 @@ def test_a_win_laid_open_a_little_out_to_the_left_is_read_whole() -> None:
     hora = next((e for e in table.events if e["type"] == "hora"), None)
     assert hora is not None, "the win was not read"
     assert len(hora["hora_tehais"]) == 13
+
+
+def test_a_standing_top_lingering_beside_the_hands_first_tile_is_no_tile_of_the_win() -> None:
+    # seed 25, hard table: the top of the hand's first standing tile, read before the hand was laid (20 mm
+    # off the row's line, shifted away from the camera), overlaps the laid first tile: a fifteenth tile
+    table = _framed_start()
+    table.discard(0, 0, 27)
+    for seat in (1, 2, 3):
+        table.discard(seat, 0, seat + 27)
+    table.discard(0, 1, 8)
+    table.put(1, GEO.hand_u0 + SHIFT - 14, GEO.hand_v + 20, 33)
+    for u, kind in _seat_1_shows_a_win_on_9m():
+        table.put(1, u + SHIFT, GEO.hand_v, kind)
+    table.put(1, GEO.hand_u0 + 13 * 28.5 + 12 + SHIFT, GEO.hand_v, 8)
+    for _ in range(10):
+        table.step()
+    hora = next((e for e in table.events if e["type"] == "hora"), None)
+    assert hora is not None, "the win was not read"
+    assert "P" not in hora["hora_tehais"]
