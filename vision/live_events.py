@@ -23,7 +23,7 @@ from typing import Any
 from riichi_table.engine.round_state import LIVE_WALL
 from riichi_table.engine.tiles import KIND_COUNT
 from riichi_table.vision.hand_state import HandState, Meld
-from riichi_table.vision.meld_reading import laid_in_a_row, meld_reading, stacked
+from riichi_table.vision.meld_reading import laid_in_a_row, meld_reading, one_deep, stacked
 from riichi_table.vision.pai_names import alternatives, odds, pai_of, pai_of_track
 from riichi_table.vision.pond_turns import (
     came_back,
@@ -429,7 +429,8 @@ class TableReader:
         for seat in range(4):
             placed = self._placed(seat, stable)
             lookup = {p.index: (p, t) for p, t in placed}
-            groups = [g for g in group_hand_row([p for p, _ in placed], self.geo) if not is_meld_group(g)]
+            side_by_side = one_deep([p for p, _ in placed], self.geo.tile_w)
+            groups = [g for g in group_hand_row(side_by_side, self.geo) if not is_meld_group(g)]
             tiles = sum(len(g) for g in groups)
             win_shape = len(groups) >= 2 and len(groups[-1]) == 1
             # What the game knows: a hand laid open holds 13 tiles less three per meld (a kan too), one more

@@ -278,7 +278,8 @@ class LiveReader:
             region = gaps[y : y + h, x : x + w]
             seat, area, _, _ = self.geo.area_of((x + w / 2) / self.ppm, (y + h / 2) / self.ppm)
             if area == "dora" and w > h:
-                cut_dead_wall(blob, back[y : y + h, x : x + w], x, y, boxes, self.geo, self.ppm)
+                grey = cv2.cvtColor(np.ascontiguousarray(view[y : y + h, x : x + w]), cv2.COLOR_BGR2GRAY)
+                cut_dead_wall(blob, back[y : y + h, x : x + w], x, y, boxes, self.geo, self.ppm, grey)
             elif area == "hand" and standing_hand(blob, back[y : y + h, x : x + w], seat, self.geo, self.ppm):
                 self.rejected.append(Rejected((x + w / 2) / self.ppm, (y + h / 2) / self.ppm, seat, STANDING))
             else:

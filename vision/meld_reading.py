@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+import numpy as np
 from riichi_table.vision.track import Track
 from riichi_table.vision.zones import Placed
 
@@ -28,6 +29,26 @@ def laid_in_a_row(flat: list[Placed], tile_w: float) -> bool:
             return False
     vs = [p.v for p in flat]
     return max(vs) - min(vs) <= tile_w / 2
+
+
+def one_deep(row: list[Placed], tile_w: float) -> list[Placed]:
+    """A hand row's tiles as they lie side by side (seed 002 3.3.12: a hand is shown as one row, the winning
+    tile apart): of two overlapping along the row by more than a third of a tile, the one farther across
+    from the row's line (the median v) is left out. A standing tile's top read before the hand was laid
+    (seen shifted away from the camera, 20 mm off the line) lingers beside the laid tile for a while
+    (seed 25, hard table: a fifteenth tile, and no win read)."""
+    if len(row) < 2:
+        return list(row)
+    line = float(np.median([p.v for p in row]))
+    kept: list[Placed] = []
+    for p in sorted(row, key=lambda p: p.u):
+        last = kept[-1] if kept else None
+        if last is not None and (last.u + last.width_u / 2) - (p.u - p.width_u / 2) > tile_w / 3:
+            if abs(p.v - line) < abs(last.v - line):
+                kept[-1] = p
+            continue
+        kept.append(p)
+    return kept
 
 
 def kind_prob(t: Track, kind: int) -> float:

@@ -14,6 +14,11 @@ import numpy as np
 from numpy.typing import NDArray
 from riichi_table.vision.zones import TableGeometry
 
+# A sideways tile lies shallower across its row than an upright one beside it, by at least this share of the
+# row's depth, however deep a steep camera shows both (their faces stand above the table plane: seed 211,
+# white cloth, 37 degrees: 41-42 px and 36-37 px in a 42 px row, not 35 and 26, so each kind's expected fill
+# alone no longer told an upright-then-sideways pair from the other order).
+SHALLOWER = 0.05
 LINE_SLACK_MM = 5.0  # a cell deeper than a tile by more than this across its row has something touching it
 
 
@@ -173,7 +178,8 @@ def _best_widths(
     """The sequence of tile widths (0 upright, 1 sideways) that best fills the run of columns [a, b) of a
     row, and the gap between its tiles; None when none fits. Each sequence costs how far its gap is from the
     usual 1.5 mm, how far each cell's fill (`fill_sum`: cumulative column fill) is from what its kind
-    `expect`s, and how little mat (`col_gap`) shows at each cut; the first cheapest one wins."""
+    `expect`s, how little mat (`col_gap`) shows at each cut, and, in a mixed sequence, how far its sideways
+    cells are from lying shallower than its upright ones (SHALLOWER); the first cheapest one wins."""
     total = b - a
     n_cols = len(fill_sum) - 1
     best: tuple[float, int, tuple[int, ...], float] | None = None
@@ -191,6 +197,7 @@ def _best_widths(
             if (k == 1 and abs(total - tiles) > 5 * ppm) or not -1.5 * ppm <= gap <= 5 * ppm:
                 continue
             cost, at = abs(gap - 1.5 * ppm) / (4 * ppm), 0.0
+            kind_fill, kind_n = [0.0, 0.0], [0, 0]
             for n, c in enumerate(combo):
                 # A sideways tile is shorter across the row than an upright one: its columns fill less.
                 c0, c1 = a + round(at), a + round(at + widths[c])
@@ -198,6 +205,8 @@ def _best_widths(
                     end = min(c1, n_cols)
                     mean = (fill_sum[end] - fill_sum[c0]) / (end - c0) if end > c0 else float("nan")
                     cost += 2.0 * abs(mean - expect[c])
+                    kind_fill[c] += mean
+                    kind_n[c] += 1
                 else:
                     cost += 1.0
                 at += widths[c] + gap / 2
@@ -205,6 +214,9 @@ def _best_widths(
                     i = a + round(at)
                     cost += 1.0 - max(col_gap[max(a, i - 1) : min(b, i + 2)], default=0.0)
                 at += gap / 2
+            if kind_n[0] and kind_n[1]:
+                upright, side = kind_fill[0] / kind_n[0], kind_fill[1] / kind_n[1]
+                cost += 2.0 * max(0.0, side - upright + SHALLOWER)
             if best is None or cost < best[0] or (cost == best[0] and order < best[1]):
                 best = (cost, order, combo, gap)
     return None if best is None else (best[2], best[3])
@@ -241,9 +253,11 @@ def cut_dead_wall(
     boxes: list[tuple[int, int, int, int]],
     geo: TableGeometry,
     ppm: float,
+    grey: NDArray[np.uint8] | None = None,
 ) -> None:
     """The dead wall (a row across seat 0's view): runs of back colour are face-down stacks, the runs
-    between them turned indicators (with the ura dora row under them at the end of a hand).
+    between them turned indicators (with the ura dora row under them at the end of a hand). `grey`, the
+    view's grey levels over the blob, finds the line where an indicator and its ura dora touch.
 
     A stack is two tiles high: seen from a camera at an angle, its upper tile lies shifted away from the
     camera, and the stack looks up to twice as deep as one tile. So a run of back colour is one row of
@@ -272,14 +286,25 @@ def cut_dead_wall(
                     boxes.append((x0 + a, y0 + int(rows[0]), b - a, int(rows[-1]) + 1 - int(rows[0])))
                 continue
             face = blob[:, a:b] & (back[:, a:b] == 0)
-            for r0, r1 in _face_rows(face.mean(axis=1) > 0.5, geo, ppm):
+            # Grey level per row across the middle of the column (away from the stacks' edges on either side).
+            inner = slice(a + (b - a) // 4, b - (b - a) // 4)
+            shade = None if grey is None else grey[:, inner].mean(axis=1)
+            for r0, r1 in _face_rows(face.mean(axis=1) > 0.5, geo, ppm, shade):
                 boxes.append((x0 + a, y0 + r0, b - a, r1 - r0))
         col = end
 
 
-def _face_rows(rows: NDArray[np.bool_], geo: TableGeometry, ppm: float) -> list[tuple[int, int]]:
+def _face_rows(
+    rows: NDArray[np.bool_], geo: TableGeometry, ppm: float, shade: NDArray[np.float64] | None = None
+) -> list[tuple[int, int]]:
     """(start, end) of the face-up tiles in a dead-wall column: runs of face rows a tile deep; a run two
-    tiles deep (the ura dora touching its indicator) is cut at its middle."""
+    tiles deep (the ura dora touching its indicator) is cut in two.
+
+    With `shade` (the column's grey level per row) the cut goes along the darkest row a tile deep from
+    either end (the rims where the two faces touch), and each face keeps a tile's depth from there: a run
+    seen deeper than two faces (a lying tile's body toward the camera, the felt inside white cloth's
+    outline) put a middle cut a few mm into the ura dora, whose crop then lost its numeral's top (seed 211,
+    white cloth, 37 degrees: its 3m read as 6m). Without it, the cut is the run's middle."""
     out: list[tuple[int, int]] = []
     tile = (geo.tile_h + 2.5) * ppm
     padded = np.concatenate(([False], rows, [False])).astype(np.int8)
@@ -290,7 +315,13 @@ def _face_rows(rows: NDArray[np.bool_], geo: TableGeometry, ppm: float) -> list[
             continue  # a sliver: a stack's edge, the shade between tiles
         if r1 - r0 > 1.6 * tile:
             mid = (r0 + r1) // 2
-            out += [(r0, mid), (mid, r1)]
+            ends = (r0 + tile, r1 - tile)
+            lo, hi = max(r0, round(min(ends) - 3 * ppm)), min(r1, round(max(ends) + 3 * ppm) + 1)
+            if shade is not None and lo < hi:
+                mid = lo + int(np.argmin(shade[lo:hi]))
+                out += [(max(r0, round(mid - tile)), mid), (mid, min(r1, round(mid + tile)))]
+            else:
+                out += [(r0, mid), (mid, r1)]
         else:
             out.append((r0, r1))
     return out

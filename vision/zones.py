@@ -66,11 +66,21 @@ class TableGeometry:
         """Screen rotation (degrees, counter-clockwise) that turns an upright tile to face `seat`."""
         return 90.0 * seat
 
+    @property
+    def corner_min(self) -> float:
+        """Where a corner starts (both |dx| and |dy| from the centre beyond it): midway between the centre of
+        a hand's first tile (|hand_u0|) and the inner side of the meld row (hand_v - tile_h / 2). A corner
+        holds the melds of one seat and the left end of the next seat's hand: a laid-open hand's first tile,
+        whose face a camera at 37-40 degrees shows up to ten mm farther out (the face stands above the table
+        plane), stays with its seat, and a meld's added-kan tile (one tile width inside the row) with the
+        melds."""
+        return (-self.hand_u0 + self.hand_v - self.tile_h / 2) / 2
+
     def seat_of(self, x: float, y: float) -> int:
         """The seat whose quarter of the table (cut along the diagonals) holds (x, y); corners go to melds."""
         cx, cy = self.centre
         dx, dy = x - cx, y - cy
-        if min(abs(dx), abs(dy)) > self.hand_v_min:
+        if min(abs(dx), abs(dy)) > self.corner_min:
             # A corner holds the melds of the seat whose right-hand side it is (seed 002 3.3.8).
             return {(1, 1): 0, (1, -1): 1, (-1, -1): 2, (-1, 1): 3}[
                 (1 if dx > 0 else -1, 1 if dy > 0 else -1)
