@@ -142,7 +142,9 @@ def _batch_command(n: int, calc) -> None:  # type: ignore[no-untyped-def]
         spread = _runs([*cached, *batch, "--jobs", str(cores)], env) if cores > 1 else None
         compiling = _runs([sys.executable, *batch], None) if "PYTHONDONTWRITEBYTECODE" in os.environ else None
         floors = {name: _process_cpu([*cached, *cmd], 3, env) for name, cmd in _floor_commands(path).items()}
-    mj_in = [mahjong_oracle.mahjong_args(r) for r in reqs]  # converted before timing: the peer only scores
+        # converted before timing: the peer only scores
+        mj_in = [mahjong_oracle.mahjong_args(r) for r in reqs]
+        paired = _paired_ratios(path, mj_in, calc, 7)
     theirs, theirs_cpu = [], []
     for _ in range(3):
         start, cpu = time.perf_counter(), time.process_time()
@@ -171,6 +173,12 @@ def _batch_command(n: int, calc) -> None:  # type: ignore[no-untyped-def]
     print(f"{'(our scorer alone in-process, the same way)':<42} {'':>8} {min(scorer_cpu):>8.2f}")
     wall, cpu = min(theirs) / min(ours), min(theirs_cpu) / min(ours_cpu)
     print(f"ours / theirs speed: {wall:.2f}x wall, {cpu:.2f}x CPU (CPU: the fair figure on a shared machine)")
+    paired.sort()
+    print(
+        f"alternated, {len(paired)} rounds of one process and one peer pass each: CPU ratio median "
+        f"{paired[len(paired) // 2]:.2f}x (from {paired[0]:.2f}x to {paired[-1]:.2f}x; the host's speed "
+        "drifts between the blocks above, a round's two runs sit side by side)"
+    )
     if spread is not None:
         print(
             f"with --jobs {cores}: {min(theirs) / min(spread[0]):.2f}x wall (the peer uses one core; "
@@ -190,13 +198,34 @@ def _build_line() -> str:
     return f"engine build measured: {build}; RIICHI_TABLE_PURE_ENGINE=1 measures the pure-Python one"
 
 
-def _runs(command: list[str], env: dict[str, str] | None) -> tuple[list[float], list[float]]:
-    """Wall and CPU seconds (user + system) of three runs of a child process."""
+def _paired_ratios(path: Path, mj_in: list, calc, rounds: int) -> list[float]:  # type: ignore[type-arg,no-untyped-def]
+    """Peer CPU s / ours CPU s per round, the two run one after the other in each round: one `riichi-table
+    batch` process (bytecode kept, as above) and one pass of the peer over the same requests."""
+    import os
+    import tempfile
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    ratios = []
+    with tempfile.TemporaryDirectory() as tmp:
+        command = [sys.executable, "-X", f"pycache_prefix={tmp}", "-m", "riichi_table", "batch", str(path)]
+        command += ["-o", os.devnull]
+        _runs(command, env, 1)  # writes the bytecode
+        for _ in range(rounds):
+            ours = _runs(command, env, 1)[1][0]
+            cpu = time.process_time()
+            for a in mj_in:
+                calc.estimate_hand_value(**a)
+            ratios.append((time.process_time() - cpu) / ours)
+    return ratios
+
+
+def _runs(command: list[str], env: dict[str, str] | None, times: int = 3) -> tuple[list[float], list[float]]:
+    """Wall and CPU seconds (user + system) of `times` runs of a child process."""
     import resource
     import subprocess
 
     walls, cpus = [], []
-    for _ in range(3):
+    for _ in range(times):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run(command, check=True, env=env)
