@@ -50,6 +50,8 @@ def main() -> None:
     if sys.argv[1:2] == ["batch"]:  # only the batch-command comparison
         _batch_command(10000, mahjong_oracle.HandCalculator())
         return
+    if len(sys.argv) > 1 and not sys.argv[1].isdigit():
+        sys.exit(f"usage: bench/engine.py [N | batch] (N: random hands, 5000 by default): {sys.argv[1]!r}")
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 5000
 
     rng = random.Random(1)
