@@ -238,8 +238,13 @@ def main() -> int:
         action="store_true",
         help="rendered sets: also accuracy by tile turn, and with each tile's true outline warped upright",
     )
+    parser.add_argument(
+        "--embedder", type=Path, default=MODELS / EMBEDDER_FILE,
+        help="the embedder to measure (default: the shipped one; e.g. one trained by vision/embedder_train.py "
+        "without the set measured)",
+    )  # fmt: skip
     args = parser.parse_args()
-    embedder = Embedder(MODELS / EMBEDDER_FILE, threads=1)
+    embedder = Embedder(args.embedder, threads=1)
     if args.detection:
         detection(args.art, args.detection, embedder)
     rows = []

@@ -4,6 +4,10 @@
 #   scripts/train_gpu.sh pack   HERE, before the run: packs what the machine lacks into .gpu/ and .whl/
 #                               (both ignored by git): one copy of each real photo (train and validation,
 #                               split there by source photo), the tile art, and the ultralytics wheels.
+#   scripts/train_gpu.sh embedder  THERE (carry .gpu only): trains the tile embedder three times at once on
+#                               the one GPU (every style; without the real photos; without the Black art,
+#                               `vision/embedder_train.py`) until $DEADLINE seconds after the start, and
+#                               copies each .onnx, its weights and one log into $OUT.
 #   scripts/train_gpu.sh run    THERE (carry .gpu and .whl): installs the wheels and this package into
 #                               /tmp/site, renders the synthetic data, makes close-ups of the training
 #                               photos, trains for $MINUTES, exports ONNX and copies it with results.csv
@@ -122,8 +126,42 @@ run() {
     echo "done in $((SECONDS - t0)) s:"; ls -la "$OUT"
 }
 
+embedder() {
+    : "${OUT:?set OUT to the folder the results go to}"
+    [ -d .gpu/hk/images ] && [ -d .gpu/art ] || { echo "no .gpu/ here: run 'scripts/train_gpu.sh pack' first and carry .gpu" >&2; exit 2; }
+    local t0=$SECONDS deadline=${DEADLINE:-500} device=${DEVICE:-cuda} log="$OUT/embedder.log"
+    # the package as the installed layout has it (pyproject's package-dir), without a build step
+    rm -rf "$site/riichi_table" && mkdir -p "$site" "$work" && cp -r riichi_table "$site/"
+    local part
+    for part in engine vision device webui datasets models; do ln -sfn "$PWD/$part" "$site/riichi_table/$part"; done
+    export PYTHONPATH="$site${PYTHONPATH:+:$PYTHONPATH}" PYTHONUNBUFFERED=1
+    local train=("$python" -P -m riichi_table.vision.embedder_train --art .gpu/art --hk .gpu/hk --device "$device"
+                 --data "$work/crops.npz" --per-class "${PER_CLASS:-400}" --copies "${COPIES:-3}"
+                 --batch "${BATCH:-512}")
+    "${train[@]}" --out "$work/none.onnx" --only-data --workers "${RENDER_WORKERS:-16}" 2>&1 | tee -a "$log"
+    # what is left of the deadline, less a minute for the export and the copies
+    local minutes
+    minutes=$("$python" -c "print(max(0.2, ($deadline - ($SECONDS - $t0) - 60) / 60))")
+    echo "set-up took $((SECONDS - t0)) s; training $minutes minutes each" | tee -a "$log"
+    local pids=() name
+    for name in all no-hk-real no-Black; do
+        local leave=()
+        [ "$name" != all ] && leave=(--leave-out "${name#no-}")
+        local start=()
+        [ -f ".gpu/start-$name.pt" ] && start=(--start ".gpu/start-$name.pt")
+        ( "${train[@]}" "${leave[@]}" "${start[@]}" --minutes "$minutes" --out "$OUT/embedder-$name.onnx" \
+              --save "$OUT/embedder-$name.pt" --seed 1 2>&1 | sed "s/^/[$name] /" >>"$log" ) &
+        pids+=($!)
+    done
+    wait "${pids[@]}" || true
+    echo "done in $((SECONDS - t0)) s" | tee -a "$log"
+    grep -E "trained|wrote|Error|error" "$log" | tail -20
+    ls -la "$OUT"
+}
+
 case "${1:-}" in
     pack) pack ;;
     run) run ;;
-    *) echo "usage: scripts/train_gpu.sh pack|run (see the comment at the top)" >&2; exit 2 ;;
+    embedder) embedder ;;
+    *) echo "usage: scripts/train_gpu.sh pack|run|embedder (see the comment at the top)" >&2; exit 2 ;;
 esac

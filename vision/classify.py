@@ -39,6 +39,8 @@ class Classifier:
             raise VisionError(f"crop margin must be in -0.2..0.5 (a fraction of the box), got {margin}")
         self.margin = margin
         self._input = self.session.get_inputs()[0].name
+        # the first output is the probabilities (an embedder file has its embedding as a second output)
+        self._output = self.session.get_outputs()[0].name
         self._batch = shape[0] if isinstance(shape[0], int) else None
 
     def probabilities(self, crops: np.ndarray) -> np.ndarray:
@@ -55,7 +57,7 @@ class Classifier:
 
     def _run(self, blob: np.ndarray) -> np.ndarray:
         if self._batch is None:
-            (probs,) = self.session.run(None, {self._input: blob})
+            (probs,) = self.session.run([self._output], {self._input: blob})
             return np.asarray(probs, np.float32)
         parts = []
         for i in range(0, len(blob), self._batch):
@@ -63,7 +65,7 @@ class Classifier:
             pad = self._batch - len(chunk)
             if pad:
                 chunk = np.concatenate([chunk, np.zeros((pad, *chunk.shape[1:]), np.float32)])
-            (probs,) = self.session.run(None, {self._input: chunk})
+            (probs,) = self.session.run([self._output], {self._input: chunk})
             parts.append(probs[: self._batch - pad])
         return np.concatenate(parts).astype(np.float32)
 
