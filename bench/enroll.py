@@ -240,8 +240,8 @@ def main() -> int:
     )
     parser.add_argument(
         "--embedder", type=Path, default=MODELS / EMBEDDER_FILE,
-        help="the embedder to measure (default: the shipped one; e.g. one trained by vision/embedder_train.py "
-        "without the set measured)",
+        help="the embedder to measure (default: the shipped one; e.g. one trained by "
+        "vision/embedder_train.py without the set measured)",
     )  # fmt: skip
     args = parser.parse_args()
     embedder = Embedder(args.embedder, threads=1)

@@ -61,9 +61,8 @@ def _synth_part(art: str, style: str, per_class: int, seed: int) -> tuple[np.nda
 def _photo_part(paths: list[str], hk: str, copies: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
     """Crops of the true boxes of some photos, `copies` per box, each with its box jittered a little."""
     import cv2
-    from riichi_table.vision.crops import cut_crop
-
     from riichi_table.datasets.hk_real import load_photos
+    from riichi_table.vision.crops import cut_crop
 
     wanted = set(paths)
     rng = np.random.default_rng(seed)
@@ -107,7 +106,8 @@ def build_data(
 
             names = [p.image.name for p in load_split(hk).train]
             for k in range(workers):
-                jobs.append(("hk-real", pool.submit(_photo_part, names[k::workers], str(hk), copies, seed + k)))
+                part = pool.submit(_photo_part, names[k::workers], str(hk), copies, seed + k)
+                jobs.append(("hk-real", part))
         parts: dict[str, list[tuple[np.ndarray, np.ndarray]]] = {}
         for source, job in jobs:
             parts.setdefault(source, []).append(job.result())
@@ -197,8 +197,10 @@ def augment(x, gen):  # type: ignore[no-untyped-def]
     eye = torch.eye(3, device=dev).expand(n, 3, 3)
     keep = (torch.rand(n, 1, 1, device=dev, generator=gen) < 0.35).float()
     mix = keep * eye + (1 - keep) * mix
-    mix = mix / mix.sum(2, keepdim=True).clamp(min=0.5) * torch.empty(n, 3, 1, device=dev).uniform_(
-        0.7, 1.2, generator=gen
+    mix = (
+        mix
+        / mix.sum(2, keepdim=True).clamp(min=0.5)
+        * torch.empty(n, 3, 1, device=dev).uniform_(0.7, 1.2, generator=gen)
     )
     x = (1 - torch.einsum("nij,njhw->nihw", mix, ink)).clamp(0, 1)
     # channel order
@@ -213,13 +215,15 @@ def augment(x, gen):  # type: ignore[no-untyped-def]
     x = thin * f.max_pool2d(x, 3, 1, 1) + (1 - thin) * x
     x = thick * -f.max_pool2d(-x, 3, 1, 1) + (1 - thick) * x
     # geometry: small turn, zoom, shift, half turn
-    angle = torch.empty(n, device=dev).normal_(0, 0.12, generator=gen) + math.pi * (
-        torch.rand(n, device=dev, generator=gen) < 0.5
-    ).float()
+    angle = (
+        torch.empty(n, device=dev).normal_(0, 0.12, generator=gen)
+        + math.pi * (torch.rand(n, device=dev, generator=gen) < 0.5).float()
+    )
     zoom = torch.empty(n, device=dev).uniform_(0.85, 1.15, generator=gen)
     shift = torch.empty(n, 2, device=dev).uniform_(-0.08, 0.08, generator=gen)
     cos, sin = torch.cos(angle) / zoom, torch.sin(angle) / zoom
-    theta = torch.stack([torch.stack([cos, -sin, shift[:, 0]], 1), torch.stack([sin, cos, shift[:, 1]], 1)], 1)
+    rows2 = torch.stack([cos, -sin, shift[:, 0]], 1), torch.stack([sin, cos, shift[:, 1]], 1)
+    theta = torch.stack(rows2, 1)
     grid = f.affine_grid(theta, list(x.shape), align_corners=False)
     edge = x[:, :, :2].mean((2, 3), keepdim=True)
     x = f.grid_sample(x - edge, grid, padding_mode="zeros", align_corners=False) + edge
@@ -234,8 +238,9 @@ def augment(x, gen):  # type: ignore[no-untyped-def]
     ar = torch.arange(s, device=dev)
     rows, cols = ar[None, :, None], ar[None, None, :]
     d = depth[:, None, None]
-    band = torch.where(side[:, None, None] == 0, rows < d, torch.where(side[:, None, None] == 1, rows >= s - d,
-                       torch.where(side[:, None, None] == 2, cols < d, cols >= s - d)))  # fmt: skip
+    which = side[:, None, None]
+    band = torch.where(which == 0, rows < d, torch.where(which == 1, rows >= s - d,
+                       torch.where(which == 2, cols < d, cols >= s - d)))  # fmt: skip
     band = band & cover[:, None, None]
     colour = torch.rand(n, 3, 1, 1, device=dev, generator=gen)
     x = torch.where(band[:, None], colour.expand_as(x), x)
@@ -274,7 +279,7 @@ def train(
     torch.manual_seed(seed)
     gen = torch.Generator(device=device)
     gen.manual_seed(seed)
-    sources = [(s, _to_tensor(c, device), torch.from_numpy(i).to(device)) for s, (c, i) in sorted(data.items())]
+    sources = [(_to_tensor(c, device), torch.from_numpy(i).to(device)) for _, (c, i) in sorted(data.items())]
     model = make_model(widths=widths)
     if start is not None:
         model.load_state_dict(torch.load(start, map_location="cpu"))
@@ -292,7 +297,7 @@ def train(
             # warm up over the first 3 % of the time, then a cosine down to zero at the end
             group["lr"] = lr * (done / 0.03 if done < 0.03 else 0.5 * (1 + math.cos(math.pi * done)))
         xs, ys = [], []
-        for _, crops, ids in sources:
+        for crops, ids in sources:
             pick = torch.randint(0, len(ids), (per,), device=device, generator=gen)
             xs.append(crops[pick])
             ys.append(ids[pick])
@@ -381,16 +386,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.data:
             np.savez(args.data, **{f"{s}_img": c for s, (c, _) in data.items()},
                      **{f"{s}_ids": i for s, (_, i) in data.items()})  # fmt: skip
+    if not args.only_data:
+        data = {s: v for s, v in data.items() if s != args.leave_out}
+    sizes = ", ".join(f"{s} {len(i)}" for s, (_, i) in data.items())
+    print(f"data in {time.monotonic() - t0:.0f} s: {sizes}")
     if args.only_data:
-        print(f"data in {time.monotonic() - t0:.0f} s: " + ", ".join(f"{s} {len(i)}" for s, (_, i) in data.items()))
         return 0
-    data = {s: v for s, v in data.items() if s != args.leave_out}
-    print(f"data in {time.monotonic() - t0:.0f} s: " + ", ".join(f"{s} {len(i)}" for s, (_, i) in data.items()))
     model = train(data, args.minutes, args.device, args.batch, seed=args.seed, start=args.start)
     if args.save:
         # half precision floats: the weights travel back from a GPU machine in a limited size
         state = model.state_dict()
-        _torch().save({k: v.cpu().half() if v.is_floating_point() else v.cpu() for k, v in state.items()}, args.save)
+        half = {k: v.cpu().half() if v.is_floating_point() else v.cpu() for k, v in state.items()}
+        _torch().save(half, args.save)
     note: dict[str, object] = {
         "leave_out": args.leave_out or "", "minutes": args.minutes, "per_class": args.per_class,
         "sources": {s: len(i) for s, (_, i) in data.items()},

@@ -45,11 +45,12 @@ def test_augmentation_keeps_range_and_recolours_inks_not_the_face() -> None:
 
 
 @pytest.mark.slow
-def test_a_short_training_tells_stroke_counts_apart_and_the_onnx_file_answers_as_torch(tmp_path: Path) -> None:
+def test_a_short_training_tells_strokes_apart_and_the_onnx_file_answers_as_torch(tmp_path: Path) -> None:
     rng = np.random.default_rng(0)
     data = {"toy": (np.concatenate([_stripes(c, 24, rng) for c in range(4)]), np.repeat(np.arange(4), 24))}
-    model = train(data, minutes=5, device="cpu", batch=32, seed=0, steps=80,
-                  widths=(8, 16, 32, 32), log=lambda _: None)
+    model = train(
+        data, minutes=5, device="cpu", batch=32, seed=0, steps=80, widths=(8, 16, 32, 32), log=lambda _: None
+    )
     test = np.concatenate([_stripes(c, 4, rng) for c in range(4)])
     out = export_onnx(model, tmp_path / "embedder.onnx", {"toy": True})
     embedder = Embedder(out, threads=1)
