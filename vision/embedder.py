@@ -1,12 +1,14 @@
-"""Tile embeddings from the shipped crop classifier: its penultimate features, run by onnxruntime.
+"""Tile embeddings for tile-set profiles: a network with a probabilities output and a unit `embedding`.
 
-`models/embedder.onnx` is `models/classifier.onnx` with one more graph output, `embedding`: the pooled
-1280-wide features the classifier's last linear layer reads (the ultralytics Classify head: conv, global
-average pool, linear). Same weights, same input (Nx3x64x64 RGB 0..1, an upright crop), so one pass gives
-both the base classifier's probabilities and the embedding. `export_embedder` makes it from the classifier
-file with the `onnx` package (the [train] extra); running it needs onnxruntime only. The metadata key
-`classifier_sha256` records which classifier it was cut from, so a profile made with one embedder is never
-used with another.
+`models/embedder.onnx` is a network of its own, metric-learned on both tile-art styles and the real photos
+with their inks recoloured in training (`vision/embedder_train.py`, trained on a GPU; figures in
+docs/vision.md "The metric-learned embedder"): input Nx3x64x64 RGB 0..1, an upright crop; outputs the
+38-class probabilities first (so `vision.classify.Classifier` can read the file too) and `embedding`. Its
+metadata `classifier_sha256` is a digest of its weights, so a profile made with one embedder is never used
+with another. `export_embedder` cuts an embedder from any crop classifier instead (its pooled features,
+the ultralytics Classify head: conv, global average pool, linear) with the `onnx` package: that one keeps
+the classifier's answers and learned the inks of its training sets (the tests use it as a base that never
+saw a recoloured set). Running either needs onnxruntime only.
 
 An embedding here is the L2-normalised mean of the features of a crop and of the crop turned half a turn:
 a tile reads the same upside down, so prototypes need only upright crops (sideways tiles are turned upright

@@ -18,8 +18,9 @@ MODELS = Path(__file__).resolve().parents[2] / "models"
 
 
 @pytest.fixture(scope="module")
-def embedder() -> Embedder:
-    return Embedder(MODELS / EMBEDDER_FILE, threads=1)
+def embedder(colour_bound_models: Path) -> Embedder:
+    """The colour-bound embedder (tests/conftest.py): a base that never saw the recoloured set's inks."""
+    return Embedder(colour_bound_models / EMBEDDER_FILE, threads=1)
 
 
 def _sheets(art: Path, style: str, order: tuple[int, int, int] | None, seeds: range = range(2)) -> list:

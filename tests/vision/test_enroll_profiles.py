@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from riichi_table.datasets.render_layout import RECOLOUR, recolour, render_sheet_photo
-from riichi_table.vision.embedder import EMBEDDER_FILE, Embedder, file_digest
+from riichi_table.vision.embedder import EMBEDDER_FILE, Embedder
 from riichi_table.vision.errors import VisionError
 from riichi_table.vision.layout_sheet import read_sheet_photo
 from riichi_table.vision.profiles import (
@@ -26,8 +26,9 @@ MODELS = Path(__file__).resolve().parents[2] / "models"
 
 
 @pytest.fixture(scope="module")
-def embedder() -> Embedder:
-    return Embedder(MODELS / EMBEDDER_FILE, threads=1)
+def embedder(colour_bound_models: Path) -> Embedder:
+    """The colour-bound embedder (tests/conftest.py): a base that never saw the recoloured set's inks."""
+    return Embedder(colour_bound_models / EMBEDDER_FILE, threads=1)
 
 
 def _sheets(art: Path, style: str, seeds: range, order: tuple[int, int, int] | None = RECOLOUR) -> list:
@@ -51,13 +52,16 @@ def _scene_crops(art: Path, count: int) -> tuple[np.ndarray, np.ndarray]:
     return np.concatenate(crops), np.asarray(ids)
 
 
-def test_embedder_is_the_shipped_classifier_with_its_features_as_a_second_output(embedder: Embedder) -> None:
+def test_the_shipped_embedder_names_tiles_and_gives_unit_embeddings_a_half_turn_keeps() -> None:
     from riichi_table.vision.classify import Classifier
 
-    assert embedder.classifier_sha256 == file_digest(MODELS / "classifier.onnx")  # re-export when it changes
+    embedder = Embedder(MODELS / EMBEDDER_FILE, threads=1)
+
+    # the file is its own classifier (first output): the reader's Classifier reads the same probabilities
+    assert len(embedder.classifier_sha256) == 64  # what a profile made with it records
     crops = np.random.default_rng(1).integers(0, 255, (5, 64, 64, 3), dtype=np.uint8)
     probs, feats = embedder.run(crops)
-    expected = Classifier(MODELS / "classifier.onnx", threads=1, flip_tta=True).probabilities(crops)
+    expected = Classifier(MODELS / "embedder.onnx", threads=1, flip_tta=True).probabilities(crops)
     assert np.allclose(probs, expected, atol=1e-4)
     assert np.allclose(np.linalg.norm(feats, axis=1), 1.0, atol=1e-5)
     # A tile reads the same upside down: the embedding of a half-turned crop is the same.
@@ -246,3 +250,34 @@ class _Recording:
 
         self.seen.append(image)
         return Boxes(np.zeros((0, 4), np.float32), np.zeros(0, np.float32), np.zeros(0, np.int64))
+
+
+@pytest.fixture(scope="module")
+def shipped() -> Embedder:
+    """The shipped embedder (`vision/embedder_train.py`: metric-learned on both art styles and real photos,
+    inks recoloured in training)."""
+    return Embedder(MODELS / EMBEDDER_FILE, threads=1)
+
+
+@pytest.mark.slow
+def test_the_shipped_embedder_reads_a_set_in_inks_it_never_saw_and_a_profile_keeps_that(
+    art_folder: Path, shipped: Embedder
+) -> None:
+    crops, ids = _scene_crops(art_folder, 6)
+    base = (shipped.run(crops)[0].argmax(1) == ids).mean()
+    own_colours = np.ascontiguousarray(crops[..., list(np.argsort(RECOLOUR))])
+    own = (shipped.run(own_colours)[0].argmax(1) == ids).mean()
+    assert base >= 0.9 and base >= own - 0.02, (base, own)
+    profile, rejected = build_profile("recoloured", _sheets(art_folder, "Regular", range(2)), shipped)
+    assert not rejected
+    enrolled = (ProfileClassifier(shipped, profile).probabilities(crops).argmax(1) == ids).mean()
+    assert enrolled >= base - 0.01, (base, enrolled)  # enrolling never costs more than a point
+
+
+@pytest.mark.slow
+def test_the_shipped_embedder_still_tells_a_photo_of_another_set_apart(
+    art_folder: Path, shipped: Embedder
+) -> None:
+    photos = _sheets(art_folder, "Regular", range(3)) + _sheets(art_folder, "Black", range(1), None)
+    _, rejected = build_profile("club", photos, shipped)
+    assert [r.photo for r in rejected] == ["Black-0.jpg"]

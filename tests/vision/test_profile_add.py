@@ -28,8 +28,9 @@ class Photo:
 
 
 @pytest.fixture(scope="module")
-def embedder() -> Embedder:
-    return Embedder(REPO / "models" / EMBEDDER_FILE, threads=1)
+def embedder(colour_bound_models: Path) -> Embedder:
+    """The colour-bound embedder (tests/conftest.py): a base that never saw the recoloured set's inks."""
+    return Embedder(colour_bound_models / EMBEDDER_FILE, threads=1)
 
 
 @pytest.fixture(scope="module")

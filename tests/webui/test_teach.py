@@ -41,8 +41,9 @@ def sheets() -> dict[str, bytes]:
 
 
 @pytest.fixture
-def teach_app(make_app: Any, tmp_path: Path) -> Any:
-    return make_app(PROFILES_DIR=tmp_path / "profiles")
+def teach_app(make_app: Any, tmp_path: Path, colour_bound_models: Path) -> Any:
+    """The page with the colour-bound embedder (tests/conftest.py), for which the recoloured set is unseen."""
+    return make_app(PROFILES_DIR=tmp_path / "profiles", MODELS_DIR=colour_bound_models)
 
 
 @pytest.fixture
@@ -143,7 +144,7 @@ def test_only_bad_photos_add_nothing_and_say_why(client: FlaskClient, sheets: di
 
 
 def test_learn_reports_the_same_before_after_as_the_held_back_computation(
-    client: FlaskClient, sheets: dict[str, bytes]
+    client: FlaskClient, sheets: dict[str, bytes], colour_bound_models: Path
 ) -> None:
     from riichi_table.vision.embedder import EMBEDDER_FILE, Embedder
     from riichi_table.vision.profiles import held_back_accuracy
@@ -155,7 +156,7 @@ def test_learn_reports_the_same_before_after_as_the_held_back_computation(
     result = state["result"]
     photos = [read_sheet_photo(cv2.imdecode(np.frombuffer(sheets[k], np.uint8), cv2.IMREAD_COLOR), k)
               for k in names]  # fmt: skip
-    expected = held_back_accuracy(photos, Embedder(REPO / "models" / EMBEDDER_FILE, threads=1))
+    expected = held_back_accuracy(photos, Embedder(colour_bound_models / EMBEDDER_FILE, threads=1))
     assert result["held_back"] == {
         "tiles": expected.tiles,
         "base": expected.base,
@@ -241,11 +242,11 @@ def test_the_table_camera_button_says_why_without_a_live_source(client: FlaskCli
     assert res.status_code == 409 and "no camera frame available" in res.get_json()["error"]
 
 
-def _profile_file(tmp_path: Path, name: str, sha: str | None = None) -> bytes:
+def _profile_file(tmp_path: Path, name: str, sha: str | None = None, models: Path = REPO / "models") -> bytes:
     from riichi_table.vision.embedder import EMBEDDER_FILE, Embedder
     from riichi_table.vision.profiles import Profile
 
-    embedder = Embedder(REPO / "models" / EMBEDDER_FILE, threads=1)
+    embedder = Embedder(models / EMBEDDER_FILE, threads=1)
     rng = np.random.default_rng(3)
     protos = rng.normal(size=(3, embedder.dim)).astype(np.float32)
     protos /= np.linalg.norm(protos, axis=1, keepdims=True)
@@ -261,11 +262,13 @@ def _form(client: FlaskClient, url: str, data: dict[str, Any]) -> str:
     return res.data.decode()
 
 
-def test_settings_import_switch_and_download_profiles(client: FlaskClient, tmp_path: Path) -> None:
+def test_settings_import_switch_and_download_profiles(
+    client: FlaskClient, tmp_path: Path, colour_bound_models: Path
+) -> None:
     from riichi_table.vision.profiles import active_profile
 
     folder = tmp_path / "profiles"
-    data = _profile_file(tmp_path, "club-b")
+    data = _profile_file(tmp_path, "club-b", models=colour_bound_models)
     page = _form(client, "/settings/profiles/upload", {"profile": (io.BytesIO(data), "club-b.npz")})
     assert "Profile club-b added (3 kinds)" in page and 'data-profile="club-b"' in page
     assert active_profile(folder) == "base"  # added, not chosen
@@ -287,10 +290,10 @@ def test_settings_import_switch_and_download_profiles(client: FlaskClient, tmp_p
     ("other classifier", "stolen.npz: profile club-c was made with another classifier"),
 ])  # fmt: skip
 def test_a_bad_profile_file_is_refused_with_a_clear_message_and_nothing_changes(
-    client: FlaskClient, tmp_path: Path, case: str, message: str
+    client: FlaskClient, tmp_path: Path, case: str, message: str, colour_bound_models: Path
 ) -> None:
-    data = {"garbage": b"PK\x03\x04 not really a zip", "empty": b"",
-            "other classifier": _profile_file(tmp_path, "club-c", sha="0" * 64)}[case]  # fmt: skip
+    other = _profile_file(tmp_path, "club-c", "0" * 64, colour_bound_models)
+    data = {"garbage": b"PK\x03\x04 not really a zip", "empty": b"", "other classifier": other}[case]
     page = _form(client, "/settings/profiles/upload", {"profile": (io.BytesIO(data), "stolen.npz")})
     assert "Nothing changed: " + message in page.replace("&#39;", "'"), page
     folder = tmp_path / "profiles"
