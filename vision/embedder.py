@@ -27,6 +27,9 @@ from riichi_table.vision.errors import VisionError
 from riichi_table.vision.onnx_session import metadata, open_session
 
 EMBEDDER_FILE = "embedder.onnx"
+# Beside the embedder: the crop classifier's own features (`export_embedder`), which tell sets apart by their
+# colours as well as their drawing; `Embedder.look` uses them to notice a photo of another set.
+SET_CHECK_FILE = "set_check.onnx"
 EMBEDDING_OUTPUT = "embedding"
 _POOLED_SUFFIX = "Flatten_output_0"  # the ultralytics Classify head: pool -> flatten -> linear
 
@@ -87,6 +90,22 @@ class Embedder:
         self._input = self.session.get_inputs()[0].name
         self._outputs = [names[0], EMBEDDING_OUTPUT]
         self.dim = int(self.run(np.zeros((1, self.size, self.size, 3), np.uint8))[1].shape[1])
+        self._threads = threads
+        self._set_check: Embedder | None = None
+
+    def look(self, crops: NDArray[np.uint8]) -> NDArray[np.float32]:
+        """Unit features that tell one tile set from another ((N, D') for (N, S, S, 3) BGR crops).
+
+        An embedder trained to ignore a set's inks (the shipped one) cannot see that a photo shows another set
+        of the same drawing; where `SET_CHECK_FILE` lies beside it, its features are used (the check of
+        `vision.profiles` was measured on them). Otherwise the embedding itself.
+        """
+        check = self.path.parent / SET_CHECK_FILE
+        if not check.is_file() or check.resolve() == self.path.resolve():
+            return self.run(crops)[1]
+        if self._set_check is None:
+            self._set_check = Embedder(check, self._threads, self.margin)
+        return self._set_check.run(crops)[1]
 
     def run(self, crops: NDArray[np.uint8]) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
         """(probabilities (N, 38) in class-id order, embeddings (N, D) unit length) of (N, S, S, 3) BGR crops.

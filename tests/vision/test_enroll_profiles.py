@@ -52,6 +52,18 @@ def _scene_crops(art: Path, count: int) -> tuple[np.ndarray, np.ndarray]:
     return np.concatenate(crops), np.asarray(ids)
 
 
+def test_the_set_check_beside_the_embedder_is_the_shipped_classifier_with_its_features() -> None:
+    from riichi_table.vision.classify import Classifier
+    from riichi_table.vision.embedder import SET_CHECK_FILE, file_digest
+
+    check = Embedder(MODELS / SET_CHECK_FILE, threads=1)
+    assert check.classifier_sha256 == file_digest(MODELS / "classifier.onnx")  # re-export when it changes
+    crops = np.random.default_rng(1).integers(0, 255, (5, 64, 64, 3), dtype=np.uint8)
+    expected = Classifier(MODELS / "classifier.onnx", threads=1, flip_tta=True).probabilities(crops)
+    assert np.allclose(check.run(crops)[0], expected, atol=1e-4)
+    assert np.allclose(Embedder(MODELS / EMBEDDER_FILE, threads=1).look(crops), check.run(crops)[1])
+
+
 def test_the_shipped_embedder_names_tiles_and_gives_unit_embeddings_a_half_turn_keeps() -> None:
     from riichi_table.vision.classify import Classifier
 
@@ -118,14 +130,14 @@ def test_a_profile_round_trips_through_its_small_file(
 
 
 def test_settings_choose_the_active_profile_and_base_means_none(
-    art_folder: Path, embedder: Embedder, tmp_path: Path
+    art_folder: Path, embedder: Embedder, tmp_path: Path, colour_bound_models: Path
 ) -> None:
     assert active_profile(tmp_path) == BASE and open_active_classifier(folder=tmp_path) is None
     profile, _ = build_profile("club-a", _sheets(art_folder, "Regular", range(1)), embedder)
     profile.save(tmp_path / "club-a.npz")
     set_active_profile("club-a", tmp_path)
     assert [p.name for p in list_profiles(tmp_path)] == ["club-a"]
-    chosen = open_active_classifier(folder=tmp_path, threads=1)
+    chosen = open_active_classifier(colour_bound_models, threads=1, folder=tmp_path)
     assert chosen is not None and chosen.profile.name == "club-a"
     set_active_profile(BASE, tmp_path)
     assert open_active_classifier(folder=tmp_path) is None
@@ -156,7 +168,7 @@ def test_a_profile_name_that_is_not_a_plain_name_is_refused(name: str) -> None:
 
 
 def test_the_photo_reader_and_the_live_namer_name_tiles_with_the_chosen_profile(
-    art_folder: Path, embedder: Embedder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    art_folder: Path, shipped: Embedder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from riichi_table.vision.classify import Classifier
     from riichi_table.vision.live_namer import OnnxNamer
@@ -164,7 +176,7 @@ def test_the_photo_reader_and_the_live_namer_name_tiles_with_the_chosen_profile(
 
     monkeypatch.setenv("RIICHI_TABLE_PROFILES", str(tmp_path))
     assert isinstance(TileReader(threads=1).classifier, Classifier)  # none chosen: the shipped classifier
-    profile, _ = build_profile("club-a", _sheets(art_folder, "Regular", range(1)), embedder)
+    profile, _ = build_profile("club-a", _sheets(art_folder, "Regular", range(1)), shipped)
     profile.save(tmp_path / "club-a.npz")
     set_active_profile("club-a")
     reader, namer = TileReader(threads=1), OnnxNamer(threads=1)
@@ -188,7 +200,7 @@ def _saved_profile(embedder: Embedder, folder: Path, name: str, channels: tuple[
 
 
 def test_a_running_live_namer_switches_to_a_newly_chosen_profile_and_back_without_a_restart(
-    embedder: Embedder, tmp_path: Path
+    shipped: Embedder, tmp_path: Path
 ) -> None:
     from riichi_table.vision.classify import Classifier
     from riichi_table.vision.live_namer import OnnxNamer
@@ -198,7 +210,7 @@ def test_a_running_live_namer_switches_to_a_newly_chosen_profile_and_back_withou
     namer = OnnxNamer(threads=1)
     base = namer.model
     assert namer.profile == BASE and isinstance(base, Classifier)
-    _saved_profile(embedder, folder, "club-a", (0, 1, 2))
+    _saved_profile(shipped, folder, "club-a", (0, 1, 2))
     set_active_profile("club-a", folder)
     assert namer.use_active_profile(folder) == "club-a"
     assert isinstance(namer.model, ProfileClassifier) and namer.model.profile.name == "club-a"

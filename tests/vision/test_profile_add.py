@@ -167,7 +167,7 @@ def test_a_profile_of_another_classifier_is_not_taught(
 
 
 def test_the_reader_names_tiles_with_the_profile_chosen_in_the_folder_it_is_given(
-    hk_profile: Profile, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    hk_profile: Profile, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, colour_bound_models: Path
 ) -> None:
     from riichi_table.vision.classify import Classifier
     from riichi_table.vision.profiles import set_active_profile
@@ -178,5 +178,5 @@ def test_the_reader_names_tiles_with_the_profile_chosen_in_the_folder_it_is_give
     hk_profile.save(folder / "hk-club.npz")
     set_active_profile("hk-club", folder)
     assert isinstance(TileReader(threads=1).classifier, Classifier)
-    chosen = TileReader(threads=1, profiles=folder).classifier
+    chosen = TileReader(colour_bound_models, threads=1, profiles=folder).classifier  # the profile's embedder
     assert isinstance(chosen, ProfileClassifier) and chosen.profile.name == "hk-club"
