@@ -289,6 +289,7 @@ class LiveReader:
         poses: list[TilePose] = []
         rows: list[int] = []
         tile_owners: list[int] = []
+        tops: dict[int, int] = {}  # per blob, its cells left out as a standing tile's top
         self.outside = []
         for (x, y, w, h), owner in zip(boxes, owners, strict=True):
             cell = back[max(0, y) : y + h, max(0, x) : x + w]
@@ -298,10 +299,12 @@ class LiveReader:
             if half_back(cell, red, edge, self._band_needed(cx, cy)):
                 # Half face, half back: the top of a standing tile, not a lying one.
                 self.rejected.append(Rejected(cx, cy, -1, STANDING))
+                tops[owner] = tops.get(owner, 0) + 1
                 continue
             if max(w, h) < (self.geo.tile_h - 6) * self.ppm:
                 # Shorter than a lying tile's long side either way: a standing tile's top seen from above.
                 self.rejected.append(Rejected(cx, cy, -1, STANDING))
+                tops[owner] = tops.get(owner, 0) + 1
                 continue
             reading = self._reading(cx, cy, w / self.ppm, h / self.ppm, red > 0.5 and edge >= BACK_EDGE)
             if reading is None:
@@ -316,7 +319,7 @@ class LiveReader:
             tile_owners.append(owner)
         for row, scores in zip(rows, self.name(view, poses), strict=True):
             tiles[row] = replace(tiles[row], scores=scores)
-        tiles = drop_standing(tiles, rows, tile_owners, self.rejected)
+        tiles = drop_standing(tiles, rows, tile_owners, self.rejected, tops)
         quarter = cv2.resize(
             mat.astype(np.uint8), (view.shape[1] // 4, view.shape[0] // 4), interpolation=cv2.INTER_AREA
         )
