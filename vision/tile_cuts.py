@@ -19,6 +19,10 @@ from riichi_table.vision.zones import TableGeometry
 # white cloth, 37 degrees: 41-42 px and 36-37 px in a 42 px row, not 35 and 26, so each kind's expected fill
 # alone no longer told an upright-then-sideways pair from the other order).
 SHALLOWER = 0.05
+# On white cloth the cut evidence is the tiles' outlines: where two tiles touch, their rims are two lines a
+# few mm apart with no outline between them, and a face's symbols are outlined all over it. A cut finds its
+# evidence within this distance (elsewhere within a pixel, where the mat shows through the gap itself).
+RIM_REACH_MM = 3.0
 LINE_SLACK_MM = 5.0  # a cell deeper than a tile by more than this across its row has something touching it
 
 
@@ -30,10 +34,12 @@ def cut_blob(
     boxes: list[tuple[int, int, int, int]],
     geo: TableGeometry,
     ppm: float,
+    rims: bool = False,
 ) -> None:
     """Cut a blob of touching tiles into rows (ponds have rows of six), then each row into tiles.
 
-    Rows run along the owning seat's u axis; cuts go where the mat shows through (`gaps`, 1 = mat).
+    Rows run along the owning seat's u axis; cuts go where the mat shows through (`gaps`, 1 = mat), or with
+    `rims` (white cloth, `gaps` the tiles' outlines) by the rims where two tiles touch (RIM_REACH_MM).
     """
     h, w = blob.shape
     seat = geo.seat_of((x0 + w / 2) / ppm, (y0 + h / 2) / ppm)
@@ -64,7 +70,7 @@ def cut_blob(
             continue
         sub = (slice(a, b), slice(None)) if rows_along_x else (slice(None), slice(a, b))
         ox, oy = (x0, y0 + a) if rows_along_x else (x0 + a, y0)
-        _cut_row(blob[sub], gaps[sub], ox, oy, rows_along_x, boxes, geo, ppm)
+        _cut_row(blob[sub], gaps[sub], ox, oy, rows_along_x, boxes, geo, ppm, rims)
 
 
 def _cut_row(
@@ -76,6 +82,7 @@ def _cut_row(
     boxes: list[tuple[int, int, int, int]],
     geo: TableGeometry,
     ppm: float,
+    rims: bool = False,
 ) -> None:
     """Split one row of tiles, upright and sideways mixed (a meld, a riichi discard).
 
@@ -105,7 +112,8 @@ def _cut_row(
         total = b - a
         if total < (geo.tile_w - 6) * ppm:
             continue
-        best = _best_widths(a, b, widths, ppm, fill_sum, col_gap_list, expect)
+        reach = max(1, round(RIM_REACH_MM * ppm)) if rims else 1
+        best = _best_widths(a, b, widths, ppm, fill_sum, col_gap_list, _seen_deeper(fill[a:b], expect), reach)
         if best is None:
             continue
         combo, gap = best
@@ -136,6 +144,19 @@ def _cut_row(
         boxes.append(
             (x0 + c0, y0 + r0, c1 - c0, r1 - r0) if along_x else (x0 + r0, y0 + c0, r1 - r0, c1 - c0)
         )
+
+
+def _seen_deeper(fill: NDArray[np.float64], expect: tuple[float, float]) -> tuple[float, float]:
+    """The fills (upright, sideways) a run of a row's columns is measured against, raised alike by as much
+    as the run's upright tiles show deeper than a tile: its column fill's upper quartile (most of a row's
+    columns are upright tiles') over the upright expectation. A camera at 37-40 degrees shows every lying
+    tile deeper than it is (its face stands above the table plane and its body shows), and measured against
+    a flat tile's depth each cell paid for it alike: the cut with fewer cells won, or six upright cells over
+    a riichi tile and its neighbours (seed 318, white cloth, 37 degrees: a 13-tile open hand cut into 12, a
+    sideways 1m read as two tiles and a 2s made up). A row seen no deeper than a tile (a camera overhead)
+    keeps the expectations as they are."""
+    raise_ = max(0.0, float(np.percentile(fill, 75)) - expect[0])
+    return min(1.0, expect[0] + raise_), min(1.0, expect[1] + raise_)
 
 
 def _in_line(
@@ -174,11 +195,13 @@ def _best_widths(
     fill_sum: list[float],
     col_gap: list[float],
     expect: tuple[float, float],
+    reach: int = 1,
 ) -> tuple[tuple[int, ...], float] | None:
     """The sequence of tile widths (0 upright, 1 sideways) that best fills the run of columns [a, b) of a
     row, and the gap between its tiles; None when none fits. Each sequence costs how far its gap is from the
     usual 1.5 mm, how far each cell's fill (`fill_sum`: cumulative column fill) is from what its kind
-    `expect`s, how little mat (`col_gap`) shows at each cut, and, in a mixed sequence, how far its sideways
+    `expect`s, how little mat (`col_gap`) shows within `reach` columns of each cut, and, in a mixed
+    sequence, how far its sideways
     cells are from lying shallower than its upright ones (SHALLOWER); the first cheapest one wins."""
     total = b - a
     n_cols = len(fill_sum) - 1
@@ -212,7 +235,7 @@ def _best_widths(
                 at += widths[c] + gap / 2
                 if n < k - 1:
                     i = a + round(at)
-                    cost += 1.0 - max(col_gap[max(a, i - 1) : min(b, i + 2)], default=0.0)
+                    cost += 1.0 - max(col_gap[max(a, i - reach) : min(b, i + reach + 1)], default=0.0)
                 at += gap / 2
             if kind_n[0] and kind_n[1]:
                 upright, side = kind_fill[0] / kind_n[0], kind_fill[1] / kind_n[1]
