@@ -81,3 +81,13 @@ def test_rows_no_deeper_than_their_tiles_are_cut_as_before(kinds: tuple[int, ...
     # Overhead: an upright tile 37 px deep, a sideways one 27, 2 px apart
     cells = _cut(kinds, {0: 37, 1: 27}, 2, 330 if len(kinds) < 7 else 152, 560 if len(kinds) < 7 else 789)
     assert [side for _, side in cells] == [bool(k) for k in kinds], cells
+
+
+def test_a_cell_a_point_stick_deepens_keeps_the_depth_its_row_shows_at_a_steep_camera() -> None:
+    from riichi_table.vision.tile_cuts import _in_line
+
+    # seat 1's open hand at the draw: 12 cells 43 px deep (rows 11..54), the first tile's 57 (a point stick
+    # against it at the player's edge): its crop must lie where the other faces do
+    cells = [(29 * i, 29 * i + 27, 11, 54, 0) for i in range(12)] + [(348, 375, 1, 58, 0)]
+    first = _in_line(cells, GEO, 1.0)[-1]
+    assert first[2:4] == (11, 54), first
