@@ -169,8 +169,8 @@ def _in_line(
     as deep as a tile; when none of its cells of a kind is (a camera at 37-40 degrees: 43 px for 35 mm), as
     deep as most of them show (measured against a flat tile, no cell was near it, and the first tile of seat
     1's open hand, a point stick against it, was named 1m for its 3m: seed 318, white cloth). Measuring every
-    row against its cells' median instead left a cell 4 mm deeper than a row seen 5 mm deep uncorrected (seed
-    104, white cloth, 37 degrees: a 7s read as 8s)."""
+    row against its cells' median instead left cells a few mm deeper than the row's cell nearest a flat tile
+    as they were, where this rule trims them to it (seed 104, white cloth, 37 degrees: a 7s read as 8s)."""
     out = list(cells)
     for kind, depth_mm in ((0, geo.tile_h), (1, geo.tile_w)):
         own = [r1 - r0 for _, _, r0, r1, c in cells if c == kind]

@@ -91,3 +91,13 @@ def test_a_cell_a_point_stick_deepens_keeps_the_depth_its_row_shows_at_a_steep_c
     cells = [(29 * i, 29 * i + 27, 11, 54, 0) for i in range(12)] + [(348, 375, 1, 58, 0)]
     first = _in_line(cells, GEO, 1.0)[-1]
     assert first[2:4] == (11, 54), first
+
+
+def test_a_row_with_cells_near_a_flat_tiles_depth_still_measures_against_a_flat_tile() -> None:
+    from riichi_table.vision.tile_cuts import _in_line
+
+    # A pond row seen 5 mm deep (40 px) and one cell 4 px deeper (its neighbour row touching it): a cell is
+    # near a flat tile's depth, so the row keeps that measure and the deep cell is moved back onto the row's
+    # line; measured against the cells' median it stayed (seed 104, white cloth, 37 degrees: a 7s read as 8s)
+    cells = [(29 * i, 29 * i + 27, 2, 42, 0) for i in range(5)] + [(145, 172, 2, 46, 0)]
+    assert _in_line(cells, GEO, 1.0)[-1][2:4] == (2, 42)
