@@ -194,6 +194,7 @@ class LiveReader:
         self.colours = SurfaceColours()
         self.outside: list[tuple[float, float, int]] = []  # tiles of the last frame outside every zone
         self.rejected: list[Rejected] = []  # what the last frame showed that is no lying tile, and why
+        self._rims = False  # the last view's gap evidence is the tiles' outlines (white cloth): `masks`
 
     def masks(
         self, view: NDArray[np.uint8]
@@ -206,6 +207,7 @@ class LiveReader:
         self.colours.learn_felt(to_lab(np.ascontiguousarray(view[::4, ::4])))
         green, red = self.colours.green_felt(), self.colours.red_back()
         lab = None if green and red else to_lab(view)  # the full Lab view only where a learned colour is used
+        self._rims = False  # whether `gaps` are the tiles' outlines (white cloth), not the mat between them
         hsv = cv2.cvtColor(view, cv2.COLOR_BGR2HSV)
         h, s, v = cv2.split(hsv)
         if green:
@@ -226,7 +228,8 @@ class LiveReader:
             dist = self.colours.felt_distance(lab)
             mat = dist < 1.0
             gaps = np.clip(2.0 - dist, 0.0, 1.0)
-            if self.colours.pale_felt():
+            self._rims = self.colours.pale_felt()
+            if self._rims:
                 # White cloth: a face is the felt's colour within a few grey levels; its outline (the rim, the
                 # back's edge) encloses it, so an outlined face is no mat and is filled as a tile. Between two
                 # touching tiles their rims run the whole depth of the row: the cuts go there.
@@ -283,12 +286,13 @@ class LiveReader:
             elif area == "hand" and standing_hand(blob, back[y : y + h, x : x + w], seat, self.geo, self.ppm):
                 self.rejected.append(Rejected((x + w / 2) / self.ppm, (y + h / 2) / self.ppm, seat, STANDING))
             else:
-                cut_blob(blob, region, x, y, boxes, self.geo, self.ppm)
+                cut_blob(blob, region, x, y, boxes, self.geo, self.ppm, self._rims)
             owners += [i] * (len(boxes) - len(owners))
         tiles: list[TileReading] = []
         poses: list[TilePose] = []
         rows: list[int] = []
         tile_owners: list[int] = []
+        tops: dict[int, int] = {}  # per blob, its cells left out as a standing tile's top
         self.outside = []
         for (x, y, w, h), owner in zip(boxes, owners, strict=True):
             cell = back[max(0, y) : y + h, max(0, x) : x + w]
@@ -298,10 +302,12 @@ class LiveReader:
             if half_back(cell, red, edge, self._band_needed(cx, cy)):
                 # Half face, half back: the top of a standing tile, not a lying one.
                 self.rejected.append(Rejected(cx, cy, -1, STANDING))
+                tops[owner] = tops.get(owner, 0) + 1
                 continue
             if max(w, h) < (self.geo.tile_h - 6) * self.ppm:
                 # Shorter than a lying tile's long side either way: a standing tile's top seen from above.
                 self.rejected.append(Rejected(cx, cy, -1, STANDING))
+                tops[owner] = tops.get(owner, 0) + 1
                 continue
             reading = self._reading(cx, cy, w / self.ppm, h / self.ppm, red > 0.5 and edge >= BACK_EDGE)
             if reading is None:
@@ -316,7 +322,7 @@ class LiveReader:
             tile_owners.append(owner)
         for row, scores in zip(rows, self.name(view, poses), strict=True):
             tiles[row] = replace(tiles[row], scores=scores)
-        tiles = drop_standing(tiles, rows, tile_owners, self.rejected)
+        tiles = drop_standing(tiles, rows, tile_owners, self.rejected, tops)
         quarter = cv2.resize(
             mat.astype(np.uint8), (view.shape[1] // 4, view.shape[0] // 4), interpolation=cv2.INTER_AREA
         )

@@ -100,10 +100,19 @@ def standing_hand(
 
 
 def drop_standing(
-    tiles: list[TileReading], named: list[int], owners: list[int], rejected: list[Rejected]
+    tiles: list[TileReading],
+    named: list[int],
+    owners: list[int],
+    rejected: list[Rejected],
+    tops: dict[int, int] | None = None,
 ) -> list[TileReading]:
     """Leave out hand-row cells that are a standing tile's top and back seen from the side: a face-up
-    cell the namer sees as a back, and every cell of a blob where most named cells are backs."""
+    cell the namer sees as a back, and every cell of a blob where most cells are a standing tile's parts:
+    named backs, and the cells already left out as a standing tile's top (`tops`, per blob). A standing
+    hand on white cloth can show its tiles' ivory bodies above its row of backs: cut into a second row of
+    cells, they were named white dragons, and four of them, one cut sideways, a kan (seed 318, white cloth,
+    black backs, 37 degrees); its row of backs beside them, left out cell by cell, says what they are."""
+    tops = tops or {}
     by_blob: dict[int, list[int]] = {}
     for row in named:
         if tiles[row].area == "hand":
@@ -111,7 +120,8 @@ def drop_standing(
     drop: set[int] = set()
     for blob, rows in by_blob.items():
         backs = [r for r in rows if int(np.argmax(tiles[r].scores)) == BACK_CLASS]
-        if 2 * len(backs) >= len(rows) and len(rows) >= 2:
+        parts, cells = len(backs) + tops.get(blob, 0), len(rows) + tops.get(blob, 0)
+        if 2 * parts >= cells and cells >= 2:
             drop.update(k for k, o in enumerate(owners) if o == blob)
         else:
             drop.update(backs)

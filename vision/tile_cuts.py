@@ -19,6 +19,10 @@ from riichi_table.vision.zones import TableGeometry
 # white cloth, 37 degrees: 41-42 px and 36-37 px in a 42 px row, not 35 and 26, so each kind's expected fill
 # alone no longer told an upright-then-sideways pair from the other order).
 SHALLOWER = 0.05
+# On white cloth the cut evidence is the tiles' outlines: where two tiles touch, their rims are two lines a
+# few mm apart with no outline between them, and a face's symbols are outlined all over it. A cut finds its
+# evidence within this distance (elsewhere within a pixel, where the mat shows through the gap itself).
+RIM_REACH_MM = 3.0
 LINE_SLACK_MM = 5.0  # a cell deeper than a tile by more than this across its row has something touching it
 
 
@@ -30,10 +34,12 @@ def cut_blob(
     boxes: list[tuple[int, int, int, int]],
     geo: TableGeometry,
     ppm: float,
+    rims: bool = False,
 ) -> None:
     """Cut a blob of touching tiles into rows (ponds have rows of six), then each row into tiles.
 
-    Rows run along the owning seat's u axis; cuts go where the mat shows through (`gaps`, 1 = mat).
+    Rows run along the owning seat's u axis; cuts go where the mat shows through (`gaps`, 1 = mat), or with
+    `rims` (white cloth, `gaps` the tiles' outlines) by the rims where two tiles touch (RIM_REACH_MM).
     """
     h, w = blob.shape
     seat = geo.seat_of((x0 + w / 2) / ppm, (y0 + h / 2) / ppm)
@@ -64,7 +70,7 @@ def cut_blob(
             continue
         sub = (slice(a, b), slice(None)) if rows_along_x else (slice(None), slice(a, b))
         ox, oy = (x0, y0 + a) if rows_along_x else (x0 + a, y0)
-        _cut_row(blob[sub], gaps[sub], ox, oy, rows_along_x, boxes, geo, ppm)
+        _cut_row(blob[sub], gaps[sub], ox, oy, rows_along_x, boxes, geo, ppm, rims)
 
 
 def _cut_row(
@@ -76,6 +82,7 @@ def _cut_row(
     boxes: list[tuple[int, int, int, int]],
     geo: TableGeometry,
     ppm: float,
+    rims: bool = False,
 ) -> None:
     """Split one row of tiles, upright and sideways mixed (a meld, a riichi discard).
 
@@ -105,7 +112,8 @@ def _cut_row(
         total = b - a
         if total < (geo.tile_w - 6) * ppm:
             continue
-        best = _best_widths(a, b, widths, ppm, fill_sum, col_gap_list, expect)
+        reach = max(1, round(RIM_REACH_MM * ppm)) if rims else 1
+        best = _best_widths(a, b, widths, ppm, fill_sum, col_gap_list, _seen_deeper(fill[a:b], expect), reach)
         if best is None:
             continue
         combo, gap = best
@@ -138,19 +146,41 @@ def _cut_row(
         )
 
 
+def _seen_deeper(fill: NDArray[np.float64], expect: tuple[float, float]) -> tuple[float, float]:
+    """The fills (upright, sideways) a run of a row's columns is measured against, raised alike by as much
+    as the run's upright tiles show deeper than a tile: its column fill's upper quartile (most of a row's
+    columns are upright tiles') over the upright expectation. A camera at 37-40 degrees shows every lying
+    tile deeper than it is (its face stands above the table plane and its body shows), and measured against
+    a flat tile's depth each cell paid for it alike: the cut with fewer cells won, or six upright cells over
+    a riichi tile and its neighbours (seed 318, white cloth, 37 degrees: a 13-tile open hand cut into 12, a
+    sideways 1m read as two tiles and a 2s made up). A row seen no deeper than a tile (a camera overhead)
+    keeps the expectations as they are."""
+    raise_ = max(0.0, float(np.percentile(fill, 75)) - expect[0])
+    return min(1.0, expect[0] + raise_), min(1.0, expect[1] + raise_)
+
+
 def _in_line(
     cells: list[tuple[int, int, int, int, int]], geo: TableGeometry, ppm: float
 ) -> list[tuple[int, int, int, int, int]]:
-    """The cells of one row, (c0, c1, r0, r1, upright 0 / sideways 1), each as deep as a tile across the
-    row. A cell deeper than a tile by more than LINE_SLACK_MM has something touching it (a point stick at
-    the player's edge, a tile of the next row): it keeps the tile's depth where the row's other tiles of
-    its kind lie, or stays as it is when there are none (a crop centred off the face misnames it)."""
+    """The cells of one row, (c0, c1, r0, r1, upright 0 / sideways 1), each as deep as its row's tiles across
+    the row. A cell deeper than them by more than LINE_SLACK_MM has something touching it (a point stick at
+    the player's edge, a tile of the next row): it keeps their depth where the row's other tiles of its kind
+    lie, or stays as it is when there are none (a crop centred off the face misnames it). The row's tiles are
+    as deep as a tile; when none of its cells of a kind is (a camera at 37-40 degrees: 43 px for 35 mm), as
+    deep as most of them show (measured against a flat tile, no cell was near it, and the first tile of seat
+    1's open hand, a point stick against it, was named 1m for its 3m: seed 318, white cloth). Measuring every
+    row against its cells' median instead left cells a few mm deeper than the row's cell nearest a flat tile
+    as they were, where this rule trims them to it (seed 104, white cloth, 37 degrees: a 7s read as 8s)."""
     out = list(cells)
     for kind, depth_mm in ((0, geo.tile_h), (1, geo.tile_w)):
+        own = [r1 - r0 for _, _, r0, r1, c in cells if c == kind]
+        tile = depth_mm * ppm
+        if len(own) >= 3 and all(abs(d - tile) > LINE_SLACK_MM * ppm for d in own):
+            tile = max(tile, float(np.median(own)))  # no cell as deep as a flat tile: a steep camera
         near = [
             (r0, r1)
             for _, _, r0, r1, c in cells
-            if c == kind and abs((r1 - r0) - depth_mm * ppm) <= LINE_SLACK_MM * ppm
+            if c == kind and abs((r1 - r0) - tile) <= LINE_SLACK_MM * ppm
         ]
         if not near:
             continue
@@ -158,7 +188,7 @@ def _in_line(
         centre = float(np.median([(r0 + r1) / 2 for r0, r1 in near]))
         lo, hi = round(centre - depth / 2), round(centre + depth / 2)
         for k, (c0, c1, r0, r1, c) in enumerate(out):
-            if c != kind or (r1 - r0) - depth_mm * ppm <= LINE_SLACK_MM * ppm:
+            if c != kind or (r1 - r0) - tile <= LINE_SLACK_MM * ppm:
                 continue
             a, b = max(r0, lo), min(r1, hi)
             if b - a >= depth - 2 * ppm:
@@ -174,11 +204,13 @@ def _best_widths(
     fill_sum: list[float],
     col_gap: list[float],
     expect: tuple[float, float],
+    reach: int = 1,
 ) -> tuple[tuple[int, ...], float] | None:
     """The sequence of tile widths (0 upright, 1 sideways) that best fills the run of columns [a, b) of a
     row, and the gap between its tiles; None when none fits. Each sequence costs how far its gap is from the
     usual 1.5 mm, how far each cell's fill (`fill_sum`: cumulative column fill) is from what its kind
-    `expect`s, how little mat (`col_gap`) shows at each cut, and, in a mixed sequence, how far its sideways
+    `expect`s, how little mat (`col_gap`) shows within `reach` columns of each cut, and, in a mixed
+    sequence, how far its sideways
     cells are from lying shallower than its upright ones (SHALLOWER); the first cheapest one wins."""
     total = b - a
     n_cols = len(fill_sum) - 1
@@ -212,7 +244,7 @@ def _best_widths(
                 at += widths[c] + gap / 2
                 if n < k - 1:
                     i = a + round(at)
-                    cost += 1.0 - max(col_gap[max(a, i - 1) : min(b, i + 2)], default=0.0)
+                    cost += 1.0 - max(col_gap[max(a, i - reach) : min(b, i + reach + 1)], default=0.0)
                 at += gap / 2
             if kind_n[0] and kind_n[1]:
                 upright, side = kind_fill[0] / kind_n[0], kind_fill[1] / kind_n[1]
