@@ -7,10 +7,12 @@ loading OpenCV, onnxruntime or Flask.
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import sys
-from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 # name -> (module, one-line summary). Order is the order of `riichi-table --help`.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -83,9 +85,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     module_name, summary = COMMANDS[name]
     module = importlib.import_module(module_name)
-    parser = argparse.ArgumentParser(prog=f"riichi-table {name}", description=summary)
-    module.add_arguments(parser)
-    parsed = parser.parse_args(rest)
+    # a command may read its usual command lines itself (`quick_args`), sparing its start-up argparse
+    quick = getattr(module, "quick_args", None)
+    parsed = quick(rest) if quick is not None else None
+    if parsed is None:
+        import argparse
+
+        parser = argparse.ArgumentParser(prog=f"riichi-table {name}", description=summary)
+        module.add_arguments(parser)
+        parsed = parser.parse_args(rest)
     try:
         return int(module.run(parsed) or 0)
     except KeyboardInterrupt:
