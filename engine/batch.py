@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from riichi_table.engine.errors import EngineError
 from riichi_table.engine.hand import shanten_and_waits
 from riichi_table.engine.melds import Meld, meld_from_json
 from riichi_table.engine.points import nagashi_mangan, received
-from riichi_table.engine.rules import check_calls, resolve_rules
+from riichi_table.engine.rules import Rules, check_calls, resolve_rules
+from riichi_table.engine.rules_key import RESOLVED, plain_key, same_overrides
 from riichi_table.engine.score import NoWin, WinInput, new_win_input, score
 from riichi_table.engine.tiles import (
     Tile,
@@ -154,12 +155,25 @@ def _get_seat(req: dict[str, Any], name: str) -> int | None:
     return value
 
 
+# per set of allowed fields, the field names (in order) of a request it allowed: a batch's lines name the same
+# fields in the same order, and a name that is the same string object (as orjson reads them) at the same place
+# is not looked up in the set
+_LAST_FIELDS: Final[dict[frozenset[str], tuple[str, ...]]] = {}
+
+
 def _check_fields(req: dict[str, Any], allowed: frozenset[str]) -> None:
-    if allowed.issuperset(req):
-        return
-    unknown = [k for k in req if k not in allowed]
-    if unknown:
-        raise RequestError(f"unknown field {sorted(map(str, unknown))[0]!r} for op {req.get('op')!r}")
+    last = _LAST_FIELDS.get(allowed, ())
+    known = len(last)
+    looked_up = False
+    for i, name in enumerate(req):
+        if i < known and name is last[i]:
+            continue
+        if name not in allowed:
+            unknown = [k for k in req if k not in allowed]
+            raise RequestError(f"unknown field {sorted(map(str, unknown))[0]!r} for op {req.get('op')!r}")
+        looked_up = True
+    if looked_up:
+        _LAST_FIELDS[allowed] = tuple(req)
 
 
 def _one_tile(text: str) -> Tile:
@@ -170,6 +184,27 @@ def _one_tile(text: str) -> Tile:
 _WIND_KINDS: Final = {letter: wind_kind(letter) for letter in "ESWN"}
 
 
+# the last overrides (a copy) that `_rules` built or found, and their rules
+_LAST_RULES: Final[list[tuple[dict[str, object], Rules]]] = []
+
+
+def _rules(spec: object) -> Rules:
+    """`resolve_rules(spec)`; overrides equal to the last ones (`same_overrides`) or already built are found
+    from compiled code, without a call into rules.py."""
+    if type(spec) is not dict:
+        return resolve_rules(spec)  # type: ignore[arg-type]  # it names a spec of a wrong type
+    overrides: dict[str, object] = spec
+    if _LAST_RULES and same_overrides(overrides, _LAST_RULES[0][0]):
+        return _LAST_RULES[0][1]
+    key = plain_key(overrides)
+    found = RESOLVED.get(key) if key is not None else None
+    rules = cast(Rules, found) if found is not None else resolve_rules(overrides)
+    if key is not None:  # plain values: kept as a copy, which the caller cannot change
+        copy = {name: list(v) if type(v) is list else v for name, v in overrides.items()}
+        _LAST_RULES[:] = [(copy, rules)]
+    return rules
+
+
 def win_input_from_request(req: dict[str, Any]) -> WinInput:
     """The WinInput a score request describes (raises EngineError naming the bad field).
 
@@ -178,7 +213,7 @@ def win_input_from_request(req: dict[str, Any]) -> WinInput:
     quick looks are written out here rather than called per field: a batch runs this for every line.
     """
     _check_fields(req, _SCORE_FIELDS)
-    rules = resolve_rules(req.get("rules"))
+    rules = _rules(req.get("rules"))
     situation = _get_situation(req)
     text = req.get("hand")
     # a hand's string is seldom seen twice: parsed, not remembered (tiles_of remembers the short fields)
