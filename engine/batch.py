@@ -354,3 +354,27 @@ def handle(request: object) -> dict[str, object]:
     except RecursionError:
         return {"id": req_id, "ok": False, "error": "request too deeply nested"}
     return {"id": req_id, "ok": True, **body}
+
+
+def holds_float(request: object) -> bool:
+    """Whether any value in a decoded request is a float (where orjson may have read an over-long whole
+    number: riichi_table/commands/batch_json.py). Without one, an error answer cannot depend on which JSON
+    library read the line.
+
+    A successful answer needs no such look: every request field takes strings, booleans, whole numbers or
+    containers of them, so a float anywhere is an error (or the id, looked at by the caller). Here rather
+    than beside the JSON code so that it runs compiled: a batch's errors each walk their whole request.
+    """
+    stack: list[object] = [request]
+    while stack:
+        value = stack.pop()
+        kind = type(value)
+        if kind is float:
+            return True
+        if kind is dict:
+            mapping: dict[object, object] = value  # type: ignore[assignment]
+            stack.extend(mapping.values())
+        elif kind is list:
+            items: list[object] = value  # type: ignore[assignment]
+            stack.extend(items)
+    return False
