@@ -61,6 +61,28 @@ def suit_keys(counts: Sequence[int]) -> tuple[int, int, int, int]:
     )
 
 
+def list_suit_keys(c: list[int]) -> tuple[int, int, int, int]:
+    """`suit_keys` of a list of Python ints 0..4 (the scorer's own counts), by shifts: compiled, the first
+    eight kinds of a suit fit a machine word (a count is below 2**3, so kind 8's byte ends below bit 59)
+    and only a ninth kind held makes a big int, where `suit_keys` makes bytes and calls int.from_bytes."""
+    man = _low_word(c, 0, 8)
+    pin = _low_word(c, 9, 8)
+    sou = _low_word(c, 18, 8)
+    return (
+        man | c[8] << 64 if c[8] else man,
+        pin | c[17] << 64 if c[17] else pin,
+        sou | c[26] << 64 if c[26] else sou,
+        _low_word(c, 27, 7),
+    )
+
+
+def _low_word(c: list[int], start: int, length: int) -> int:
+    word = 0
+    for i in range(length):
+        word |= c[start + i] << (8 * i)
+    return word
+
+
 # --- complete shapes ---------------------------------------------------------------------------------------
 
 # [0] for a number suit, [1] for honors: every complete suit pattern, as a suit key (engine/suit_patterns.py)

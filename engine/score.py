@@ -429,7 +429,8 @@ def score(w: WinInput) -> Win | NoWin:
             best = (rank, reading, yaku, yakuman, fu, detail, han, limit)
     if best is None:
         return NoWin("no yaku")
-    result = _win(w, *best[1:])
+    _, reading, yaku, yakuman, fu, detail, han, limit = best
+    result = _win(w, reading, yaku, yakuman, fu, detail, han, limit)
     return result if w.pao is None else _with_liability(w, result)
 
 
