@@ -17,7 +17,7 @@ from riichi_table.engine.melds import Meld, meld_from_json
 from riichi_table.engine.points import nagashi_mangan, received
 from riichi_table.engine.rules import Rules, check_calls, resolve_rules
 from riichi_table.engine.rules_key import RESOLVED, plain_key, same_overrides
-from riichi_table.engine.score import NoWin, WinInput, new_win_input, score
+from riichi_table.engine.score import NoWin, Win, WinInput, new_win_input, score
 from riichi_table.engine.tiles import (
     Tile,
     check_copies,
@@ -259,10 +259,14 @@ def win_input_from_request(req: dict[str, Any]) -> WinInput:
 
 def score_op(req: dict[str, Any]) -> dict[str, object]:
     """Score fields for a score request; NoWin becomes an error response."""
+    return _scored(req).to_json()
+
+
+def _scored(req: dict[str, Any]) -> Win:
     result = score(win_input_from_request(req))
     if isinstance(result, NoWin):
         raise RequestError(result.reason)
-    return result.to_json()
+    return result
 
 
 def waits_op(req: dict[str, Any]) -> dict[str, object]:
@@ -341,6 +345,8 @@ def handle(request: object) -> dict[str, object]:
         op = req.get("op")
         if not isinstance(op, str):
             raise RequestError("missing field 'op' (score, waits, nagashi, furiten or draw)")
+        if op == "score":  # the usual op: its fields written straight into the answer, after id and ok
+            return _scored(req).to_json({"id": req_id, "ok": True})
         func = _OPS.get(op)
         if func is None and op in _ROUTED:
             func = _routed(op)

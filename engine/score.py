@@ -73,20 +73,21 @@ class WinInput:
                 f"{13 - 3 * len(melds)} tiles before the winning tile"
             )
         # plain loops over the tiles (compiled, they run as C over native ints): the kinds, the red fives and
-        # the count of each kind among every tile shown (hand, winning tile, melds, dora and ura indicators)
+        # the count of each kind among every tile shown (hand, winning tile, melds, dora and ura indicators);
+        # `c[k] = c[k] + 1` rather than `+=`, which mypyc compiles to a generic number add on a list item
         counts = [0] * KIND_COUNT
         concealed: list[int] = []
         reds: list[int] = []
         for t in hand:
             k = t.kind
             concealed.append(k)
-            counts[k] += 1
+            counts[k] = counts[k] + 1
             if t.red:
                 reds.append(k)
         win = self.win
         k = win.kind
         concealed.append(k)
-        counts[k] += 1
+        counts[k] = counts[k] + 1
         if win.red:
             reds.append(k)
         meld_kinds: list[int] = []
@@ -94,14 +95,14 @@ class WinInput:
             for t in m.tiles:
                 k = t.kind
                 meld_kinds.append(k)
-                counts[k] += 1
+                counts[k] = counts[k] + 1
                 if t.red:
                     reds.append(k)
         all_reds = reds
         for shown in (self.dora, self.ura):
             for t in shown:
                 k = t.kind
-                counts[k] += 1
+                counts[k] = counts[k] + 1
                 if t.red:
                     if all_reds is reds:
                         all_reds = list(reds)
@@ -112,7 +113,7 @@ class WinInput:
                 fifth = True
         red_seen = [0] * KIND_COUNT
         for k in all_reds:
-            red_seen[k] += 1
+            red_seen[k] = red_seen[k] + 1
             if red_seen[k] > 1:
                 fifth = True
         if fifth:
@@ -239,18 +240,20 @@ class Win:
     def __reduce__(self) -> tuple[type[Win], tuple[Any, ...]]:
         return rebuilt(self)
 
-    def to_json(self) -> dict[str, object]:
-        return {
-            "han": self.han,
-            "fu": self.fu,
-            "yaku": [[n, h] for n, h in self.yaku],
-            "yakuman": self.yakuman,
-            "limit": self.limit,
-            "points": self.points,
-            "payments": self.payments.to_json(),
-            "total": self.total,
-            "fu_detail": [[r, f] for r, f in self.fu_detail],
-        }
+    def to_json(self, into: dict[str, object] | None = None) -> dict[str, object]:
+        """The fields as JSON values, written into `into` after what it holds (a batch answer's id and ok:
+        no second dict to merge them into) or into a new dict."""
+        out: dict[str, object] = {} if into is None else into
+        out["han"] = self.han
+        out["fu"] = self.fu
+        out["yaku"] = [[n, h] for n, h in self.yaku]
+        out["yakuman"] = self.yakuman
+        out["limit"] = self.limit
+        out["points"] = self.points
+        out["payments"] = self.payments.to_json()
+        out["total"] = self.total
+        out["fu_detail"] = [[r, f] for r, f in self.fu_detail]
+        return out
 
 
 _build_win: Final = builder(Win)  # Win(*fields) without the frozen __init__'s generic setattr
@@ -367,7 +370,7 @@ def score(w: WinInput) -> Win | NoWin:
     win = w.win.kind
     concealed = [0] * 34
     for k in concealed_kinds:
-        concealed[k] += 1
+        concealed[k] = concealed[k] + 1
     found = readings(concealed, w.melds, win, tsumo)
     if len(rules.hand_shapes) < 3:  # 000 "Complete hand": only the shapes the rules count
         found = [r for r in found if r.form in rules.hand_shapes]
@@ -439,7 +442,7 @@ def contexts(w: WinInput) -> list[YakuContext]:
     concealed_kinds, meld_kinds, _ = w._validated()
     concealed = [0] * 34
     for k in concealed_kinds:
-        concealed[k] += 1
+        concealed[k] = concealed[k] + 1
     closed = not any(m.is_open for m in w.melds)
     kinds = frozenset(concealed_kinds + meld_kinds)
     found = [

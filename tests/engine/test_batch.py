@@ -136,3 +136,12 @@ def test_rule_overrides_equal_to_the_last_ones_but_of_another_type_are_checked_a
         answer = handle({**base, "rules": rules})
         assert answer["ok"] is False and field in answer["error"], (rules, answer)
         assert handle(good)["ok"] is True
+
+
+def test_a_score_answer_is_id_and_ok_then_the_win_s_own_fields() -> None:
+    # the batch writes a win's fields straight into its answer: the same fields, in to_json's order
+    from riichi_table.engine.batch import score_op
+
+    request = {"op": "score", "id": 7, "hand": "123456789m1122z", "win": "1z", "tsumo": True, "riichi": True}
+    answer = handle(request)
+    assert list(answer.items()) == [("id", 7), ("ok", True), *score_op(request).items()]
