@@ -125,7 +125,7 @@ class WinInput:
             max(red_fives) > 1 or counts[4] >= COPIES or counts[13] >= COPIES or counts[22] >= COPIES
         ):
             _check_plain_fives(counts, all_reds, self.rules)
-        if self.melds and not _MELD_CALLS.issubset(self.rules.calls):  # most rules allow every call
+        if self.melds and not _calls_allowed(self.rules.calls):  # most rules allow every call
             check_calls([m.kind for m in self.melds], self.rules)
         self._check_situation()
         return concealed, meld_kinds, reds
@@ -187,7 +187,15 @@ def _opened(melds: tuple[Meld, ...]) -> bool:
     return bool(melds) and any([m.is_open for m in melds])
 
 
-_MELD_CALLS: Final = frozenset(CALL_OF_MELD.values())  # every call some meld needs
+_MELD_CALLS: Final = tuple(sorted(set(CALL_OF_MELD.values())))  # every call some meld needs
+
+
+def _calls_allowed(calls: tuple[str, ...]) -> bool:
+    """Whether `calls` (a Rules field) allows every call some meld needs (compiled, a loop: no set made of
+    the tuple, as frozenset.issubset makes)."""
+    return all(call in calls for call in _MELD_CALLS)
+
+
 _rare_flags: Final = attrgetter(*(f for f in FLAGS if f not in ("tsumo", "riichi")))
 
 # Whether each Situation object seen sets a flag other than tsumo and riichi, by its id (a batch shares one

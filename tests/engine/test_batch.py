@@ -145,3 +145,23 @@ def test_a_score_answer_is_id_and_ok_then_the_win_s_own_fields() -> None:
     request = {"op": "score", "id": 7, "hand": "123456789m1122z", "win": "1z", "tsumo": True, "riichi": True}
     answer = handle(request)
     assert list(answer.items()) == [("id", 7), ("ok", True), *score_op(request).items()]
+
+
+def test_holds_float_finds_a_float_at_any_depth_without_recursing() -> None:
+    from riichi_table.engine.batch import holds_float
+
+    assert holds_float(1.5)
+    assert holds_float({"op": "score", "melds": [{"kind": "pon", "from": 1e20}]})
+    assert holds_float({"rules": {"uma": [[1, 2.0]]}})
+    assert not holds_float({"op": "score", "hand": "123m", "honba": 10**30, "melds": [[], {}], "id": None})
+    deep: object = 0.5
+    for _ in range(5000):  # deeper than Python's recursion limit
+        deep = [deep]
+    assert holds_float({"id": deep})
+
+
+def test_blank_lines_of_any_whitespace_get_no_answer() -> None:
+    out = io.StringIO()
+    lines = ["\n", " \t\r\n", "\u3000\u00a0\n", "", '{"op": "nagashi", "id": 1}\n']
+    assert process(lines, out) == 1
+    assert json.loads(out.getvalue())["id"] == 1
