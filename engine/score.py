@@ -119,10 +119,15 @@ class WinInput:
         if fifth:
             # names the kind with a fifth copy, or a second red five of a suit
             check_copies([hand, (win,), *(m.tiles for m in melds), self.dora, self.ura])
-        red_fives = self.rules.red_fives
+        man5, pin5, sou5 = self.rules.red_fives  # unpacked: compiled, no any() / max() calls
         # with at most one red five per suit only a five held four times can break the plain-five limit
-        if any(red_fives) and (
-            max(red_fives) > 1 or counts[4] >= COPIES or counts[13] >= COPIES or counts[22] >= COPIES
+        if (man5 or pin5 or sou5) and (
+            man5 > 1
+            or pin5 > 1
+            or sou5 > 1
+            or counts[4] >= COPIES
+            or counts[13] >= COPIES
+            or counts[22] >= COPIES
         ):
             _check_plain_fives(counts, all_reds, self.rules)
         if self.melds and not _calls_allowed(self.rules.calls):  # most rules allow every call
@@ -469,7 +474,8 @@ def _bonus(w: WinInput, all_kinds: list[int], reds: list[int]) -> list[tuple[str
     dora = _count_dora(w.dora, all_kinds)
     if dora:
         bonus.append(("dora", dora))
-    if reds and rules.red_five_total:
+    man5, pin5, sou5 = rules.red_fives
+    if reds and man5 + pin5 + sou5:  # Rules.red_five_total, without a call into rules.py
         aka = sum([rules.red_fives[k // 9] for k in reds])
         if aka:
             bonus.append(("aka_dora", aka))
