@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from riichi_table.engine.errors import EngineError
 from riichi_table.engine.hand import shanten_and_waits
 from riichi_table.engine.melds import Meld, meld_from_json
 from riichi_table.engine.points import nagashi_mangan, received
-from riichi_table.engine.rules import check_calls, resolve_rules
-from riichi_table.engine.score import NoWin, WinInput, new_win_input, score
+from riichi_table.engine.rules import Rules, check_calls, resolve_rules
+from riichi_table.engine.rules_key import RESOLVED, plain_key, same_overrides
+from riichi_table.engine.score import NoWin, Win, WinInput, new_win_input, score
 from riichi_table.engine.tiles import (
     Tile,
     check_copies,
@@ -154,12 +155,24 @@ def _get_seat(req: dict[str, Any], name: str) -> int | None:
     return value
 
 
+# per set of allowed fields, the field names (in order) of a request it allowed: a batch's lines name the same
+# fields in the same order, and a name that is the same string object (as orjson reads them) at the same place
+# is not looked up in the set. Replaced only by a longer list (a request with a field more), so that a name
+# orjson hands out as a new object each time (its key cache is small) costs one look-up, not a new list.
+_LAST_FIELDS: Final[dict[frozenset[str], tuple[str, ...]]] = {}
+
+
 def _check_fields(req: dict[str, Any], allowed: frozenset[str]) -> None:
-    if allowed.issuperset(req):
-        return
-    unknown = [k for k in req if k not in allowed]
-    if unknown:
-        raise RequestError(f"unknown field {sorted(map(str, unknown))[0]!r} for op {req.get('op')!r}")
+    last = _LAST_FIELDS.get(allowed, ())
+    known = len(last)
+    i = 0
+    for name in req:  # a plain loop over the keys (compiled: no enumerate object, no boxed index)
+        if (i >= known or name is not last[i]) and name not in allowed:
+            unknown = [k for k in req if k not in allowed]
+            raise RequestError(f"unknown field {sorted(map(str, unknown))[0]!r} for op {req.get('op')!r}")
+        i += 1
+    if i > known:
+        _LAST_FIELDS[allowed] = tuple(req)
 
 
 def _one_tile(text: str) -> Tile:
@@ -170,6 +183,27 @@ def _one_tile(text: str) -> Tile:
 _WIND_KINDS: Final = {letter: wind_kind(letter) for letter in "ESWN"}
 
 
+# the last overrides (a copy) that `_rules` built or found, and their rules
+_LAST_RULES: Final[list[tuple[dict[str, object], Rules]]] = []
+
+
+def _rules(spec: object) -> Rules:
+    """`resolve_rules(spec)`; overrides equal to the last ones (`same_overrides`) or already built are found
+    from compiled code, without a call into rules.py."""
+    if type(spec) is not dict:
+        return resolve_rules(spec)  # type: ignore[arg-type]  # it names a spec of a wrong type
+    overrides: dict[str, object] = spec
+    if _LAST_RULES and same_overrides(overrides, _LAST_RULES[0][0]):
+        return _LAST_RULES[0][1]
+    key = plain_key(overrides)
+    found = RESOLVED.get(key) if key is not None else None
+    rules = cast(Rules, found) if found is not None else resolve_rules(overrides)
+    if key is not None:  # plain values: kept as a copy, which the caller cannot change
+        copy = {name: list(v) if type(v) is list else v for name, v in overrides.items()}
+        _LAST_RULES[:] = [(copy, rules)]
+    return rules
+
+
 def win_input_from_request(req: dict[str, Any]) -> WinInput:
     """The WinInput a score request describes (raises EngineError naming the bad field).
 
@@ -178,7 +212,7 @@ def win_input_from_request(req: dict[str, Any]) -> WinInput:
     quick looks are written out here rather than called per field: a batch runs this for every line.
     """
     _check_fields(req, _SCORE_FIELDS)
-    rules = resolve_rules(req.get("rules"))
+    rules = _rules(req.get("rules"))
     situation = _get_situation(req)
     text = req.get("hand")
     # a hand's string is seldom seen twice: parsed, not remembered (tiles_of remembers the short fields)
@@ -224,10 +258,14 @@ def win_input_from_request(req: dict[str, Any]) -> WinInput:
 
 def score_op(req: dict[str, Any]) -> dict[str, object]:
     """Score fields for a score request; NoWin becomes an error response."""
+    return _scored(req).to_json()
+
+
+def _scored(req: dict[str, Any]) -> Win:
     result = score(win_input_from_request(req))
     if isinstance(result, NoWin):
         raise RequestError(result.reason)
-    return result.to_json()
+    return result
 
 
 def waits_op(req: dict[str, Any]) -> dict[str, object]:
@@ -306,6 +344,8 @@ def handle(request: object) -> dict[str, object]:
         op = req.get("op")
         if not isinstance(op, str):
             raise RequestError("missing field 'op' (score, waits, nagashi, furiten or draw)")
+        if op == "score":  # the usual op: its fields written straight into the answer, after id and ok
+            return _scored(req).to_json({"id": req_id, "ok": True})
         func = _OPS.get(op)
         if func is None and op in _ROUTED:
             func = _routed(op)
@@ -319,3 +359,35 @@ def handle(request: object) -> dict[str, object]:
     except RecursionError:
         return {"id": req_id, "ok": False, "error": "request too deeply nested"}
     return {"id": req_id, "ok": True, **body}
+
+
+def holds_float(request: object) -> bool:
+    """Whether any value in a decoded request is a float (where orjson may have read an over-long whole
+    number: riichi_table/commands/batch_json.py). Without one, an error answer cannot depend on which JSON
+    library read the line.
+
+    A successful answer needs no such look: every request field takes strings, booleans, whole numbers or
+    containers of them, so a float anywhere is an error (or the id, looked at by the caller). Here rather
+    than beside the JSON code so that it runs compiled: a batch's errors each walk their whole request.
+    Without recursion: a request may nest a thousand levels deep.
+    """
+    if type(request) is float:
+        return True
+    containers: list[object] = [request]
+    while containers:
+        container = containers.pop()
+        items: list[object]
+        if type(container) is dict:
+            mapping: dict[object, object] = container
+            items = list(mapping.values())
+        elif type(container) is list:
+            items = container
+        else:
+            continue
+        for item in items:
+            kind = type(item)
+            if kind is float:
+                return True
+            if kind is dict or kind is list:
+                containers.append(item)
+    return False

@@ -17,7 +17,14 @@ from collections.abc import Sequence
 from itertools import product
 from typing import Final, Literal, NamedTuple
 
-from riichi_table.engine.hand import SETS_AND_PAIR, SETS_ONLY, SIMPLES_MASK, is_kokushi, suit_keys
+from riichi_table.engine.hand import (
+    SETS_AND_PAIR,
+    SETS_ONLY,
+    SIMPLES_MASK,
+    is_kokushi,
+    list_suit_keys,
+    suit_keys,
+)
 from riichi_table.engine.melds import Meld
 
 Shape = Literal["chi", "pon", "kan"]
@@ -114,10 +121,18 @@ def _suit_splits(key: int, start: int, honor: bool) -> tuple[_GroupSplit, ...]:
 
 def _group_splits(keys: tuple[int, int, int, int]) -> list[_GroupSplit]:
     """Every split of the concealed tiles (as suit keys) into concealed sets and exactly one pair."""
-    per_suit = [splits[key] for splits, key in zip(_SPLITS, keys, strict=True) if key]
-    if not all(per_suit):  # a suit that does not split
-        return []
-    if sum(map(len, per_suit)) == len(per_suit):  # the usual case: one way per suit (none is empty)
+    # plain loops rather than zip / all / sum: compiled, they make no calls into the interpreter
+    per_suit: list[tuple[_GroupSplit, ...]] = []
+    ways = 0
+    for suit in range(4):
+        key = keys[suit]
+        if key:
+            found = _SPLITS[suit][key]
+            if not found:  # a suit that does not split
+                return []
+            per_suit.append(found)
+            ways += len(found)
+    if ways == len(per_suit):  # the usual case: one way per suit
         pairs = [p for ((p, _),) in per_suit if p >= 0]
         if len(pairs) != 1:
             return []
@@ -183,7 +198,7 @@ def readings(concealed: Sequence[int], melds: Sequence[Meld], win: int, tsumo: b
     """Every reading of a complete hand; `concealed` counts include the winning tile `win`. Empty if
     incomplete."""
     counts = concealed if type(concealed) is list else list(concealed)
-    keys = suit_keys(counts)
+    keys = list_suit_keys(counts) if type(concealed) is list else suit_keys(counts)
     meld_groups = tuple([_meld_group(m) for m in melds]) if melds else ()
     out: list[Reading] = []
     if not melds:

@@ -61,6 +61,24 @@ def suit_keys(counts: Sequence[int]) -> tuple[int, int, int, int]:
     )
 
 
+def list_suit_keys(c: list[int]) -> tuple[int, int, int, int]:
+    """`suit_keys` of a list of Python ints 0..4 (the scorer's own counts), by shifts: compiled, the first
+    eight kinds of a suit fit a machine word (a count is below 2**3, so kind 8's byte ends below bit 59)
+    and only a ninth kind held makes a big int, where `suit_keys` makes bytes and calls int.from_bytes."""
+    man = (c[0] | c[1] << 8 | c[2] << 16 | c[3] << 24) | (c[4] << 32 | c[5] << 40 | c[6] << 48 | c[7] << 56)
+    pin = (c[9] | c[10] << 8 | c[11] << 16 | c[12] << 24) | (c[13] << 32 | c[14] << 40 | c[15] << 48)
+    pin |= c[16] << 56
+    sou = (c[18] | c[19] << 8 | c[20] << 16 | c[21] << 24) | (c[22] << 32 | c[23] << 40 | c[24] << 48)
+    sou |= c[25] << 56
+    honor = (c[27] | c[28] << 8 | c[29] << 16 | c[30] << 24) | (c[31] << 32 | c[32] << 40 | c[33] << 48)
+    return (
+        man | c[8] << 64 if c[8] else man,
+        pin | c[17] << 64 if c[17] else pin,
+        sou | c[26] << 64 if c[26] else sou,
+        honor,
+    )
+
+
 # --- complete shapes ---------------------------------------------------------------------------------------
 
 # [0] for a number suit, [1] for honors: every complete suit pattern, as a suit key (engine/suit_patterns.py)

@@ -19,7 +19,7 @@ from typing import Any, Final, Literal
 
 from riichi_table.engine.errors import RuleError
 from riichi_table.engine.frozen_build import rebuilt
-from riichi_table.engine.rules_key import plain_key
+from riichi_table.engine.rules_key import RESOLVED, plain_key
 
 AbortiveDraw = Literal["nine_terminals", "four_kans", "four_riichi", "triple_ron", "four_winds"]
 Call = Literal["chi", "pon", "kan", "ron"]
@@ -315,7 +315,7 @@ def _describe(hint: object) -> str:
     return str(hint).replace("typing.", "").replace("riichi_table.engine.rules.", "")
 
 
-_RESOLVED: Final[dict[object, Rules]] = {}  # override objects already checked and built (bounded, below)
+_RESOLVED: Final = RESOLVED  # override objects already checked and built (bounded, below)
 
 # one encoder made once: json.dumps with sort_keys builds a new encoder on every call
 _spec_key: Final = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
@@ -349,7 +349,7 @@ def resolve_rules(spec: str | Mapping[str, object] | Rules | None) -> Rules:
             key = None
     cached = _RESOLVED.get(key) if key is not None else None
     if cached is not None:
-        return cached
+        return typing.cast(Rules, cached)
     rules = _resolve_overrides(spec)
     if key is not None:
         if len(_RESOLVED) >= 256:

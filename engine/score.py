@@ -73,20 +73,21 @@ class WinInput:
                 f"{13 - 3 * len(melds)} tiles before the winning tile"
             )
         # plain loops over the tiles (compiled, they run as C over native ints): the kinds, the red fives and
-        # the count of each kind among every tile shown (hand, winning tile, melds, dora and ura indicators)
+        # the count of each kind among every tile shown (hand, winning tile, melds, dora and ura indicators);
+        # `c[k] = c[k] + 1` rather than `+=`, which mypyc compiles to a generic number add on a list item
         counts = [0] * KIND_COUNT
         concealed: list[int] = []
         reds: list[int] = []
         for t in hand:
             k = t.kind
             concealed.append(k)
-            counts[k] += 1
+            counts[k] = counts[k] + 1
             if t.red:
                 reds.append(k)
         win = self.win
         k = win.kind
         concealed.append(k)
-        counts[k] += 1
+        counts[k] = counts[k] + 1
         if win.red:
             reds.append(k)
         meld_kinds: list[int] = []
@@ -94,14 +95,14 @@ class WinInput:
             for t in m.tiles:
                 k = t.kind
                 meld_kinds.append(k)
-                counts[k] += 1
+                counts[k] = counts[k] + 1
                 if t.red:
                     reds.append(k)
         all_reds = reds
         for shown in (self.dora, self.ura):
             for t in shown:
                 k = t.kind
-                counts[k] += 1
+                counts[k] = counts[k] + 1
                 if t.red:
                     if all_reds is reds:
                         all_reds = list(reds)
@@ -112,19 +113,24 @@ class WinInput:
                 fifth = True
         red_seen = [0] * KIND_COUNT
         for k in all_reds:
-            red_seen[k] += 1
+            red_seen[k] = red_seen[k] + 1
             if red_seen[k] > 1:
                 fifth = True
         if fifth:
             # names the kind with a fifth copy, or a second red five of a suit
             check_copies([hand, (win,), *(m.tiles for m in melds), self.dora, self.ura])
-        red_fives = self.rules.red_fives
+        man5, pin5, sou5 = self.rules.red_fives  # unpacked: compiled, no any() / max() calls
         # with at most one red five per suit only a five held four times can break the plain-five limit
-        if any(red_fives) and (
-            max(red_fives) > 1 or counts[4] >= COPIES or counts[13] >= COPIES or counts[22] >= COPIES
+        if (man5 or pin5 or sou5) and (
+            man5 > 1
+            or pin5 > 1
+            or sou5 > 1
+            or counts[4] >= COPIES
+            or counts[13] >= COPIES
+            or counts[22] >= COPIES
         ):
             _check_plain_fives(counts, all_reds, self.rules)
-        if self.melds and not _MELD_CALLS.issubset(self.rules.calls):  # most rules allow every call
+        if self.melds and not _calls_allowed(self.rules.calls):  # most rules allow every call
             check_calls([m.kind for m in self.melds], self.rules)
         self._check_situation()
         return concealed, meld_kinds, reds
@@ -186,7 +192,15 @@ def _opened(melds: tuple[Meld, ...]) -> bool:
     return bool(melds) and any([m.is_open for m in melds])
 
 
-_MELD_CALLS: Final = frozenset(CALL_OF_MELD.values())  # every call some meld needs
+_MELD_CALLS: Final = tuple(sorted(set(CALL_OF_MELD.values())))  # every call some meld needs
+
+
+def _calls_allowed(calls: tuple[str, ...]) -> bool:
+    """Whether `calls` (a Rules field) allows every call some meld needs (compiled, a loop: no set made of
+    the tuple, as frozenset.issubset makes)."""
+    return all(call in calls for call in _MELD_CALLS)
+
+
 _rare_flags: Final = attrgetter(*(f for f in FLAGS if f not in ("tsumo", "riichi")))
 
 # Whether each Situation object seen sets a flag other than tsumo and riichi, by its id (a batch shares one
@@ -239,18 +253,20 @@ class Win:
     def __reduce__(self) -> tuple[type[Win], tuple[Any, ...]]:
         return rebuilt(self)
 
-    def to_json(self) -> dict[str, object]:
-        return {
-            "han": self.han,
-            "fu": self.fu,
-            "yaku": [[n, h] for n, h in self.yaku],
-            "yakuman": self.yakuman,
-            "limit": self.limit,
-            "points": self.points,
-            "payments": self.payments.to_json(),
-            "total": self.total,
-            "fu_detail": [[r, f] for r, f in self.fu_detail],
-        }
+    def to_json(self, into: dict[str, object] | None = None) -> dict[str, object]:
+        """The fields as JSON values, written into `into` after what it holds (a batch answer's id and ok:
+        no second dict to merge them into) or into a new dict."""
+        out: dict[str, object] = {} if into is None else into
+        out["han"] = self.han
+        out["fu"] = self.fu
+        out["yaku"] = [[n, h] for n, h in self.yaku]
+        out["yakuman"] = self.yakuman
+        out["limit"] = self.limit
+        out["points"] = self.points
+        out["payments"] = self.payments.to_json()
+        out["total"] = self.total
+        out["fu_detail"] = [[r, f] for r, f in self.fu_detail]
+        return out
 
 
 _build_win: Final = builder(Win)  # Win(*fields) without the frozen __init__'s generic setattr
@@ -367,7 +383,7 @@ def score(w: WinInput) -> Win | NoWin:
     win = w.win.kind
     concealed = [0] * 34
     for k in concealed_kinds:
-        concealed[k] += 1
+        concealed[k] = concealed[k] + 1
     found = readings(concealed, w.melds, win, tsumo)
     if len(rules.hand_shapes) < 3:  # 000 "Complete hand": only the shapes the rules count
         found = [r for r in found if r.form in rules.hand_shapes]
@@ -429,7 +445,8 @@ def score(w: WinInput) -> Win | NoWin:
             best = (rank, reading, yaku, yakuman, fu, detail, han, limit)
     if best is None:
         return NoWin("no yaku")
-    result = _win(w, *best[1:])
+    _, reading, yaku, yakuman, fu, detail, han, limit = best
+    result = _win(w, reading, yaku, yakuman, fu, detail, han, limit)
     return result if w.pao is None else _with_liability(w, result)
 
 
@@ -438,7 +455,7 @@ def contexts(w: WinInput) -> list[YakuContext]:
     concealed_kinds, meld_kinds, _ = w._validated()
     concealed = [0] * 34
     for k in concealed_kinds:
-        concealed[k] += 1
+        concealed[k] = concealed[k] + 1
     closed = not any(m.is_open for m in w.melds)
     kinds = frozenset(concealed_kinds + meld_kinds)
     found = [
@@ -457,7 +474,8 @@ def _bonus(w: WinInput, all_kinds: list[int], reds: list[int]) -> list[tuple[str
     dora = _count_dora(w.dora, all_kinds)
     if dora:
         bonus.append(("dora", dora))
-    if reds and rules.red_five_total:
+    man5, pin5, sou5 = rules.red_fives
+    if reds and man5 + pin5 + sou5:  # Rules.red_five_total, without a call into rules.py
         aka = sum([rules.red_fives[k // 9] for k in reds])
         if aka:
             bonus.append(("aka_dora", aka))

@@ -2,30 +2,35 @@
 
 The tables are the per-suit look-ups of Mortal's libriichi, built the Python way: every pattern of up to four
 sets (pon, and chi unless honors), without and with one pair, at most four copies of a kind (2,869 + 18,874
-for a number suit, 99 + 399 for honors). Working them out takes about 0.1 G instructions, a fifth of the
-command's start-up; reading them from `suit_patterns.bin` about a tenth of that. The file is what
-`generate()` gives (tests/engine/test_suit_patterns.py checks it); rewrite it with
-`python -m riichi_table.engine.suit_patterns`.
+for a number suit, 99 + 399 for honors). Working them out takes about 0.1 G instructions, a third of the
+batch command's start-up; reading them from `suit_patterns.bin` about a third of that, nearly all of it
+spent putting the keys into the frozensets (a key's low bytes are small counts, so their hashes crowd
+together). The file is what `generate()` gives (tests/engine/test_suit_patterns.py checks it); rewrite it
+with `python -m riichi_table.engine.suit_patterns`.
 
-File layout (zlib-compressed): four little-endian uint32 counts (number sets only, number with a pair, honor
-sets only, honor with a pair), then each table's keys, sorted, nine bytes each, big-endian (the default byte
-order of `int.from_bytes`, so a key is read in C).
+File layout (zlib-compressed), made to be read by C loops alone: a key is below 5 << 64 (nine bytes, the
+ninth a count 0..4), so each table is stored as five runs of keys, one per value of the ninth byte, each key
+as its low eight bytes (unsigned 64-bit, little-endian). First twenty little-endian uint32: the lengths of
+the runs, table by table (number sets only, number with a pair, honor sets only, honor with a pair) and
+within a table by ninth byte 0..4; then the runs in that order, each sorted.
 """
 
 from __future__ import annotations
 
 import os
-import struct
+import sys
 import zlib
-from operator import itemgetter
+from array import array
+from itertools import chain
 
 import riichi_table.engine
 
 # beside the package's __init__ (never compiled), not beside this module: where mypyc compiled it
 # (engine/native.py) its __file__ names no real folder. os.path: pathlib is not imported yet.
 PATH = os.path.join(os.path.dirname(riichi_table.engine.__file__ or ""), "suit_patterns.bin")
-_KEY_BYTES = 9
-_HEADER = struct.Struct("<4I")
+_RUNS = 5  # per table: one run of keys per value 0..4 of a key's ninth byte
+_HEADER_BYTES = 4 * 4 * _RUNS
+_LOW = (1 << 64) - 1
 
 Tables = tuple[frozenset[int], frozenset[int], frozenset[int], frozenset[int]]
 
@@ -57,10 +62,20 @@ def generate() -> Tables:
     return (*complete_patterns(9, False), *complete_patterns(7, True))
 
 
+def _little_endian(values: array[int]) -> array[int]:
+    """`values` with little-endian items on any machine (array reads and writes the machine's own order)."""
+    if sys.byteorder == "big":
+        values = array(values.typecode, values)
+        values.byteswap()
+    return values
+
+
 def encode(tables: Tables) -> bytes:
     """The file's bytes for `tables` (see the module docstring)."""
-    body = b"".join(k.to_bytes(_KEY_BYTES, "big") for table in tables for k in sorted(table))
-    return zlib.compress(_HEADER.pack(*map(len, tables)) + body, 9)
+    runs = [sorted(k & _LOW for k in table if k >> 64 == ninth) for table in tables for ninth in range(_RUNS)]
+    header = _little_endian(array("I", map(len, runs))).tobytes()
+    body = b"".join(_little_endian(array("Q", run)).tobytes() for run in runs)
+    return zlib.compress(header + body, 9)
 
 
 def decode(data: bytes) -> Tables:
@@ -69,20 +84,26 @@ def decode(data: bytes) -> Tables:
         raw = zlib.decompress(data)
     except zlib.error as exc:
         raise ValueError(f"not a suit pattern file: {exc}") from None
-    if len(raw) < _HEADER.size:
+    if len(raw) < _HEADER_BYTES:
         raise ValueError("not a suit pattern file: too short")
-    counts = _HEADER.unpack_from(raw)
-    if _HEADER.size + _KEY_BYTES * sum(counts) != len(raw):
+    lengths = array("I")
+    lengths.frombytes(raw[:_HEADER_BYTES])
+    lengths = _little_endian(lengths)
+    if _HEADER_BYTES + 8 * sum(lengths) != len(raw):
         raise ValueError("not a suit pattern file: its length does not match its counts")
-    first = itemgetter(0)
+    lows = array("Q")
+    lows.frombytes(raw[_HEADER_BYTES:])
+    lows = _little_endian(lows)
     tables = []
-    at = _HEADER.size
-    for n in counts:
-        end = at + _KEY_BYTES * n
-        # C loops only: nine-byte records -> bytes -> int (big-endian by default)
-        records = struct.iter_unpack("9s", raw[at:end])
-        tables.append(frozenset(map(int.from_bytes, map(first, records))))
-        at = end
+    at = 0
+    for table in range(4):
+        runs = []
+        for ninth in range(_RUNS):
+            run = lows[at : at + lengths[table * _RUNS + ninth]]
+            at += len(run)
+            # C loops only: the machine words are ints already; the ninth byte is put back by one C call each
+            runs.append(map((ninth << 64).__or__, run) if ninth else run)
+        tables.append(frozenset(chain.from_iterable(runs)))
     return tables[0], tables[1], tables[2], tables[3]
 
 

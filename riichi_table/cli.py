@@ -7,10 +7,13 @@ loading OpenCV, onnxruntime or Flask.
 
 from __future__ import annotations
 
-import argparse
 import importlib
+import os
 import sys
-from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 # name -> (module, one-line summary). Order is the order of `riichi-table --help`.
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -83,9 +86,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     module_name, summary = COMMANDS[name]
     module = importlib.import_module(module_name)
-    parser = argparse.ArgumentParser(prog=f"riichi-table {name}", description=summary)
-    module.add_arguments(parser)
-    parsed = parser.parse_args(rest)
+    # a command may read its usual command lines itself (`quick_args`), sparing its start-up argparse
+    quick = getattr(module, "quick_args", None)
+    parsed = quick(rest) if quick is not None else None
+    if parsed is None:
+        import argparse
+
+        parser = argparse.ArgumentParser(prog=f"riichi-table {name}", description=summary)
+        module.add_arguments(parser)
+        parsed = parser.parse_args(rest)
     try:
         return int(module.run(parsed) or 0)
     except KeyboardInterrupt:
@@ -107,5 +116,34 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise
 
 
+def entry() -> None:
+    """The `riichi-table` console script and `python -m riichi_table`: `main()`, then the process ends.
+
+    After a command whose module sets `QUICK_EXIT = True` (batch: it leaves nothing to clean up, and tearing
+    down the interpreter and the engine it imported costs it more CPU time than reading its arguments), the
+    process ends without that teardown once standard output and error are flushed. Only where nothing
+    registered an exit handler (`atexit`: a coverage tool, logging) and the flush succeeds; otherwise, and
+    after every other command, it exits the usual way. `main()` itself always returns.
+    """
+    code = main()
+    args = sys.argv[1:2]
+    module = sys.modules.get(COMMANDS[args[0]][0]) if args and args[0] in COMMANDS else None
+    if getattr(module, "QUICK_EXIT", False) is True and _no_exit_handlers():
+        try:
+            sys.stdout.flush()
+            sys.stderr.flush()
+        except (OSError, ValueError):  # the usual exit reports it, as it always has
+            raise SystemExit(code) from None
+        os._exit(code)
+    raise SystemExit(code)
+
+
+def _no_exit_handlers() -> bool:
+    import atexit
+
+    count = getattr(atexit, "_ncallbacks", None)  # CPython's; elsewhere the usual exit is kept
+    return count is not None and count() == 0
+
+
 if __name__ == "__main__":
-    raise SystemExit(main())
+    entry()

@@ -54,8 +54,12 @@ _BY_READING: Final = tuple(
     )
     for closed in (False, True)
 )
-_SIMPLES: Final = frozenset(range(34)) - TERMINALS_AND_HONORS
-_MAN, _PIN, _SOU = frozenset(range(9)), frozenset(range(9, 18)), frozenset(range(18, 27))
+# sets of kinds as bit masks (bit k for kind k): a hand's kinds are tested against them by one `&` each
+_TERMINALS_AND_HONORS_BITS: Final = sum(1 << k for k in TERMINALS_AND_HONORS)
+_SIMPLES_BITS: Final = ((1 << 34) - 1) & ~_TERMINALS_AND_HONORS_BITS
+_MAN_BITS: Final = (1 << 9) - 1
+_PIN_BITS: Final = _MAN_BITS << 9
+_SOU_BITS: Final = _MAN_BITS << 18
 # _HONOR_GATES[dragon sets (max 2)][wind sets (max 3)]
 _HONOR_GATES: Final = tuple(
     tuple(
@@ -101,16 +105,18 @@ def _flag_gates(situation: Situation) -> tuple[str, ...]:
 def open_form_gates(c: YakuContext) -> list[str]:
     """The form gates (base.FORM_GATES) open for `c`'s hand and form."""
     gates = list(_flag_gates(c.situation))
-    kinds = c.kinds
+    kinds = 0  # c.kinds as bits: compiled, a loop of shifts costs less than the set look-ups below would
+    for k in c.kinds:
+        kinds |= 1 << k
     if c.triplets and max(c.triplets) >= 27:
         dragons = sum([k >= 31 for k in c.triplets])
         winds = sum([k >= 27 for k in c.triplets]) - dragons
         gates += _HONOR_GATES[min(dragons, 2)][min(winds, 3)]
-    if kinds.isdisjoint(_SIMPLES):
+    if not kinds & _SIMPLES_BITS:
         gates.append("terminals_and_honors_only")
-    elif kinds.isdisjoint(TERMINALS_AND_HONORS):
+    elif not kinds & _TERMINALS_AND_HONORS_BITS:
         gates.append("simples_only")
-    if kinds.isdisjoint(_MAN) + kinds.isdisjoint(_PIN) + kinds.isdisjoint(_SOU) >= 2:
+    if (not kinds & _MAN_BITS) + (not kinds & _PIN_BITS) + (not kinds & _SOU_BITS) >= 2:
         gates.append("one_suit")
     if c.kans >= 3:
         gates.append("three_kans")
@@ -151,8 +157,20 @@ _PAIR_POSITIONS: Final = _PairPositions()
 
 
 def in_table_order(yaku: list[tuple[str, int]]) -> list[tuple[str, int]]:
-    """(name, han) pairs sorted as ALL_YAKU lists the rules; other entries (dora, ...) last, in order."""
-    return sorted(yaku, key=_PAIR_POSITIONS.__getitem__)
+    """(name, han) pairs sorted as ALL_YAKU lists the rules; other entries (dora, ...) last, in order.
+
+    A stable insertion sort: a hand has a few pairs, and compiled, this costs a fraction of `sorted` with a
+    key function."""
+    out: list[tuple[str, int]] = []
+    ranks: list[int] = []
+    for pair in yaku:
+        rank = _PAIR_POSITIONS[pair]
+        at = len(ranks)
+        while at and ranks[at - 1] > rank:
+            at -= 1
+        ranks.insert(at, rank)
+        out.insert(at, pair)
+    return out
 
 
 def evaluate(ctx: YakuContext, fixed: FormYaku | None = None) -> tuple[list[tuple[str, int]], int]:

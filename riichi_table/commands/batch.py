@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
-from collections.abc import Iterable, Sequence
-from typing import IO
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the start-up of a batch imports neither argparse (see `quick_args`) nor typing's IO
+    import argparse
+    from collections.abc import Iterable, Sequence
+    from types import SimpleNamespace
+    from typing import IO
+
+# the process may end without the interpreter's teardown after this command (riichi_table/cli.py `entry`)
+QUICK_EXIT = True
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,6 +34,42 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def quick_args(argv: Sequence[str]) -> SimpleNamespace | None:
+    """The arguments of the usual command lines, read without argparse: one FILE, and `-o`/`--output OUT` and
+    `-j`/`--jobs N` (N plain digits) at most once each, in any order. None for anything else (help, an
+    error, `--output=OUT`, an abbreviation, a repeat), which the dispatcher then gives to argparse.
+
+    Importing argparse and building the parser is about 6 % of a batch command's start-up; where this returns
+    a value it equals argparse's reading (tests/cli/test_batch_quick_args.py).
+    """
+    from types import SimpleNamespace
+
+    values: dict[str, object] = {}
+    i = 0
+    while i < len(argv):
+        token = argv[i]
+        if token in ("-o", "--output", "-j", "--jobs") and i + 1 < len(argv):
+            name = "output" if token in ("-o", "--output") else "jobs"
+            value = argv[i + 1]
+            if name in values or (value.startswith("-") and value != "-"):
+                return None
+            if name == "jobs":
+                if not (value.isascii() and value.isdigit()) or int(value) < 1:
+                    return None
+                values[name] = int(value)
+            else:
+                values[name] = value
+            i += 2
+        elif (token == "-" or not token.startswith("-")) and "file" not in values:
+            values["file"] = token
+            i += 1
+        else:
+            return None
+    if "file" not in values:
+        return None
+    return SimpleNamespace(file=values["file"], output=values.get("output", "-"), jobs=values.get("jobs", 1))
+
+
 def _jobs(text: str) -> int:
     from riichi_table.commands.batch_jobs import parse_jobs
 
@@ -42,7 +85,7 @@ def process(lines: Iterable[str], out: IO[str], jobs: int = 1) -> int:
     if jobs > 1:
         from riichi_table.commands.batch_jobs import MIN_LINES, answer_in_jobs
 
-        requests = [line for line in lines if line.strip()]
+        requests = [line for line in lines if line and not line.isspace()]
         if len(requests) >= MIN_LINES:
             for answers in answer_in_jobs(requests, jobs, _answers):
                 out.write(answers)
@@ -54,7 +97,7 @@ def process(lines: Iterable[str], out: IO[str], jobs: int = 1) -> int:
     write = out.write
     n = 0
     for line in lines:
-        if not line.strip():
+        if not line or line.isspace():  # blank (as `not line.strip()`, without copying the line)
             continue
         write(answer_line(line, handle))
         n += 1
@@ -69,14 +112,21 @@ def _answers(lines: Sequence[str]) -> str:
     return "".join([answer_line(line, handle) for line in lines])
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace | SimpleNamespace) -> int:
     import gc
 
-    import riichi_table.engine.batch  # noqa: F401  (imported before the freeze below)
-
-    # The answers make many small objects and no cycles that live: leave the objects made at import out of
-    # the collector's walks and let it run less often (still bounded: every 20,000 allocations). Put back
-    # afterwards, for a caller that runs the command inside its own process.
+    # The engine's import makes many objects that live as long as the process and no garbage: the collector
+    # is off while it runs (its walks were 3 % of the start-up), and its objects are then left out of the
+    # collector's walks. The answers make many small objects and no cycles that live: the collector runs
+    # less often (still bounded: every 20,000 allocations). Put back afterwards, for a caller that runs the
+    # command inside its own process.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        import riichi_table.engine.batch  # noqa: F401  (imported before the freeze below)
+    finally:
+        if enabled:
+            gc.enable()
     thresholds = gc.get_threshold()
     gc.freeze()
     gc.set_threshold(20000, 50, 100)
@@ -87,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
         gc.unfreeze()
 
 
-def _answer_all(args: argparse.Namespace) -> int:
+def _answer_all(args: argparse.Namespace | SimpleNamespace) -> int:
     from riichi_table.engine.errors import EngineError
 
     out: IO[str] = sys.stdout if args.output == "-" else open(args.output, "w", encoding="utf-8")  # noqa: SIM115

@@ -25,6 +25,8 @@ from typing import Any
 
 import orjson
 
+from riichi_table.engine.batch import holds_float
+
 Handle = Callable[[object], dict[str, Any]]
 
 _PLAIN_IDS = frozenset((int, str, bool, type(None)))
@@ -44,7 +46,7 @@ def answer_line(line: str, handle: Handle) -> str:
     except orjson.JSONDecodeError:
         return _standard_answer(line, handle)
     answer = handle(request)
-    if type(answer["id"]) in _PLAIN_IDS and (answer["ok"] is True or not _holds_float(request)):
+    if type(answer["id"]) in _PLAIN_IDS and (answer["ok"] is True or not holds_float(request)):
         try:
             return _orjson_dumps(answer, option=_NEWLINE).decode()
         except orjson.JSONEncodeError:  # a lone surrogate in the answer (or nesting orjson refuses)
@@ -72,23 +74,3 @@ def _standard_answer(line: str, handle: Handle) -> str:
         except UnicodeEncodeError:  # a lone surrogate cannot be written as UTF-8: escape it
             text = _ascii_dumps(answer)
     return text + "\n"
-
-
-def _holds_float(request: object) -> bool:
-    """Whether any value in the decoded request is a float (where orjson may have read an over-long whole
-    number). Without one, an error answer cannot depend on which library read the line.
-
-    A successful answer needs no such look: every request field takes strings, booleans, whole numbers or
-    containers of them, so a float anywhere is an error (or the id, looked at by the caller).
-    """
-    stack = [request]
-    while stack:
-        value = stack.pop()
-        kind = type(value)
-        if kind is float:
-            return True
-        if kind is dict:
-            stack += value.values()  # type: ignore[union-attr]
-        elif kind is list:
-            stack += value  # type: ignore[arg-type]
-    return False

@@ -110,3 +110,58 @@ def test_remembered_flags_melds_and_rules_never_accept_a_look_alike_value() -> N
     for change, message in look_alikes:
         answer = handle({**good, **change})
         assert answer["ok"] is False and message in answer["error"], (change, answer)
+
+
+def test_a_remembered_field_list_never_lets_an_unknown_field_through() -> None:
+    # the batch remembers the field names of the last request each op allowed; a request with as many
+    # fields, one of them unknown, must still be refused by name
+    good = {"op": "score", "hand": "123456789m1122z", "win": "1z", "tsumo": True}
+    assert handle(good)["ok"] is True
+    assert handle(good)["ok"] is True  # the remembered path
+    misspelt = {"op": "score", "hand": "123456789m1122z", "win": "1z", "tsumoo": True}
+    assert handle(misspelt) == {"id": None, "ok": False, "error": "unknown field 'tsumoo' for op 'score'"}
+    reordered = {"win": "1z", "tsumo": True, "op": "score", "hand": "123456789m1122z"}
+    assert handle(reordered) == handle(good)
+
+
+def test_rule_overrides_equal_to_the_last_ones_but_of_another_type_are_checked_again() -> None:
+    base = {"op": "score", "hand": "123456789m1122z", "win": "1z", "tsumo": True}
+    good = {**base, "rules": {"preset": "tenhou", "riichi_needs_deposit": False, "red_fives": [1, 1, 1]}}
+    assert handle(good)["ok"] is True
+    for rules, field in [
+        ({"preset": "tenhou", "riichi_needs_deposit": 0, "red_fives": [1, 1, 1]}, "riichi_needs_deposit"),
+        ({"preset": "tenhou", "riichi_needs_deposit": False, "red_fives": [1, 1, True]}, "red_fives"),
+        ({"preset": "tenhou", "riichi_needs_deposit": False, "red_fives": [1, 1]}, "red_fives"),
+    ]:
+        answer = handle({**base, "rules": rules})
+        assert answer["ok"] is False and field in answer["error"], (rules, answer)
+        assert handle(good)["ok"] is True
+
+
+def test_a_score_answer_is_id_and_ok_then_the_win_s_own_fields() -> None:
+    # the batch writes a win's fields straight into its answer: the same fields, in to_json's order
+    from riichi_table.engine.batch import score_op
+
+    request = {"op": "score", "id": 7, "hand": "123456789m1122z", "win": "1z", "tsumo": True, "riichi": True}
+    answer = handle(request)
+    assert list(answer.items()) == [("id", 7), ("ok", True), *score_op(request).items()]
+
+
+def test_holds_float_finds_a_float_at_any_depth_without_recursing() -> None:
+    from riichi_table.engine.batch import holds_float
+
+    assert holds_float(1.5)
+    assert holds_float({"op": "score", "melds": [{"kind": "pon", "from": 1e20}]})
+    assert holds_float({"rules": {"uma": [[1, 2.0]]}})
+    assert not holds_float({"op": "score", "hand": "123m", "honba": 10**30, "melds": [[], {}], "id": None})
+    deep: object = 0.5
+    for _ in range(5000):  # deeper than Python's recursion limit
+        deep = [deep]
+    assert holds_float({"id": deep})
+
+
+def test_blank_lines_of_any_whitespace_get_no_answer() -> None:
+    out = io.StringIO()
+    lines = ["\n", " \t\r\n", "\u3000\u00a0\n", "", '{"op": "nagashi", "id": 1}\n']
+    assert process(lines, out) == 1
+    assert json.loads(out.getvalue())["id"] == 1

@@ -8,7 +8,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from riichi_table.engine.decompose import decompositions
-from riichi_table.engine.hand import counts_of, is_complete, is_tenpai, shanten, suit_keys, waits
+from riichi_table.engine.hand import (
+    counts_of,
+    is_complete,
+    is_tenpai,
+    list_suit_keys,
+    shanten,
+    suit_keys,
+    waits,
+)
 from riichi_table.engine.tiles import kinds_to_notation
 
 
@@ -166,3 +174,13 @@ def test_suit_keys_pack_each_suit_one_byte_per_kind_whatever_the_sequence(as_seq
         1 << 32,
         3 << 48,
     )
+
+
+def test_list_suit_keys_packs_every_count_as_suit_keys_does() -> None:
+    # the scorer's shift-based packing must give the very ints of the bytes-based one, a ninth kind held
+    # (beyond a machine word) included
+    rng = random.Random(7)
+    hands = [[4 if k in (8, 17, 26) else 0 for k in range(34)], [0] * 34, [4] * 34]
+    hands += [[rng.choice((0, 0, 1, 2, 3, 4)) for _ in range(34)] for _ in range(300)]
+    for counts in hands:
+        assert list_suit_keys(counts) == suit_keys(counts), counts

@@ -35,7 +35,7 @@ def test_a_suit_key_reads_as_its_counts() -> None:
 
 @pytest.mark.parametrize(
     "data",
-    [b"", b"not zlib", zlib.compress(b"\x01\x00"), zlib.compress(bytes(16) + b"x")],
+    [b"", b"not zlib", zlib.compress(b"\x01\x00"), zlib.compress(bytes(80) + b"x")],
     ids=["empty", "not-compressed", "short-header", "length-mismatch"],
 )
 def test_decode_refuses_what_is_not_a_pattern_file(data: bytes) -> None:

@@ -259,3 +259,18 @@ def test_gated_evaluation_equals_asking_every_rule_on_every_reading(rules: Any) 
             assert (sorted(yaku), yakuman) == _every_rule(ctx), req
             compared += 1
     assert compared > 1000
+
+
+def test_in_table_order_is_a_stable_sort_by_table_position() -> None:
+    # the scorer's insertion sort must give what sorted() with the same key gives, ties kept in input order
+    import random
+
+    from riichi_table.engine.yaku import ALL_YAKU, in_table_order
+
+    position = {y.name: i for i, y in enumerate(ALL_YAKU)}
+    names = [*list(position)[:12], "dora", "aka_dora", "ura_dora"]
+    rng = random.Random(3)
+    for _ in range(200):
+        pairs = [(rng.choice(names), rng.randint(1, 3)) for _ in range(6)]
+        expected = sorted(pairs, key=lambda p: position.get(p[0], len(position)))
+        assert in_table_order(pairs) == expected, pairs
