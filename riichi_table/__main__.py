@@ -1,3 +1,3 @@
-from riichi_table.cli import entry
+from riichi_table.cli import main
 
-entry()
+raise SystemExit(main())

@@ -8,7 +8,6 @@ loading OpenCV, onnxruntime or Flask.
 from __future__ import annotations
 
 import importlib
-import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -116,34 +115,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise
 
 
-def entry() -> None:
-    """The `riichi-table` console script and `python -m riichi_table`: `main()`, then the process ends.
-
-    After a command whose module sets `QUICK_EXIT = True` (batch: it leaves nothing to clean up, and tearing
-    down the interpreter and the engine it imported costs it more CPU time than reading its arguments), the
-    process ends without that teardown once standard output and error are flushed. Only where nothing
-    registered an exit handler (`atexit`: a coverage tool, logging) and the flush succeeds; otherwise, and
-    after every other command, it exits the usual way. `main()` itself always returns.
-    """
-    code = main()
-    args = sys.argv[1:2]
-    module = sys.modules.get(COMMANDS[args[0]][0]) if args and args[0] in COMMANDS else None
-    if getattr(module, "QUICK_EXIT", False) is True and _no_exit_handlers():
-        try:
-            sys.stdout.flush()
-            sys.stderr.flush()
-        except (OSError, ValueError):  # the usual exit reports it, as it always has
-            raise SystemExit(code) from None
-        os._exit(code)
-    raise SystemExit(code)
-
-
-def _no_exit_handlers() -> bool:
-    import atexit
-
-    count = getattr(atexit, "_ncallbacks", None)  # CPython's; elsewhere the usual exit is kept
-    return count is not None and count() == 0
-
-
 if __name__ == "__main__":
-    entry()
+    raise SystemExit(main())

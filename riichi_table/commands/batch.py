@@ -11,9 +11,6 @@ if TYPE_CHECKING:  # the start-up of a batch imports neither argparse (see `quic
     from types import SimpleNamespace
     from typing import IO
 
-# the process may end without the interpreter's teardown after this command (riichi_table/cli.py `entry`)
-QUICK_EXIT = True
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="JSON lines file of requests, or - for standard input")
