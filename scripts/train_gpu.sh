@@ -135,7 +135,7 @@ embedder() {
     local part
     for part in engine vision device webui datasets models; do ln -sfn "$PWD/$part" "$site/riichi_table/$part"; done
     export PYTHONPATH="$site${PYTHONPATH:+:$PYTHONPATH}" PYTHONUNBUFFERED=1
-    local train=("$python" -P -m riichi_table.vision.embedder_train --art .gpu/art --hk .gpu/hk --device "$device"
+    local train=("$python" -P -m riichi_table.commands.train_embedder --art .gpu/art --hk .gpu/hk --device "$device"
                  --data "$work/crops.npz" --per-class "${PER_CLASS:-400}" --copies "${COPIES:-3}"
                  --batch "${BATCH:-512}")
     "${train[@]}" --out "$work/none.onnx" --only-data --workers "${RENDER_WORKERS:-16}" 2>&1 | tee -a "$log"

@@ -20,18 +20,17 @@ enrolled crops (`vision.profiles`) are enough:
 softmax of the scaled cosines, class-id order) and `embedding` (N, D, unit length), metadata `imgsz`,
 `names` and `classifier_sha256` (here a digest of the weights, so profiles made with it are tied to it).
 
-    python -m riichi_table.vision.embedder_train --art ART --hk HK --out DIR [--leave-out hk-real]
+Its data: `datasets/embedder_crops.py`; the command: `python -m riichi_table.commands.train_embedder
+--art ART --hk HK --out FILE.onnx [--leave-out hk-real]` (what `scripts/train_gpu.sh embedder` runs).
 """
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import math
 import time
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -42,86 +41,12 @@ EMBED_DIM = 128
 WIDTHS = (32, 64, 128, 256)
 SCALE = 16.0
 MARGIN = 0.2
-STYLES_ALL = ("Regular", "Black", "hk-real")
-
-
-# ---------------------------------------------------------------- data (numpy, CPU processes)
-
-
-def _synth_part(art: str, style: str, per_class: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    from riichi_table.datasets.tile_crops import synth_crops
-
-    crops, ids = [], []
-    for crop, cid in synth_crops(Path(art), per_class, SIZE, seed, styles=(style,)):
-        crops.append(crop)
-        ids.append(cid)
-    return np.stack(crops), np.asarray(ids, np.int64)
-
-
-def _photo_part(paths: list[str], hk: str, copies: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
-    """Crops of the true boxes of some photos, `copies` per box, each with its box jittered a little."""
-    import cv2
-    from riichi_table.datasets.hk_real import load_photos
-    from riichi_table.vision.crops import cut_crop
-
-    wanted = set(paths)
-    rng = np.random.default_rng(seed)
-    crops, ids = [], []
-    for photo in load_photos(Path(hk)):
-        if photo.image.name not in wanted:
-            continue
-        image = cv2.imread(str(photo.image), cv2.IMREAD_COLOR)
-        if image is None:
-            continue
-        h, w = image.shape[:2]
-        for cid, (xc, yc, bw, bh) in zip(photo.class_id, photo.boxes_xywhn, strict=True):
-            box = np.array([(xc - bw / 2) * w, (yc - bh / 2) * h, (xc + bw / 2) * w, (yc + bh / 2) * h])
-            for c in range(copies):
-                jitter = 0 if c == 0 else rng.normal(0, 0.04, 4) * np.array([bw * w, bh * h] * 2)
-                crops.append(cut_crop(image, (box + jitter).astype(np.float32), SIZE))
-                ids.append(int(cid))
-    if not crops:
-        return np.zeros((0, SIZE, SIZE, 3), np.uint8), np.zeros(0, np.int64)
-    return np.stack(crops), np.asarray(ids, np.int64)
-
-
-def build_data(
-    art: Path, hk: Path | None, leave_out: str | None, per_class: int, copies: int, workers: int, seed: int
-) -> dict[str, tuple[np.ndarray, np.ndarray]]:
-    """{source: (crops (N, S, S, 3) BGR uint8, class ids (N,))} for every style but `leave_out`.
-
-    Real photos: the training split only (`datasets.hk_real.load_split`), so the validation photos stay
-    unseen whatever is left out.
-    """
-    jobs = []
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for style in ("Regular", "Black"):
-            if style != leave_out:
-                chunk = max(1, per_class // workers)
-                for k in range(0, per_class, chunk):
-                    n = min(chunk, per_class - k)
-                    jobs.append((style, pool.submit(_synth_part, str(art), style, n, seed * 1000 + k)))
-        if hk is not None and leave_out != "hk-real":
-            from riichi_table.datasets.hk_real import load_split
-
-            names = [p.image.name for p in load_split(hk).train]
-            for k in range(workers):
-                part = pool.submit(_photo_part, names[k::workers], str(hk), copies, seed + k)
-                jobs.append(("hk-real", part))
-        parts: dict[str, list[tuple[np.ndarray, np.ndarray]]] = {}
-        for source, job in jobs:
-            parts.setdefault(source, []).append(job.result())
-    return {
-        s: (np.concatenate([p[0] for p in ps]), np.concatenate([p[1] for p in ps]))
-        for s, ps in parts.items()
-        if sum(len(p[1]) for p in ps)
-    }
 
 
 # ---------------------------------------------------------------- model and augmentation (torch)
 
 
-def _torch():  # type: ignore[no-untyped-def]
+def require_torch():  # type: ignore[no-untyped-def]
     try:
         import torch
     except ImportError as exc:
@@ -134,7 +59,7 @@ def _torch():  # type: ignore[no-untyped-def]
 def make_model(dim: int = EMBED_DIM, widths: Sequence[int] = WIDTHS):  # type: ignore[no-untyped-def]
     """A small residual network (two blocks per width, each width after the first at half the size):
     64 px in, (probabilities (N, 38), unit embedding (N, dim)) out."""
-    torch = _torch()
+    torch = require_torch()
     nn = torch.nn
     f = torch.nn.functional
 
@@ -184,7 +109,7 @@ def make_model(dim: int = EMBED_DIM, widths: Sequence[int] = WIDTHS):  # type: i
 
 def augment(x, gen):  # type: ignore[no-untyped-def]
     """Style and view augmentation of a batch (N, 3, S, S) float 0..1 RGB, on its device."""
-    torch = _torch()
+    torch = require_torch()
     f = torch.nn.functional
     n, dev = x.shape[0], x.device
 
@@ -255,7 +180,7 @@ def augment(x, gen):  # type: ignore[no-untyped-def]
 
 
 def _to_tensor(crops: np.ndarray, device):  # type: ignore[no-untyped-def]
-    torch = _torch()
+    torch = require_torch()
     rgb = np.ascontiguousarray(crops[:, :, :, ::-1].transpose(0, 3, 1, 2))
     return torch.from_numpy(rgb).to(device)
 
@@ -274,7 +199,7 @@ def train(
 ):  # type: ignore[no-untyped-def]
     """Train for `minutes` or `steps` (if > 0), whichever ends first, the learning rate on a cosine over
     that budget; each batch draws the sources evenly. `start`: weights to go on from (half the rate)."""
-    torch = _torch()
+    torch = require_torch()
     f = torch.nn.functional
     torch.manual_seed(seed)
     gen = torch.Generator(device=device)
@@ -321,7 +246,7 @@ def train(
 
 def accuracy(model, crops: np.ndarray, ids: np.ndarray, device: str) -> float:  # type: ignore[no-untyped-def]
     """Share of crops the model's own head names right (averaged with the half turn, as the reader does)."""
-    torch = _torch()
+    torch = require_torch()
     right = 0
     with torch.no_grad():
         for k in range(0, len(ids), 1024):
@@ -333,7 +258,7 @@ def accuracy(model, crops: np.ndarray, ids: np.ndarray, device: str) -> float:  
 
 def export_onnx(model, out: Path, note: dict[str, object]) -> Path:  # type: ignore[no-untyped-def]
     """Write the embedder file `vision.embedder.Embedder` reads (outputs `probs`, `embedding`)."""
-    torch = _torch()
+    torch = require_torch()
     import onnx
 
     model = model.float().cpu().eval()
@@ -357,55 +282,3 @@ def export_onnx(model, out: Path, note: dict[str, object]) -> Path:  # type: ign
     onnx.checker.check_model(graph)
     onnx.save(graph, str(out))
     return out
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--art", type=Path, required=True, help="tile-art folder (png/<style>/...)")
-    parser.add_argument("--hk", type=Path, help="real labelled photos (images/, labels/)")
-    parser.add_argument("--out", type=Path, required=True, help="the .onnx to write")
-    parser.add_argument("--leave-out", choices=STYLES_ALL, help="train without this style")
-    parser.add_argument("--minutes", type=float, default=5.0)
-    parser.add_argument("--per-class", type=int, default=400, help="synthetic crops per class and style")
-    parser.add_argument("--copies", type=int, default=3, help="jittered crops per real box")
-    parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--device", default="cuda")
-    parser.add_argument("--batch", type=int, default=512)
-    parser.add_argument("--data", type=Path, help="cache of the crops (.npz): read if there, else written")
-    parser.add_argument("--start", type=Path, help="weights (.pt) to go on from")
-    parser.add_argument("--save", type=Path, help="also save the weights (.pt) here, to go on later")
-    parser.add_argument("--only-data", action="store_true", help="build the --data cache and stop")
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args(argv)
-    t0 = time.monotonic()
-    if args.data and args.data.is_file():
-        with np.load(args.data) as z:
-            data = {k[:-4]: (z[k], z[k[:-4] + "_ids"]) for k in z.files if k.endswith("_img")}
-    else:
-        data = build_data(args.art, args.hk, None, args.per_class, args.copies, args.workers, args.seed)
-        if args.data:
-            np.savez(args.data, **{f"{s}_img": c for s, (c, _) in data.items()},
-                     **{f"{s}_ids": i for s, (_, i) in data.items()})  # fmt: skip
-    if not args.only_data:
-        data = {s: v for s, v in data.items() if s != args.leave_out}
-    sizes = ", ".join(f"{s} {len(i)}" for s, (_, i) in data.items())
-    print(f"data in {time.monotonic() - t0:.0f} s: {sizes}")
-    if args.only_data:
-        return 0
-    model = train(data, args.minutes, args.device, args.batch, seed=args.seed, start=args.start)
-    if args.save:
-        # half precision floats: the weights travel back from a GPU machine in a limited size
-        state = model.state_dict()
-        half = {k: v.cpu().half() if v.is_floating_point() else v.cpu() for k, v in state.items()}
-        _torch().save(half, args.save)
-    note: dict[str, object] = {
-        "leave_out": args.leave_out or "", "minutes": args.minutes, "per_class": args.per_class,
-        "sources": {s: len(i) for s, (_, i) in data.items()},
-    }  # fmt: skip
-    export_onnx(model, args.out, note)
-    print(f"wrote {args.out} in {time.monotonic() - t0:.0f} s")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
