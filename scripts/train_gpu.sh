@@ -22,8 +22,9 @@
 # Settings (environment): MINUTES (6; 0 = use EPOCHS), EPOCHS (60), SCALE (n), IMGSZ (640), BATCH (64),
 # DEVICE (0), SCENES (3000), CLOSEUP_SCENES (1500), CLOSEUPS (2 per real training image), WORKERS (12),
 # RENDER_WORKERS (14), ZOOM (0.9), LR0 (0.003; 0.001 when going on from .gpu/start.pt), PYTHON (python3),
-# SITE (/tmp/site), WORK (/tmp/rt-gpu); for `pack`: PACK_SOURCES (all) keeps only that many source photos
-# (a quick check), HK and ART (the ../shared folders).
+# SITE (/tmp/site), WORK (/tmp/rt-gpu); for `embedder`: DEADLINE (500 s), PER_CLASS (400), COPIES (3),
+# WIDTHS (32,64,128,256; 16,32,64,128 for a network a quarter the cost); for `pack`: PACK_SOURCES (all)
+# keeps only that many source photos (a quick check), HK and ART (the ../shared folders).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -137,7 +138,7 @@ embedder() {
     export PYTHONPATH="$site${PYTHONPATH:+:$PYTHONPATH}" PYTHONUNBUFFERED=1
     local train=("$python" -P -m riichi_table.commands.train_embedder --art .gpu/art --hk .gpu/hk --device "$device"
                  --data "$work/crops.npz" --per-class "${PER_CLASS:-400}" --copies "${COPIES:-3}"
-                 --batch "${BATCH:-512}")
+                 --batch "${BATCH:-512}" --widths "${WIDTHS:-32,64,128,256}")
     "${train[@]}" --out "$work/none.onnx" --only-data --workers "${RENDER_WORKERS:-16}" 2>&1 | tee -a "$log"
     # what is left of the deadline, less a minute for the export and the copies
     local minutes

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from riichi_table.datasets.embedder_crops import SOURCES, build_data
-from riichi_table.vision.embedder_train import export_onnx, require_torch, train
+from riichi_table.vision.embedder_train import WIDTHS, export_onnx, require_torch, train
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -31,12 +31,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--device", default="cuda")
     parser.add_argument("--batch", type=int, default=512)
+    parser.add_argument(
+        "--widths", default=",".join(map(str, WIDTHS)), help="the network's four widths, comma-separated"
+    )
     parser.add_argument("--data", type=Path, help="cache of the crops (.npz): read if there, else written")
     parser.add_argument("--start", type=Path, help="weights (.pt) to go on from")
     parser.add_argument("--save", type=Path, help="also save the weights (.pt) here, to go on later")
     parser.add_argument("--only-data", action="store_true", help="build the --data cache and stop")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
+    try:
+        widths = tuple(int(w) for w in args.widths.split(","))
+    except ValueError:
+        parser.error(f"--widths: whole numbers separated by commas, got {args.widths!r}")
+    if len(widths) != 4 or min(widths) < 1:
+        parser.error(f"--widths: four positive widths, got {args.widths!r}")
     t0 = time.monotonic()
     if args.data and args.data.is_file():
         with np.load(args.data) as z:
@@ -52,7 +61,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"data in {time.monotonic() - t0:.0f} s: {sizes}")
     if args.only_data:
         return 0
-    model = train(data, args.minutes, args.device, args.batch, seed=args.seed, start=args.start)
+    model = train(
+        data, args.minutes, args.device, args.batch, seed=args.seed, start=args.start, widths=widths
+    )
     if args.save:
         # half precision floats: the weights travel back from a GPU machine in a limited size
         state = model.state_dict()
@@ -60,6 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         require_torch().save(half, args.save)
     note: dict[str, object] = {
         "leave_out": args.leave_out or "", "minutes": args.minutes, "per_class": args.per_class,
+        "widths": widths,
         "sources": {s: len(i) for s, (_, i) in data.items()},
     }  # fmt: skip
     export_onnx(model, args.out, note)
