@@ -28,7 +28,7 @@ from riichi_table.vision.onnx_session import metadata, open_session
 
 EMBEDDER_FILE = "embedder.onnx"
 # Beside the embedder: the crop classifier's own features (`export_embedder`), which tell sets apart by their
-# colours as well as their drawing; `Embedder.look` uses them to notice a photo of another set.
+# colours as well as their drawing; `Embedder.set_check` uses them to notice a photo of another set.
 SET_CHECK_FILE = "set_check.onnx"
 EMBEDDING_OUTPUT = "embedding"
 _POOLED_SUFFIX = "Flatten_output_0"  # the ultralytics Classify head: pool -> flatten -> linear
@@ -91,21 +91,21 @@ class Embedder:
         self._outputs = [names[0], EMBEDDING_OUTPUT]
         self.dim = int(self.run(np.zeros((1, self.size, self.size, 3), np.uint8))[1].shape[1])
         self._threads = threads
-        self._set_check: Embedder | None = None
+        self._set_check: Embedder | bool | None = None  # None: not looked for yet; False: none there
 
-    def look(self, crops: NDArray[np.uint8]) -> NDArray[np.float32]:
-        """Unit features that tell one tile set from another ((N, D') for (N, S, S, 3) BGR crops).
+    def set_check(self) -> Embedder | None:
+        """The embedder whose features tell one tile set from another, for `vision.profiles`' check of a
+        photo of another set; None where this one's own embedding does.
 
         An embedder trained to ignore a set's inks (the shipped one) cannot see that a photo shows another set
-        of the same drawing; where `SET_CHECK_FILE` lies beside it, its features are used (the check of
-        `vision.profiles` was measured on them). Otherwise the embedding itself.
+        of the same drawing: where `SET_CHECK_FILE` lies beside it, that file is used (the check was measured
+        on its features). Opened once, on first use.
         """
-        check = self.path.parent / SET_CHECK_FILE
-        if not check.is_file() or check.resolve() == self.path.resolve():
-            return self.run(crops)[1]
         if self._set_check is None:
-            self._set_check = Embedder(check, self._threads, self.margin)
-        return self._set_check.run(crops)[1]
+            check = self.path.parent / SET_CHECK_FILE
+            found = check.is_file() and check.resolve() != self.path.resolve()
+            self._set_check = Embedder(check, self._threads, self.margin) if found else False
+        return self._set_check or None
 
     def run(self, crops: NDArray[np.uint8]) -> tuple[NDArray[np.float32], NDArray[np.float32]]:
         """(probabilities (N, 38) in class-id order, embeddings (N, D) unit length) of (N, S, S, 3) BGR crops.

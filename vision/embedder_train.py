@@ -244,18 +244,6 @@ def train(
     return model.eval()
 
 
-def accuracy(model, crops: np.ndarray, ids: np.ndarray, device: str) -> float:  # type: ignore[no-untyped-def]
-    """Share of crops the model's own head names right (averaged with the half turn, as the reader does)."""
-    torch = require_torch()
-    right = 0
-    with torch.no_grad():
-        for k in range(0, len(ids), 1024):
-            x = _to_tensor(crops[k : k + 1024], device).float() / 255
-            p = model(x)[0] + model(torch.flip(x, (2, 3)))[0]
-            right += int((p.argmax(1).cpu().numpy() == ids[k : k + 1024]).sum())
-    return right / max(1, len(ids))
-
-
 def export_onnx(model, out: Path, note: dict[str, object]) -> Path:  # type: ignore[no-untyped-def]
     """Write the embedder file `vision.embedder.Embedder` reads (outputs `probs`, `embedding`)."""
     torch = require_torch()

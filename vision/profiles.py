@@ -247,7 +247,7 @@ def _same_set_score(
 
 def _another_set(embedded: list[tuple[str, NDArray[np.float32], NDArray[np.int64]]]) -> list[Rejected]:
     """Photos whose tiles look unlike the same kinds on the other photos: another tile set mixed in. The
-    features are `Embedder.look`: the classifier's own, which see a set's colours too.
+    features are those of `Embedder.set_check`: the classifier's own, which see a set's colours too.
 
     Measured on rendered sheets (`bench/enroll.py`): photos of one set score 0.90..0.96 against each other,
     real hand photos of one set 0.62..0.78 (few kinds shared, varied light), a photo of another set 0.43..0.60
@@ -344,7 +344,7 @@ class _Enrolled:
     extra: NDArray[np.uint8]
     extra_ids: NDArray[np.int64]
     feats: NDArray[np.float32]  # the crops' embeddings in their own colours
-    look: NDArray[np.float32]  # features that tell sets apart (`Embedder.look`), for `_another_set`
+    look: NDArray[np.float32]  # features that tell sets apart (`Embedder.set_check`), for `_another_set`
     base: NDArray[np.float32]  # the base classifier's probabilities of the crops
     cache: dict[
         tuple[tuple[int, int, int], bool],
@@ -376,7 +376,8 @@ def _enrol(photos: Sequence[LabelledCrops], embedder: Embedder, augment: int, sh
         base, feats = embedder.run(crops)
         seed = zlib.crc32(photo.name.encode())  # a photo's views do not depend on the photos beside it
         extra = alter(crops, augment, seed=seed) if augment else crops[:0]
-        look = embedder.look(crops)
+        check = embedder.set_check()
+        look = feats if check is None else check.run(crops)[1]
         out.append(_Enrolled(photo.name, crops, ids, extra, np.tile(ids, augment), feats, look, base, {}))
     return out
 
