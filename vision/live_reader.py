@@ -299,13 +299,12 @@ class LiveReader:
             red = float(cell.mean()) if cell.size else 0.0
             edge = edge_share(cell, round(EDGE_MM * self.ppm))
             cx, cy = (x + w / 2) / self.ppm, (y + h / 2) / self.ppm
-            if half_back(cell, red, edge, self._band_needed(cx, cy)):
-                # Half face, half back: the top of a standing tile, not a lying one.
-                self.rejected.append(Rejected(cx, cy, -1, STANDING))
-                tops[owner] = tops.get(owner, 0) + 1
-                continue
-            if max(w, h) < (self.geo.tile_h - 6) * self.ppm:
-                # Shorter than a lying tile's long side either way: a standing tile's top seen from above.
+            if (
+                half_back(cell, red, edge, self._band_needed(cx, cy))
+                or max(w, h) < (self.geo.tile_h - 6) * self.ppm
+            ):
+                # Half face, half back, or shorter than a lying tile's long side either way: the top of a
+                # standing tile seen from above, not a lying one.
                 self.rejected.append(Rejected(cx, cy, -1, STANDING))
                 tops[owner] = tops.get(owner, 0) + 1
                 continue
