@@ -8,8 +8,8 @@
 #                               the one GPU (every style; without the real photos; without the Black art,
 #                               `vision/embedder_train.py`) until $DEADLINE seconds after the start, and
 #                               copies each .onnx, its weights and one log into $OUT.
-#   scripts/train_gpu.sh run    THERE (carry .gpu and .whl): installs the wheels and this package into
-#                               /tmp/site, renders the synthetic data, makes close-ups of the training
+#   scripts/train_gpu.sh run    THERE (carry .gpu and .whl): installs the wheels into /tmp/site and links
+#                               this package there, renders the synthetic data, makes close-ups of the training
 #                               photos, trains for $MINUTES, exports ONNX and copies it with results.csv
 #                               and the best weights into $OUT.
 #
@@ -23,7 +23,8 @@
 # DEVICE (0), SCENES (3000), CLOSEUP_SCENES (1500), CLOSEUPS (2 per real training image), WORKERS (12),
 # RENDER_WORKERS (14), ZOOM (0.9), LR0 (0.003; 0.001 when going on from .gpu/start.pt), PYTHON (python3),
 # SITE (/tmp/site), WORK (/tmp/rt-gpu); for `embedder`: DEADLINE (500 s), PER_CLASS (400), COPIES (3),
-# WIDTHS (32,64,128,256; 16,32,64,128 for a network a quarter the cost); for `pack`: PACK_SOURCES (all)
+# WIDTHS (32,64,128,256; 16,32,64,128 for a network a quarter the cost), NAMES (which networks: all,
+# no-hk-real, no-Black, each optionally :WIDTHS); for `pack`: PACK_SOURCES (all)
 # keeps only that many source photos (a quick check), HK and ART (the ../shared folders).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -99,7 +100,15 @@ def read_csv(source, infer_schema_length=None, **_):
     return _Frame(columns)
 EOF
     fi
-    "$python" -m pip install -q --no-index --no-deps --no-build-isolation --no-cache-dir --target "$site" .
+    link_package
+}
+
+link_package() {
+    # the package as the installed layout has it (pyproject's package-dir), without a build step; run with
+    # python -P so that the checkout's own riichi_table/ (the top level only) does not shadow it
+    rm -rf "$site/riichi_table" && mkdir -p "$site" && cp -r riichi_table "$site/"
+    local part
+    for part in engine vision device webui datasets models; do ln -sfn "$PWD/$part" "$site/riichi_table/$part"; done
     export PYTHONPATH="$site${PYTHONPATH:+:$PYTHONPATH}"
 }
 
@@ -113,10 +122,10 @@ run() {
     if [ -f .gpu/start.pt ]; then start=(--weights .gpu/start.pt); lr=${LR0:-0.001}; warmup=0; fi
     local timing=(--epochs "${EPOCHS:-60}")
     [ "${MINUTES:-6}" != 0 ] && timing+=(--minutes "${MINUTES:-6}")
-    echo "installed in $((SECONDS - t0)) s; $("$python" -c 'import torch; print(torch.__version__, torch.cuda.is_available())')"
+    echo "installed in $((SECONDS - t0)) s; $("$python" -P -c 'import torch; print(torch.__version__, torch.cuda.is_available())')"
     rm -rf "$work"
     set -o pipefail
-    "$python" -m riichi_table train recipe --hk .gpu/hk --art .gpu/art --out "$work" --fresh \
+    "$python" -P -m riichi_table train recipe --hk .gpu/hk --art .gpu/art --out "$work" --fresh \
         --scale "${SCALE:-n}" --imgsz "${IMGSZ:-640}" --batch "${BATCH:-64}" --device "${DEVICE:-0}" \
         --workers "${WORKERS:-12}" --render-workers "${RENDER_WORKERS:-14}" --zoom "${ZOOM:-0.9}" \
         --scenes "${SCENES:-3000}" --closeup-scenes "${CLOSEUP_SCENES:-1500}" --closeups "${CLOSEUPS:-2}" \
@@ -131,11 +140,9 @@ embedder() {
     : "${OUT:?set OUT to the folder the results go to}"
     [ -d .gpu/hk/images ] && [ -d .gpu/art ] || { echo "no .gpu/ here: run 'scripts/train_gpu.sh pack' first and carry .gpu" >&2; exit 2; }
     local t0=$SECONDS deadline=${DEADLINE:-500} device=${DEVICE:-cuda} log="$OUT/embedder.log"
-    # the package as the installed layout has it (pyproject's package-dir), without a build step
-    rm -rf "$site/riichi_table" && mkdir -p "$site" "$work" && cp -r riichi_table "$site/"
-    local part
-    for part in engine vision device webui datasets models; do ln -sfn "$PWD/$part" "$site/riichi_table/$part"; done
-    export PYTHONPATH="$site${PYTHONPATH:+:$PYTHONPATH}" PYTHONUNBUFFERED=1
+    mkdir -p "$work"
+    link_package
+    export PYTHONUNBUFFERED=1
     local train=("$python" -P -m riichi_table.commands.train_embedder --art .gpu/art --hk .gpu/hk --device "$device"
                  --data "$work/crops.npz" --per-class "${PER_CLASS:-400}" --copies "${COPIES:-3}"
                  --batch "${BATCH:-512}" --widths "${WIDTHS:-32,64,128,256}")
@@ -144,14 +151,18 @@ embedder() {
     local minutes
     minutes=$("$python" -c "print(max(0.2, ($deadline - ($SECONDS - $t0) - 60) / 60))")
     echo "set-up took $((SECONDS - t0)) s; training $minutes minutes each" | tee -a "$log"
-    local pids=() name
-    for name in all no-hk-real no-Black; do
+    local pids=() spec
+    for spec in ${NAMES:-all no-hk-real no-Black}; do
+        # NAME or NAME:WIDTHS (that network's widths instead of $WIDTHS; the files are named NAME-W0)
+        local name=${spec%%:*} widths=() tag=${spec%%:*}
+        if [ "$spec" != "$name" ]; then widths=(--widths "${spec#*:}"); tag="$name-${spec#*:}"; tag=${tag%%,*}; fi
         local leave=()
         [ "$name" != all ] && leave=(--leave-out "${name#no-}")
         local start=()
-        [ -f ".gpu/start-$name.pt" ] && start=(--start ".gpu/start-$name.pt")
-        ( "${train[@]}" "${leave[@]}" "${start[@]}" --minutes "$minutes" --out "$OUT/embedder-$name.onnx" \
-              --save "$OUT/embedder-$name.pt" --seed 1 2>&1 | sed "s/^/[$name] /" >>"$log" ) &
+        [ -f ".gpu/start-$tag.pt" ] && start=(--start ".gpu/start-$tag.pt")
+        ( "${train[@]}" "${widths[@]}" "${leave[@]}" "${start[@]}" --minutes "$minutes" \
+              --out "$OUT/embedder-$tag.onnx" --save "$OUT/embedder-$tag.pt" --seed 1 2>&1 \
+              | sed "s/^/[$tag] /" >>"$log" ) &
         pids+=($!)
     done
     wait "${pids[@]}" || true
