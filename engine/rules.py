@@ -15,6 +15,7 @@ import types
 import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
+from operator import attrgetter
 from typing import Any, Final, Literal
 
 from riichi_table.engine.errors import RuleError
@@ -32,7 +33,11 @@ ALL_DOUBLE_YAKUMAN: Final[tuple[DoubleYakumanHand, ...]] = typing.get_args(Doubl
 ALL_HAND_SHAPES: Final[tuple[HandShape, ...]] = typing.get_args(HandShape)
 
 
-@dataclass(frozen=True, slots=True)
+# A dataclass (fields, replace, field types) whose __init__, __repr__, __eq__ and __hash__ are written below
+# rather than generated: dataclasses writes those as source text and compiles it at every start, a large
+# part of a `riichi-table batch` start-up for 67 fields. They behave as the generated ones do
+# (tests/engine/test_rules_methods.py compares them).
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Rules:
     """Every rule choice the engine makes. Points are in the preset's own unit (beginner: tokens)."""
 
@@ -140,6 +145,38 @@ class Rules:
     # with halves away from zero ("thousand": the online-site convention, tenhou)
     final_rounding: Literal["none", "thousand"] = "none"
 
+    def __init__(self, *values: Any, **changes: Any) -> None:
+        """Every field by position (in field order) or by name, as the generated `__init__` takes them."""
+        if len(values) > len(_DEFAULTS):
+            raise TypeError(
+                f"Rules.__init__() takes from 1 to {len(_DEFAULTS) + 1} positional arguments but "
+                f"{len(values) + 1} were given"
+            )
+        set_field = object.__setattr__
+        for i, (name, default) in enumerate(_DEFAULTS):
+            if i < len(values):
+                if name in changes:
+                    raise TypeError(f"Rules.__init__() got multiple values for argument {name!r}")
+                set_field(self, name, values[i])
+            else:
+                set_field(self, name, changes.pop(name, default))
+        if changes:
+            raise TypeError(f"Rules.__init__() got an unexpected keyword argument {next(iter(changes))!r}")
+
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            [f"{name}={value!r}" for (name, _), value in zip(_DEFAULTS, _values(self), strict=True)]
+        )
+        return f"{type(self).__qualname__}({shown})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return bool(_values(self) == _values(other))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(_values(self))
+
     def __reduce__(self) -> tuple[type[Rules], tuple[Any, ...]]:
         return rebuilt(self)
 
@@ -155,6 +192,11 @@ class Rules:
             out[f.name] = list(value) if isinstance(value, tuple) else value
         return out
 
+
+# (name, default) of every field in order, and the tuple of an instance's field values in that order (the
+# tuple the generated __eq__ compares and __hash__ hashes)
+_DEFAULTS: Final[tuple[tuple[str, object], ...]] = tuple([(f.name, f.default) for f in fields(Rules)])
+_values: Final = attrgetter(*[name for name, _ in _DEFAULTS])
 
 _WRC: Final = Rules()
 

@@ -1,3 +1,3 @@
-from riichi_table.cli import main
+from riichi_table.cli import entry
 
-raise SystemExit(main())
+entry()
