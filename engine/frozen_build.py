@@ -75,3 +75,16 @@ def rebuilt(obj: T) -> tuple[type[T], tuple[Any, ...]]:
     `__setstate__` sets the frozen fields one by one); with it, the pure-Python class copies the same way.
     """
     return type(obj), tuple([getattr(obj, f.name) for f in fields(obj)])  # type: ignore[arg-type]
+
+
+def field_values(obj: object) -> tuple[Any, ...]:
+    """A dataclass instance's field values in field order: the tuple a generated `__eq__` compares and a
+    generated `__hash__` hashes (for the classes that write those methods out rather than have them made
+    from source at every start: docs/engine.md "start-up")."""
+    return tuple([getattr(obj, f.name) for f in fields(obj)])  # type: ignore[arg-type]
+
+
+def field_repr(obj: object) -> str:
+    """`Name(field=value, ...)`, as a generated `__repr__` writes a dataclass instance."""
+    shown = ", ".join([f"{f.name}={getattr(obj, f.name)!r}" for f in fields(obj)])  # type: ignore[arg-type]
+    return f"{type(obj).__qualname__}({shown})"

@@ -13,13 +13,15 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Final
 
-from riichi_table.engine.frozen_build import rebuilt
+from riichi_table.engine.frozen_build import field_repr, field_values, rebuilt
 from riichi_table.engine.rules import Rules
 
 LIMIT_NAMES: Final = {1: "yakuman", 2: "double_yakuman", 3: "triple_yakuman", 4: "quadruple_yakuman"}
 
 
-@dataclass(frozen=True, slots=True)
+# init, repr, eq and hash written out: dataclasses would make them from source text at every start
+# (docs/engine.md, batch start-up); tests/engine/test_written_dataclass_methods.py compares them.
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Payments:
     """What the winner receives from whom, without honba: ron, or tsumo from the dealer / each non-dealer."""
 
@@ -28,6 +30,26 @@ class Payments:
     non_dealer: int = 0  # a non-dealer's tsumo: what each other non-dealer pays
     all: int = 0  # a dealer's tsumo: what each player pays
     pao: int = 0  # liability (002 3.3.9): what the liable player pays; the others pay nothing on tsumo
+
+    def __init__(
+        self, ron: int = 0, dealer: int = 0, non_dealer: int = 0, all: int = 0, pao: int = 0
+    ) -> None:
+        object.__setattr__(self, "ron", ron)
+        object.__setattr__(self, "dealer", dealer)
+        object.__setattr__(self, "non_dealer", non_dealer)
+        object.__setattr__(self, "all", all)
+        object.__setattr__(self, "pao", pao)
+
+    def __repr__(self) -> str:
+        return field_repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return field_values(self) == field_values(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(field_values(self))
 
     def __reduce__(self) -> tuple[type[Payments], tuple[Any, ...]]:
         return rebuilt(self)

@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from riichi_table.engine.decompose import Reading, readings
 from riichi_table.engine.errors import TileCountError
-from riichi_table.engine.frozen_build import builder, rebuilt
+from riichi_table.engine.frozen_build import builder, field_repr, field_values, rebuilt
 from riichi_table.engine.fu import fu as fu_of
 from riichi_table.engine.melds import Meld
 from riichi_table.engine.points import (
@@ -31,8 +31,14 @@ from riichi_table.engine.tiles import COPIES, KIND_COUNT, Tile, check_copies, do
 from riichi_table.engine.yaku import FormYaku, Situation, YakuContext, evaluate, form_yaku, in_table_order
 from riichi_table.engine.yaku.base import FLAGS
 
+# the defaults of WinInput's fields made by a factory: both immutable, so one instance serves every call
+_NO_FLAGS: Final = Situation()
+_DEFAULT_RULES: Final = resolve_rules(None)
 
-@dataclass(frozen=True, slots=True)
+
+# init, repr, eq and hash written out: dataclasses would make them from source text at every start
+# (docs/engine.md, batch start-up); tests/engine/test_written_dataclass_methods.py compares them.
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class WinInput:
     """A won hand: `hand` the concealed tiles without the winning tile; winds are kinds 27..30."""
 
@@ -49,6 +55,63 @@ class WinInput:
     rules: Rules = field(default_factory=lambda: resolve_rules(None))
     pao: int | None = None  # 002 3.3.9: relative seat (1..3) of the player liable for the hand
     discarder: int | None = None  # relative seat (1..3) of the discarder on ron; needed with `pao`
+
+    def __init__(
+        self,
+        hand: tuple[Tile, ...],
+        win: Tile,
+        melds: tuple[Meld, ...] = (),
+        situation: Situation = _NO_FLAGS,
+        seat_wind: int = 27,
+        round_wind: int = 27,
+        dora: tuple[Tile, ...] = (),
+        ura: tuple[Tile, ...] = (),
+        honba: int = 0,
+        sticks: int = 0,
+        rules: Rules = _DEFAULT_RULES,
+        pao: int | None = None,
+        discarder: int | None = None,
+    ) -> None:
+        if not _COMPILED:  # as Python the frozen class refuses plain assignment: set as dataclasses does
+            object.__setattr__(self, "hand", hand)
+            object.__setattr__(self, "win", win)
+            object.__setattr__(self, "melds", melds)
+            object.__setattr__(self, "situation", situation)
+            object.__setattr__(self, "seat_wind", seat_wind)
+            object.__setattr__(self, "round_wind", round_wind)
+            object.__setattr__(self, "dora", dora)
+            object.__setattr__(self, "ura", ura)
+            object.__setattr__(self, "honba", honba)
+            object.__setattr__(self, "sticks", sticks)
+            object.__setattr__(self, "rules", rules)
+            object.__setattr__(self, "pao", pao)
+            object.__setattr__(self, "discarder", discarder)
+            return
+        # compiled, the assignments write the native fields in place (see `new_win_input`)
+        self.hand = hand  # type: ignore[misc]
+        self.win = win  # type: ignore[misc]
+        self.melds = melds  # type: ignore[misc]
+        self.situation = situation  # type: ignore[misc]
+        self.seat_wind = seat_wind  # type: ignore[misc]
+        self.round_wind = round_wind  # type: ignore[misc]
+        self.dora = dora  # type: ignore[misc]
+        self.ura = ura  # type: ignore[misc]
+        self.honba = honba  # type: ignore[misc]
+        self.sticks = sticks  # type: ignore[misc]
+        self.rules = rules  # type: ignore[misc]
+        self.pao = pao  # type: ignore[misc]
+        self.discarder = discarder  # type: ignore[misc]
+
+    def __repr__(self) -> str:
+        return field_repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return field_values(self) == field_values(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(field_values(self))
 
     def __reduce__(self) -> tuple[type[WinInput], tuple[Any, ...]]:
         return rebuilt(self)
@@ -235,7 +298,9 @@ def _check_plain_fives(counts: list[int], reds: list[int], rules: Rules) -> None
             )
 
 
-@dataclass(frozen=True, slots=True)
+# init, repr, eq and hash written out: dataclasses would make them from source text at every start
+# (docs/engine.md, batch start-up); tests/engine/test_written_dataclass_methods.py compares them.
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Win:
     """The best reading's score. `points` excludes honba and sticks; `total` includes them."""
 
@@ -249,6 +314,54 @@ class Win:
     total: int
     fu_detail: tuple[tuple[str, int], ...]
     reading: Reading
+
+    def __init__(
+        self,
+        han: int,
+        fu: int,
+        yaku: tuple[tuple[str, int], ...],
+        yakuman: int,
+        limit: str | None,
+        points: int,
+        payments: Payments,
+        total: int,
+        fu_detail: tuple[tuple[str, int], ...],
+        reading: Reading,
+    ) -> None:
+        if not _COMPILED:  # as Python the frozen class refuses plain assignment: set as dataclasses does
+            object.__setattr__(self, "han", han)
+            object.__setattr__(self, "fu", fu)
+            object.__setattr__(self, "yaku", yaku)
+            object.__setattr__(self, "yakuman", yakuman)
+            object.__setattr__(self, "limit", limit)
+            object.__setattr__(self, "points", points)
+            object.__setattr__(self, "payments", payments)
+            object.__setattr__(self, "total", total)
+            object.__setattr__(self, "fu_detail", fu_detail)
+            object.__setattr__(self, "reading", reading)
+            return
+        # compiled, the assignments write the native fields in place (see `new_win_input`)
+        self.han = han  # type: ignore[misc]
+        self.fu = fu  # type: ignore[misc]
+        self.yaku = yaku  # type: ignore[misc]
+        self.yakuman = yakuman  # type: ignore[misc]
+        self.limit = limit  # type: ignore[misc]
+        self.points = points  # type: ignore[misc]
+        self.payments = payments  # type: ignore[misc]
+        self.total = total  # type: ignore[misc]
+        self.fu_detail = fu_detail  # type: ignore[misc]
+        self.reading = reading  # type: ignore[misc]
+
+    def __repr__(self) -> str:
+        return field_repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return field_values(self) == field_values(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(field_values(self))
 
     def __reduce__(self) -> tuple[type[Win], tuple[Any, ...]]:
         return rebuilt(self)
@@ -285,21 +398,10 @@ def _new_win(
     fu_detail: tuple[tuple[str, int], ...],
     reading: Reading,
 ) -> Win:
-    """`Win(*fields)`, quicker. Compiled (see `new_win_input`), the fields are written in place."""
+    """`Win(*fields)`, quicker as Python (see `new_win_input`)."""
     if not _COMPILED:
         return _build_win(han, fu, yaku, yakuman, limit, points, payments, total, fu_detail, reading)
-    w = Win.__new__(Win)
-    w.han = han  # type: ignore[misc]
-    w.fu = fu  # type: ignore[misc]
-    w.yaku = yaku  # type: ignore[misc]
-    w.yakuman = yakuman  # type: ignore[misc]
-    w.limit = limit  # type: ignore[misc]
-    w.points = points  # type: ignore[misc]
-    w.payments = payments  # type: ignore[misc]
-    w.total = total  # type: ignore[misc]
-    w.fu_detail = fu_detail  # type: ignore[misc]
-    w.reading = reading  # type: ignore[misc]
-    return w
+    return Win(han, fu, yaku, yakuman, limit, points, payments, total, fu_detail, reading)
 
 
 def new_win_input(
@@ -319,10 +421,11 @@ def new_win_input(
 ) -> WinInput:
     """`WinInput(*fields)` with every field given, quicker (the batch makes one per request).
 
-    As Python, `frozen_build.builder` sets each slot through its descriptor. Compiled by mypyc (docs/engine.md
-    "The compiled engine"), the frozen check is Python's `__setattr__`, which compiled code does not call: the
-    assignments below write the native fields in place, as `__init__` would. As Python they would raise
-    FrozenInstanceError, hence the branch.
+    As Python, `frozen_build.builder` sets each slot through its descriptor (quicker than `__init__`, which
+    sets them through `object.__setattr__`). Compiled by mypyc (docs/engine.md "The compiled engine"), the
+    frozen check is Python's `__setattr__`, which compiled code does not call: the written `__init__` assigns
+    the native fields in place, and is called directly. As Python those assignments would raise
+    FrozenInstanceError, hence the branches here and in `__init__`.
     """
     if not _COMPILED:
         return _build_win_input(
@@ -340,32 +443,36 @@ def new_win_input(
             pao,
             discarder,
         )
-    w = WinInput.__new__(WinInput)
-    w.hand = hand  # type: ignore[misc]
-    w.win = win  # type: ignore[misc]
-    w.melds = melds  # type: ignore[misc]
-    w.situation = situation  # type: ignore[misc]
-    w.seat_wind = seat_wind  # type: ignore[misc]
-    w.round_wind = round_wind  # type: ignore[misc]
-    w.dora = dora  # type: ignore[misc]
-    w.ura = ura  # type: ignore[misc]
-    w.honba = honba  # type: ignore[misc]
-    w.sticks = sticks  # type: ignore[misc]
-    w.rules = rules  # type: ignore[misc]
-    w.pao = pao  # type: ignore[misc]
-    w.discarder = discarder  # type: ignore[misc]
-    return w
+    return WinInput(
+        hand, win, melds, situation, seat_wind, round_wind, dora, ura, honba, sticks, rules, pao, discarder
+    )
 
 
 # whether mypyc compiled this module: a compiled function has no bytecode
 _COMPILED: Final = not hasattr(new_win_input, "__code__")
 
 
-@dataclass(frozen=True, slots=True)
+# init, repr, eq and hash written out: dataclasses would make them from source text at every start
+# (docs/engine.md, batch start-up); tests/engine/test_written_dataclass_methods.py compares them.
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class NoWin:
     """Not a winning hand: `reason` is "not a complete hand" or "no yaku"."""
 
     reason: str
+
+    def __init__(self, reason: str) -> None:
+        object.__setattr__(self, "reason", reason)
+
+    def __repr__(self) -> str:
+        return field_repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return field_values(self) == field_values(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(field_values(self))
 
     def __reduce__(self) -> tuple[type[NoWin], tuple[Any, ...]]:
         return rebuilt(self)

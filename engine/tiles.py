@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from riichi_table.engine.errors import NotationError, TileCountError
 from riichi_table.engine.frozen_build import rebuilt
@@ -33,12 +33,51 @@ TERMINALS_AND_HONORS = TERMINALS | HONORS
 WIND_LETTERS: Final = "ESWN"
 
 
-@dataclass(frozen=True, slots=True, order=True)
+# init, repr, eq, hash and order written out: dataclasses would make them from source text at every start
+# (docs/engine.md, batch start-up); tests/engine/test_written_dataclass_methods.py compares them.
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Tile:
     """One physical tile: its kind 0..33 and whether it is a red five."""
 
     kind: int
     red: bool = False
+
+    def __init__(self, kind: int, red: bool = False) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "red", red)
+        self.__post_init__()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(kind={self.kind!r}, red={self.red!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return _tile_key(self) == _tile_key(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(_tile_key(self))
+
+    # ordered as (kind, red), as dataclass(order=True) orders it
+    def __lt__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return _tile_key(self) < _tile_key(other)
+        return NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return _tile_key(self) <= _tile_key(other)
+        return NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return _tile_key(self) > _tile_key(other)
+        return NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return _tile_key(self) >= _tile_key(other)
+        return NotImplemented
 
     def __reduce__(self) -> tuple[type[Tile], tuple[Any, ...]]:
         return rebuilt(self)
@@ -61,6 +100,12 @@ class Tile:
 
     def __str__(self) -> str:
         return self.name
+
+
+def _tile_key(t: object) -> tuple[int, bool]:
+    """(kind, red) of a Tile: the tuple its equality, hash and order use."""
+    tile = cast(Tile, t)
+    return tile.kind, tile.red
 
 
 _PLAIN: Final = tuple(Tile(k) for k in range(KIND_COUNT))

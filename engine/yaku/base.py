@@ -14,11 +14,13 @@ from functools import cache
 from typing import Any, Final, NamedTuple
 
 from riichi_table.engine.decompose import Reading
-from riichi_table.engine.frozen_build import rebuilt
+from riichi_table.engine.frozen_build import field_repr, field_values, rebuilt
 from riichi_table.engine.rules import Rules
 
 
-@dataclass(frozen=True, slots=True)
+# init, repr, eq and hash written out: dataclasses would make them from source text at every start
+# (docs/engine.md, batch start-up); tests/engine/test_written_dataclass_methods.py compares them.
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Situation:
     """How and when the hand was won: the score request's flags."""
 
@@ -34,6 +36,45 @@ class Situation:
     tenhou: bool = False
     chiihou: bool = False
     renhou: bool = False
+
+    def __init__(
+        self,
+        tsumo: bool = False,
+        riichi: bool = False,
+        double_riichi: bool = False,
+        open_riichi: bool = False,
+        ippatsu: bool = False,
+        haitei: bool = False,
+        houtei: bool = False,
+        rinshan: bool = False,
+        chankan: bool = False,
+        tenhou: bool = False,
+        chiihou: bool = False,
+        renhou: bool = False,
+    ) -> None:
+        object.__setattr__(self, "tsumo", tsumo)
+        object.__setattr__(self, "riichi", riichi)
+        object.__setattr__(self, "double_riichi", double_riichi)
+        object.__setattr__(self, "open_riichi", open_riichi)
+        object.__setattr__(self, "ippatsu", ippatsu)
+        object.__setattr__(self, "haitei", haitei)
+        object.__setattr__(self, "houtei", houtei)
+        object.__setattr__(self, "rinshan", rinshan)
+        object.__setattr__(self, "chankan", chankan)
+        object.__setattr__(self, "tenhou", tenhou)
+        object.__setattr__(self, "chiihou", chiihou)
+        object.__setattr__(self, "renhou", renhou)
+
+    def __repr__(self) -> str:
+        return field_repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return field_values(self) == field_values(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(field_values(self))
 
     def __reduce__(self) -> tuple[type[Situation], tuple[Any, ...]]:
         return rebuilt(self)
@@ -104,7 +145,9 @@ READING_GATES: Final[dict[str, Callable[[int, int], bool]]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+# init, repr, eq and hash written out: dataclasses would make them from source text at every start
+# (docs/engine.md, batch start-up); tests/engine/test_written_dataclass_methods.py compares them.
+@dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
 class Yaku:
     """A named scoring rule. `doc` is the check's docstring: Japanese name, the rule, the seed that sets
     it."""
@@ -117,6 +160,37 @@ class Yaku:
     double_if: str | None = None  # the Rules.double_yakuman_hands entry that makes it a double yakuman
     replaces: tuple[str, ...] = ()
     gate: str = ""  # a key of FORM_GATES or READING_GATES: a cheap condition the rule cannot hold without
+
+    def __init__(
+        self,
+        name: str,
+        closed_han: int,
+        open_han: int,
+        check: Check,
+        yakuman: int = 0,
+        double_if: str | None = None,
+        replaces: tuple[str, ...] = (),
+        gate: str = "",
+    ) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "closed_han", closed_han)
+        object.__setattr__(self, "open_han", open_han)
+        object.__setattr__(self, "check", check)
+        object.__setattr__(self, "yakuman", yakuman)
+        object.__setattr__(self, "double_if", double_if)
+        object.__setattr__(self, "replaces", replaces)
+        object.__setattr__(self, "gate", gate)
+
+    def __repr__(self) -> str:
+        return field_repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return field_values(self) == field_values(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(field_values(self))
 
     def __reduce__(self) -> tuple[type[Yaku], tuple[Any, ...]]:
         return rebuilt(self)
