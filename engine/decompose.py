@@ -95,28 +95,41 @@ def _suit_splits(key: int, start: int, honor: bool) -> tuple[_GroupSplit, ...]:
     h = int(honor)
     sets_only, sets_and_pair = SETS_ONLY[h], SETS_AND_PAIR[h]
     out: list[_GroupSplit] = []
-
-    def walk(key: int, i: int, pair: int, sets: tuple[Group, ...]) -> None:
-        if not key:
-            out.append((pair, sets))
-            return
-        while not (key >> (8 * i)) & 255:
-            i += 1
-        c = (key >> (8 * i)) & 255
-        one = 1 << (8 * i)
-        target = sets_only if pair >= 0 or key in sets_only else sets_and_pair
-        if c >= 2 and pair < 0 and key - 2 * one in sets_only:
-            walk(key - 2 * one, i, start + i, sets)
-        if c >= 3 and key - 3 * one in target:
-            walk(key - 3 * one, i, pair, (*sets, _PON[start + i]))
-        chi = one * 0x010101  # one each of kinds i, i+1, i+2
-        has_chi = not honor and i <= 6 and (key >> (8 * i + 8)) & 255 and (key >> (8 * i + 16)) & 255
-        if has_chi and key - chi in target:
-            walk(key - chi, i, pair, (*sets, _CHI[start + i]))
-
     if key in sets_only or key in sets_and_pair:
-        walk(key, 0, -1, ())
+        _walk(out, key, 0, -1, (), start, honor, sets_only, sets_and_pair)
     return tuple(dict.fromkeys(out))
+
+
+def _walk(
+    out: list[_GroupSplit],
+    key: int,
+    i: int,
+    pair: int,
+    sets: tuple[Group, ...],
+    start: int,
+    honor: bool,
+    sets_only: frozenset[int],
+    sets_and_pair: frozenset[int],
+) -> None:
+    """`_suit_splits`' walk from kind `i` of what is left of the pattern (`key`), appending each split found
+    to `out`. A function of its own rather than nested: compiled, a nested function and its closure refer to
+    each other, a reference cycle left for the collector at every new pattern."""
+    if not key:
+        out.append((pair, sets))
+        return
+    while not (key >> (8 * i)) & 255:
+        i += 1
+    c = (key >> (8 * i)) & 255
+    one = 1 << (8 * i)
+    target = sets_only if pair >= 0 or key in sets_only else sets_and_pair
+    if c >= 2 and pair < 0 and key - 2 * one in sets_only:
+        _walk(out, key - 2 * one, i, start + i, sets, start, honor, sets_only, sets_and_pair)
+    if c >= 3 and key - 3 * one in target:
+        _walk(out, key - 3 * one, i, pair, (*sets, _PON[start + i]), start, honor, sets_only, sets_and_pair)
+    chi = one * 0x010101  # one each of kinds i, i+1, i+2
+    has_chi = not honor and i <= 6 and (key >> (8 * i + 8)) & 255 and (key >> (8 * i + 16)) & 255
+    if has_chi and key - chi in target:
+        _walk(out, key - chi, i, pair, (*sets, _CHI[start + i]), start, honor, sets_only, sets_and_pair)
 
 
 def _group_splits(keys: tuple[int, int, int, int]) -> list[_GroupSplit]:

@@ -36,6 +36,9 @@ def builder(cls: type[T]) -> Callable[..., T]:
     if hasattr(cls, "__post_init__") or any(not f.init for f in fields(cls)):
         raise TypeError(f"{cls.__name__}'s __init__ does more than set its fields")
     names = [f.name for f in fields(cls)]
+    if compiled and not hasattr(vars(cls).get("__init__"), "__code__"):
+        # compiled with an `__init__` of its own (not dataclasses' Python one): the class is the quick way
+        return cls
     if compiled:
         return _native_builder(cls, tuple([getattr(cls, name).__set__ for name in names]))
     # one line per field, as dataclasses writes its own __init__; the names are the class's field names
