@@ -23,6 +23,7 @@ from riichi_table.engine.hand import (
     SIMPLES_MASK,
     is_kokushi,
     list_suit_keys,
+    mixed_key,
     suit_keys,
 )
 from riichi_table.engine.melds import Meld
@@ -95,7 +96,8 @@ def _suit_splits(key: int, start: int, honor: bool) -> tuple[_GroupSplit, ...]:
     h = int(honor)
     sets_only, sets_and_pair = SETS_ONLY[h], SETS_AND_PAIR[h]
     out: list[_GroupSplit] = []
-    if key in sets_only or key in sets_and_pair:
+    mixed = mixed_key(key)
+    if mixed in sets_only or mixed in sets_and_pair:
         _walk(out, key, 0, -1, (), start, honor, sets_only, sets_and_pair)
     return tuple(dict.fromkeys(out))
 
@@ -121,14 +123,14 @@ def _walk(
         i += 1
     c = (key >> (8 * i)) & 255
     one = 1 << (8 * i)
-    target = sets_only if pair >= 0 or key in sets_only else sets_and_pair
-    if c >= 2 and pair < 0 and key - 2 * one in sets_only:
+    target = sets_only if pair >= 0 or mixed_key(key) in sets_only else sets_and_pair
+    if c >= 2 and pair < 0 and mixed_key(key - 2 * one) in sets_only:
         _walk(out, key - 2 * one, i, start + i, sets, start, honor, sets_only, sets_and_pair)
-    if c >= 3 and key - 3 * one in target:
+    if c >= 3 and mixed_key(key - 3 * one) in target:
         _walk(out, key - 3 * one, i, pair, (*sets, _PON[start + i]), start, honor, sets_only, sets_and_pair)
     chi = one * 0x010101  # one each of kinds i, i+1, i+2
     has_chi = not honor and i <= 6 and (key >> (8 * i + 8)) & 255 and (key >> (8 * i + 16)) & 255
-    if has_chi and key - chi in target:
+    if has_chi and mixed_key(key - chi) in target:
         _walk(out, key - chi, i, pair, (*sets, _CHI[start + i]), start, honor, sets_only, sets_and_pair)
 
 

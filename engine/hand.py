@@ -83,8 +83,14 @@ def list_suit_keys(c: list[int]) -> tuple[int, int, int, int]:
 
 # [0] for a number suit, [1] for honors: every complete suit pattern, as a suit key (engine/suit_patterns.py)
 _NUMBER_SETS, _NUMBER_PAIRED, _HONOR_SETS, _HONOR_PAIRED = suit_patterns.load()
+# (keys `mixed`: a pattern `key` is there when `mixed_key(key)` is)
 SETS_ONLY: Final = (_NUMBER_SETS, _HONOR_SETS)
 SETS_AND_PAIR: Final = (_NUMBER_PAIRED, _HONOR_PAIRED)
+
+
+def mixed_key(key: int) -> int:
+    """`suit_patterns.mixed(key)`, compiled with its callers (tests/engine/test_suit_patterns.py)."""
+    return key ^ ((key >> 19) & 0x3FFFF) ^ ((key >> 37) & 0x3FFFF) ^ (key >> 55)
 
 
 @cache
@@ -96,14 +102,15 @@ def suit_verdict(key: int, honor: bool) -> tuple[int, int, int]:
     suit complete, and `wait_pairs` is the pair count the suit then has.
     """
     h = int(honor)
-    pairs = 0 if key in SETS_ONLY[h] else 1 if key in SETS_AND_PAIR[h] else _INCOMPLETE
+    mixed = mixed_key(key)
+    pairs = 0 if mixed in SETS_ONLY[h] else 1 if mixed in SETS_AND_PAIR[h] else _INCOMPLETE
     n = sum(key.to_bytes(9, "little"))
     if n % 3 == 0:
         return pairs, 0, 0
     target, wait_pairs = (SETS_ONLY[h], 0) if n % 3 == 2 else (SETS_AND_PAIR[h], 1)
     mask = 0
     for i in range(7 if honor else 9):
-        if (key >> (8 * i)) & 255 < 4 and key + (1 << (8 * i)) in target:
+        if (key >> (8 * i)) & 255 < 4 and mixed_key(key + (1 << (8 * i))) in target:
             mask |= 1 << i
     return pairs, mask, wait_pairs
 

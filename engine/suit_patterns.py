@@ -3,10 +3,14 @@
 The tables are the per-suit look-ups of Mortal's libriichi, built the Python way: every pattern of up to four
 sets (pon, and chi unless honors), without and with one pair, at most four copies of a kind (2,869 + 18,874
 for a number suit, 99 + 399 for honors). Working them out takes about 0.1 G instructions, a third of the
-batch command's start-up; reading them from `suit_patterns.bin` about a third of that, nearly all of it
-spent putting the keys into the frozensets (a key's low bytes are small counts, so their hashes crowd
-together). The file is what `generate()` gives (tests/engine/test_suit_patterns.py checks it); rewrite it
-with `python -m riichi_table.engine.suit_patterns`.
+batch command's start-up; reading them from `suit_patterns.bin` far less. The file is what `generate()`
+gives, each key `mixed` (tests/engine/test_suit_patterns.py checks it); rewrite it with
+`python -m riichi_table.engine.suit_patterns`.
+
+Why `mixed`: a key's low bytes are small counts, so the low bits of its hash, which pick its slot in a set,
+took 114 values for the 21,743 keys, and most of the reading went into collisions. `mixed(key)` folds the
+higher bytes into the low ones (XOR), one to one, and the sets build about five times quicker; a look-up
+asks for `mixed(key)` (engine/hand.py `mixed_key`, the compiled copy).
 
 File layout (zlib-compressed), made to be read by C loops alone: a key is below 5 << 64 (nine bytes, the
 ninth a count 0..4), so each table is stored as five runs of keys, one per value of the ninth byte, each key
@@ -62,6 +66,18 @@ def generate() -> Tables:
     return (*complete_patterns(9, False), *complete_patterns(7, True))
 
 
+def mixed(key: int) -> int:
+    """`key` with bits 19-36, 37-54 and 55 up folded into its low 18 bits by XOR: one to one (the bits read
+    are never written, so the fold undoes itself), and below 5 << 64 as the key is."""
+    return key ^ ((key >> 19) & 0x3FFFF) ^ ((key >> 37) & 0x3FFFF) ^ (key >> 55)
+
+
+def mixed_tables(tables: Tables) -> Tables:
+    """`tables` with every key `mixed`: what the file holds and `load` returns."""
+    a, b, c, d = (frozenset(map(mixed, table)) for table in tables)
+    return a, b, c, d
+
+
 def _little_endian(values: array[int]) -> array[int]:
     """`values` with little-endian items on any machine (array reads and writes the machine's own order)."""
     if sys.byteorder == "big":
@@ -108,15 +124,15 @@ def decode(data: bytes) -> Tables:
 
 
 def load() -> Tables:
-    """The tables from the shipped file, or worked out when the file is missing or unreadable."""
+    """The tables (keys `mixed`) from the shipped file, or worked out when it is missing or unreadable."""
     try:
         with open(PATH, "rb") as file:
             return decode(file.read())
     except (OSError, ValueError):
-        return generate()
+        return mixed_tables(generate())
 
 
 if __name__ == "__main__":
     with open(PATH, "wb") as out:
-        out.write(encode(generate()))
+        out.write(encode(mixed_tables(generate())))
     print(f"wrote {PATH}")
