@@ -120,7 +120,7 @@ def entry() -> None:
     process ends the usual way, exit handlers and the flushing of standard output included.
 
     Before it ends, every object then alive is moved out of the collector's reach (`gc.freeze`). The
-    interpreter's teardown runs the collector over everything tracked, up to three times (for `batch`, the
+    interpreter's teardown runs the collector over everything tracked, four times (for `batch`, the
     engine's tables and caches: about 7 % of a start-up's instructions), and nothing in it needs to be found
     as garbage: the process's memory goes back to the system whole. Objects that are not in a reference cycle
     are still freed, and their finalizers run, as modules are emptied; the interpreter never promised to run
