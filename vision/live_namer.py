@@ -94,7 +94,7 @@ class OnnxNamer:
         classifier: Path | None = None,
         geometry: TableGeometry | None = None,
         px_per_mm: float = 1.0,
-        flip_tta: bool = True,
+        flip_tta: bool | None = None,  # None: as the classifier file says (vision.classify)
         threads: int = 1,
     ) -> None:
         from riichi_table.vision.profiles import BASE, open_active_classifier
