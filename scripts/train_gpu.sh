@@ -19,7 +19,8 @@
 # (read results.csv into a dict). One device call runs at most 10 minutes: keep MINUTES + ~3 minutes of
 # set-up and rendering inside it; to go on in a second call, carry the returned best.pt as .gpu/start.pt.
 #
-# Settings (environment): MINUTES (6; 0 = use EPOCHS), EPOCHS (60), SCALE (n), IMGSZ (640), BATCH (64),
+# Settings (environment): MINUTES (6; 0 = use EPOCHS), EPOCHS (60), SCALE (n; t = the shipped localizer's
+# width), IMGSZ (640), START (.gpu/start.pt; e.g. models/localizer.onnx with SCALE=t), BATCH (64),
 # DEVICE (0), SCENES (3000), CLOSEUP_SCENES (1500), CLOSEUPS (2 per real training image), WORKERS (12),
 # RENDER_WORKERS (14), ZOOM (0.9), LR0 (0.003; 0.001 when going on from .gpu/start.pt), PYTHON (python3),
 # SITE (/tmp/site), WORK (/tmp/rt-gpu); for `embedder`: DEADLINE (500 s), PER_CLASS (400), COPIES (3),
@@ -119,7 +120,8 @@ run() {
     install
     export YOLO_OFFLINE=1 PYTHONUNBUFFERED=1
     local start=() lr=${LR0:-0.003} warmup=1
-    if [ -f .gpu/start.pt ]; then start=(--weights .gpu/start.pt); lr=${LR0:-0.001}; warmup=0; fi
+    local from=${START:-.gpu/start.pt}  # START: weights to go on from (.pt, or a localizer .onnx to unfold)
+    if [ -f "$from" ]; then start=(--weights "$from"); lr=${LR0:-0.001}; warmup=0; fi
     local timing=(--epochs "${EPOCHS:-60}")
     [ "${MINUTES:-6}" != 0 ] && timing+=(--minutes "${MINUTES:-6}")
     echo "installed in $((SECONDS - t0)) s; $("$python" -P -c 'import torch; print(torch.__version__, torch.cuda.is_available())')"

@@ -62,20 +62,21 @@ def templates():
 
 @pytest.fixture(scope="session")
 def colour_bound_models(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A models folder whose embedder is the shipped crop classifier's own features (`export_embedder`).
+    """A models folder whose classifier and embedder are the earlier crop classifier with its own features
+    (`models/set_check.onnx`, cut by `export_embedder`).
 
     That classifier learned the inks of the sets it was trained on, so a set in other inks (the recoloured
     art) is a style it never saw: the base it gives reads such a set badly and a profile must lift it, which
-    is what the profile machinery and the Teach my tiles flow are proved on. The shipped embedder
-    (`vision/embedder_train.py`) reads inks it never saw nearly as well as its own (docs/vision.md), so it
-    cannot show that. Needs the `onnx` package (the [train] extra).
+    is what the profile machinery and the Teach my tiles flow are proved on. The shipped classifier and
+    embedder (`vision/embedder_train.py`) read inks they never saw nearly as well as their own
+    (docs/vision.md), so they cannot show that.
     """
-    pytest.importorskip("onnx")
-    from riichi_table.vision.embedder import EMBEDDER_FILE, export_embedder
+    from riichi_table.vision.embedder import EMBEDDER_FILE, SET_CHECK_FILE
 
     models = REPO_ROOT / "models"
     folder = tmp_path_factory.mktemp("colour-bound-models")
-    for name in ("localizer.onnx", "classifier.onnx", "confidence_calibration.json"):
+    for name in ("localizer.onnx", "confidence_calibration.json"):
         (folder / name).symlink_to(models / name)
-    export_embedder(models / "classifier.onnx", folder / EMBEDDER_FILE)
+    for name in ("classifier.onnx", EMBEDDER_FILE):
+        (folder / name).symlink_to(models / SET_CHECK_FILE)
     return folder

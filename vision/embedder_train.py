@@ -262,6 +262,10 @@ def export_onnx(model, out: Path, note: dict[str, object]) -> Path:  # type: ign
         "imgsz": str([SIZE, SIZE]),
         "names": str({i: f"{i:02d}" for i in range(CLASS_COUNT)}),
         "classifier_sha256": digest,
+        # read as a classifier (vision.classify) it needs no half-turn average (it trained on half turns),
+        # only a second look at the crops it names below 0.99 (docs/vision.md "The metric-learned classifier")
+        "half_turn_average": "False",
+        "half_turn_below": "0.99",
         "trained": json.dumps(note),
     }
     for key, value in meta.items():

@@ -4,8 +4,9 @@
 
 - "templates": `TileTemplates` (faces of the club's set enrolled through the camera,
   `datasets.game_templates`);
-- "onnx": the crop classifier of `vision.classify.Classifier` (`models/classifier.onnx`), fed upright
-  crops cut from the rectified view in the seat's own reading direction;
+- "onnx": a crop classifier read by `vision.classify.Classifier`
+  (`vision.model_files.LIVE_CLASSIFIER_FILE`), fed upright crops cut from the rectified view in the seat's
+  own reading direction;
 - "both": templates first; a tile whose two best template classes lie closer than `TIE_MARGIN` is also read by
   the classifier, and the two opinions are multiplied (a product of experts: a kind both find likely wins).
 
@@ -94,14 +95,14 @@ class OnnxNamer:
         classifier: Path | None = None,
         geometry: TableGeometry | None = None,
         px_per_mm: float = 1.0,
-        flip_tta: bool = True,
+        flip_tta: bool | None = True,
         threads: int = 1,
     ) -> None:
+        from riichi_table.vision.model_files import DEFAULT_MODELS, LIVE_CLASSIFIER_FILE
         from riichi_table.vision.profiles import BASE, open_active_classifier
-        from riichi_table.vision.reader import CLASSIFIER_FILE, DEFAULT_MODELS
 
         self.models = DEFAULT_MODELS  # where the embedder of a profile is found
-        self.path = classifier or DEFAULT_MODELS / CLASSIFIER_FILE
+        self.path = classifier or DEFAULT_MODELS / LIVE_CLASSIFIER_FILE
         self.threads, self.flip_tta = threads, flip_tta
         self.follows_profile = classifier is None  # an explicit classifier file is never swapped
         # The club's tile-set profile when one is chosen (`riichi-table enroll --use NAME`), else the base.

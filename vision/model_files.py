@@ -11,3 +11,8 @@ from pathlib import Path
 DEFAULT_MODELS = Path(__file__).resolve().parents[1] / "models"
 LOCALIZER_FILE = "localizer.onnx"
 CLASSIFIER_FILE = "classifier.onnx"
+# The live namer's classifier: the earlier crop classifier (ultralytics), kept with its features as the
+# profiles' set check. The metric-learned `CLASSIFIER_FILE` names more tiles right (docs/vision.md "The
+# metric-learned classifier") but names a face it does not know (scribbled over, half covered) as surely
+# as a known one on some frames, and the Table page's "found but not named" needs the earlier one's doubt.
+LIVE_CLASSIFIER_FILE = "set_check.onnx"

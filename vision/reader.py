@@ -36,7 +36,8 @@ class TileReader:
     none is chosen there. `conf` is the localizer's
     score threshold; `threads` the onnxruntime threads per model (0: its own choice); `imgsz` the localizer's
     input size (default: the size it was trained at, 320; use 640 for a whole table in a 1280x720 frame).
-    `flip_tta` also classifies each crop turned half a turn and averages (+4 points on real photos).
+    `flip_tta` also classifies each crop turned half a turn and averages (None: as the classifier file says,
+    `vision.classify`).
     `multiscale` reads close-ups and wide frames at the scale their tiles need; `calibrate` maps the
     confidence through the shipped calibration (off: the raw product of the two models' scores).
     `profile_colours`: with a profile that reads its set in another colour channel order, the localizer
@@ -50,7 +51,7 @@ class TileReader:
         classifier: Path | None = None,
         conf: float = 0.3,
         threads: int = 0,
-        flip_tta: bool = True,
+        flip_tta: bool | None = None,
         imgsz: int | None = None,
         multiscale: bool = True,
         calibrate: bool = True,

@@ -523,7 +523,7 @@ class LiveSession:
     def model_health(self) -> dict[str, Any]:
         names = {
             "templates": "template reader (enrolled faces) loaded",
-            "onnx": "ONNX crop classifier (models/classifier.onnx) loaded",
+            "onnx": "ONNX crop classifier (models/set_check.onnx) loaded",
             "both": "template reader + ONNX classifier on close calls loaded",
         }
         if self.model_note:
