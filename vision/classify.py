@@ -28,7 +28,13 @@ class Classifier:
     """
 
     def __init__(
-        self, path: Path, threads: int = 0, flip_tta: bool | None = None, margin: float = BOX_MARGIN
+        self,
+        path: Path,
+        threads: int = 0,
+        flip_tta: bool | None = None,
+        margin: float = BOX_MARGIN,
+        second: Classifier | None = None,
+        second_below: float = 0.0,
     ) -> None:
         self.session = open_session(path, threads)
         meta = metadata(self.session)
@@ -48,6 +54,8 @@ class Classifier:
         # the first output is the probabilities (an embedder file has its embedding as a second output)
         self._output = self.session.get_outputs()[0].name
         self._batch = shape[0] if isinstance(shape[0], int) else None
+        # a second opinion: the crops this model names below `second_below` are named by `second` instead
+        self.second, self.second_below = second, second_below
 
     def probabilities(self, crops: np.ndarray) -> np.ndarray:
         """(N, 38) class probabilities for (N, S, S, 3) BGR uint8 crops, columns in class-id order."""
@@ -64,6 +72,10 @@ class Classifier:
                 probs[unsure] = (probs[unsure] + self._run(turned)) / 2
         out = np.zeros((len(crops), 38), np.float32)
         out[:, self.class_of_output] = probs
+        if self.second is not None:
+            unsure = np.flatnonzero(out.max(1) < self.second_below)
+            if len(unsure):
+                out[unsure] = self.second.probabilities(crops[unsure])
         return out
 
     def _run(self, blob: np.ndarray) -> np.ndarray:

@@ -5,7 +5,7 @@
 - "templates": `TileTemplates` (faces of the club's set enrolled through the camera,
   `datasets.game_templates`);
 - "onnx": a crop classifier read by `vision.classify.Classifier`
-  (`vision.model_files.LIVE_CLASSIFIER_FILE`), fed upright crops cut from the rectified view in the seat's
+  (`vision.model_files.FIRST_CLASSIFIER_FILE`), fed upright crops cut from the rectified view in the seat's
   own reading direction;
 - "both": templates first; a tile whose two best template classes lie closer than `TIE_MARGIN` is also read by
   the classifier, and the two opinions are multiplied (a product of experts: a kind both find likely wins).
@@ -98,11 +98,11 @@ class OnnxNamer:
         flip_tta: bool | None = True,
         threads: int = 1,
     ) -> None:
-        from riichi_table.vision.model_files import DEFAULT_MODELS, LIVE_CLASSIFIER_FILE
+        from riichi_table.vision.model_files import DEFAULT_MODELS, FIRST_CLASSIFIER_FILE
         from riichi_table.vision.profiles import BASE, open_active_classifier
 
         self.models = DEFAULT_MODELS  # where the embedder of a profile is found
-        self.path = classifier or DEFAULT_MODELS / LIVE_CLASSIFIER_FILE
+        self.path = classifier or DEFAULT_MODELS / FIRST_CLASSIFIER_FILE
         self.threads, self.flip_tta = threads, flip_tta
         self.follows_profile = classifier is None  # an explicit classifier file is never swapped
         # The club's tile-set profile when one is chosen (`riichi-table enroll --use NAME`), else the base.

@@ -19,7 +19,13 @@ from riichi_table.vision.classify import Classifier
 from riichi_table.vision.detections import Detections, box_corners
 from riichi_table.vision.images import check_frame, read_image
 from riichi_table.vision.localize import Localizer, localize_multiscale
-from riichi_table.vision.model_files import CLASSIFIER_FILE, DEFAULT_MODELS, LOCALIZER_FILE
+from riichi_table.vision.model_files import (
+    CLASSIFIER_FILE,
+    DEFAULT_MODELS,
+    FIRST_CLASSIFIER_FILE,
+    LOCALIZER_FILE,
+    SECOND_OPINION_BELOW,
+)
 from riichi_table.vision.onnx_session import ModelMissingError
 from riichi_table.vision.profiles import ProfileClassifier, open_active_classifier
 
@@ -69,8 +75,7 @@ class TileReader:
         self.classifier: Classifier | ProfileClassifier = (
             Classifier(classifier, threads=threads, flip_tta=flip_tta)
             if classifier is not None
-            else open_active_classifier(folder, threads, profiles)
-            or Classifier(folder / CLASSIFIER_FILE, threads=threads, flip_tta=flip_tta)
+            else open_active_classifier(folder, threads, profiles) or _classifier(folder, threads, flip_tta)
         )
 
     def detect(self, frame_bgr: np.ndarray) -> Detections:
@@ -104,3 +109,15 @@ def models_available(models_dir: Path | None = None) -> bool:
     """Whether both model files exist (tests skip cleanly when they do not)."""
     folder = Path(models_dir) if models_dir is not None else DEFAULT_MODELS
     return (folder / LOCALIZER_FILE).is_file() and (folder / CLASSIFIER_FILE).is_file()
+
+
+def _classifier(folder: Path, threads: int, flip_tta: bool | None) -> Classifier:
+    """The folder's classifier: where the earlier classifier lies beside the metric-learned one, the earlier
+    names every crop and the metric one those it names below `SECOND_OPINION_BELOW` (vision.model_files)."""
+    metric = Classifier(folder / CLASSIFIER_FILE, threads=threads, flip_tta=flip_tta)
+    first = folder / FIRST_CLASSIFIER_FILE
+    if not first.is_file():
+        return metric
+    return Classifier(
+        first, threads=threads, flip_tta=flip_tta, second=metric, second_below=SECOND_OPINION_BELOW
+    )

@@ -1,0 +1,47 @@
+"""The reader's two classifiers: the earlier names every crop, the metric-learned one the crops it doubts."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from riichi_table.vision.classify import Classifier
+from riichi_table.vision.model_files import CLASSIFIER_FILE, FIRST_CLASSIFIER_FILE, SECOND_OPINION_BELOW
+from riichi_table.vision.reader import TileReader
+
+MODELS = Path(__file__).resolve().parents[2] / "models"
+
+
+@pytest.fixture()
+def crops(art_folder: Path) -> np.ndarray:
+    """Noise crops (the earlier classifier doubts most) beside tiles drawn plainly (it names them surely)."""
+    from riichi_table.datasets.scenes import render_scene
+    from riichi_table.vision.crops import cut_crops
+
+    scene = render_scene(art_folder, 100, 0, 640, styles=("Regular",))
+    boxes = np.array([lab.box for lab in scene.labels if lab.visible >= 0.9], np.float32)
+    noise = np.random.default_rng(2).integers(0, 255, (12, 64, 64, 3), dtype=np.uint8)
+    return np.concatenate([cut_crops(scene.image, boxes, 64, 0.0), noise])
+
+
+def test_the_crops_the_first_doubts_are_named_by_the_second_and_the_rest_as_the_first_says(crops) -> None:
+    first = Classifier(MODELS / FIRST_CLASSIFIER_FILE, threads=1)
+    second = Classifier(MODELS / CLASSIFIER_FILE, threads=1)
+    both = Classifier(MODELS / FIRST_CLASSIFIER_FILE, threads=1, second=second, second_below=0.8)
+    alone, asked, answer = first.probabilities(crops), second.probabilities(crops), both.probabilities(crops)
+    doubted = alone.max(1) < 0.8
+    assert 0 < doubted.sum() < len(crops)  # the crops hold both kinds
+    assert np.allclose(answer[doubted], asked[doubted], atol=1e-5)
+    assert np.allclose(answer[~doubted], alone[~doubted], atol=1e-5)
+
+
+def test_the_reader_names_with_both_where_both_files_lie_and_with_the_metric_one_alone_elsewhere(
+    tmp_path: Path,
+) -> None:
+    reader = TileReader(profiles=tmp_path / "no-profiles")
+    classifier = reader.classifier
+    assert isinstance(classifier, Classifier) and classifier.second is not None
+    assert classifier.second_below == SECOND_OPINION_BELOW
+    for name in ("localizer.onnx", CLASSIFIER_FILE):
+        (tmp_path / name).symlink_to(MODELS / name)
+    alone = TileReader(tmp_path, calibrate=False, profiles=tmp_path / "no-profiles").classifier
+    assert isinstance(alone, Classifier) and alone.second is None
