@@ -143,7 +143,16 @@ class TableReader:
         not read, each earlier than `t` in its seat's turns."""
         order = self._pond(t.seat, stable, face_down=True)
         ids = [x.id for x in order]
-        return sum(1 for x in order[: ids.index(t.id)] if x.face_down) if t.id in ids else 0
+        if t.id not in ids:
+            return 0
+        h, half = self.hand, self.geo.tile_w / 2
+        # A discard read before whose track was lost, seen as a back for a while, is no unread tile.
+        read = [h.places[i] for i in h.ponds[t.seat] if i not in self.tracks and i in h.places]
+        return sum(
+            1
+            for x in order[: ids.index(t.id)]
+            if x.face_down and not any(abs(u - x.u) < half and abs(v - x.v) < half for u, v in read)
+        )
 
     def _new_pond_tiles(self, stable: list[Track]) -> list[list[Track]]:
         """Per seat, stable pond tiles not yet read as discards, in pond order (rows of six)."""
@@ -175,7 +184,15 @@ class TableReader:
                 t = new[seat][0]
                 if not h.phantoms[seat] and waits_for_earlier(h, self.tracks, self.geo, seat, t):
                     return
-                unread = self._unread_before(t, stable) if h.phantoms[seat] else 0
+                unread = self._unread_before(t, stable)
+                if unread > h.phantoms[seat]:
+                    # More tiles without a face before it than guesses: this turn's discard is one of them
+                    # (guessed), and the tile is a later turn's.
+                    self.warnings.append(f"seat {seat}'s discard lies unread in its pond; guessed")
+                    h.phantoms[seat] += 1
+                    h.stuck = 0
+                    self._discard(None, seat)
+                    continue
                 if h.phantoms[seat] and unread < h.phantoms[seat]:
                     # The discard that was filled in earlier shows up at last: it is the earliest guessed one
                     # after the tiles before it in the pond that still show no face (pond order), and the

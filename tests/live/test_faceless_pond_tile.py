@@ -64,3 +64,31 @@ def test_a_late_tile_after_a_faceless_one_takes_the_later_guessed_turn() -> None
     table.discard(1, 1, 0)
     fixes = [e for e in table.events if e["type"] == LATE_DAHAI]
     assert [(e["actor"], e["nth"], e["pai"]) for e in fixes] == [(1, 1, "1m")], table.events
+
+
+def test_more_faceless_tiles_than_guesses_make_this_turn_a_guess() -> None:
+    table = _start()
+    _faceless_turn(table)
+    table.discard(0, 1, 30)
+    # Seat 1's second discard also lies read as a back, and its third shows before its turn was guessed.
+    second = table.put(1, -1.5 * 29, GEO.pond_v0, 1, face_down=True)
+    table.step([second])
+    third = table.discard(1, 2, 0)
+    assert [a for a, _ in _dahai(table)] == [0, 1, 2, 3, 0, 1], table.events
+    assert table.reader.hand.phantom_nth[1] == [0, 1]
+    assert third.id not in table.reader.hand.ponds[1]  # its own turn is the next one
+
+
+def test_a_read_discard_seen_as_a_back_for_a_while_is_no_unread_tile() -> None:
+    table = _start()
+    _faceless_turn(table)
+    table.discard(0, 1, 30)
+    first = table.discard(1, 1, 0)  # seat 1's second discard, read
+    table.take(first)
+    flicker = table.put(1, -1.5 * 29, GEO.pond_v0, 0, face_down=True)  # the same tile, read as a back
+    table.step([flicker], [first])
+    table.discard(2, 1, 31)
+    table.discard(3, 1, 32)
+    table.discard(0, 2, 33)
+    table.discard(1, 2, 2)
+    assert _dahai(table)[-1] == (1, "3m"), table.events
