@@ -131,11 +131,28 @@ class TableReader:
             self._emit({"type": "reach_accepted", "actor": h.accept_pending})
             h.accept_pending = None
 
-    def _pond(self, seat: int, stable: list[Track]) -> list[Track]:
-        """A seat's stable face-up pond tiles in pond order (rows of six)."""
-        tiles = [t for t in stable if t.seat == seat and t.area == "pond" and not t.face_down]
+    def _pond(self, seat: int, stable: list[Track], face_down: bool = False) -> list[Track]:
+        """A seat's stable face-up pond tiles in pond order (rows of six); with `face_down`, those read as a
+        back too (no discard lies face down: such a tile is one whose face was not read)."""
+        tiles = [t for t in stable if t.seat == seat and t.area == "pond" and (face_down or not t.face_down)]
         placed = [Placed(i, t.u, t.v, t.width_u, t.sideways, t.face_down) for i, t in enumerate(tiles)]
         return [tiles[i] for i in pond_order(placed, self.geo)]
+
+    def _unread_before(self, t: Track, stable: list[Track]) -> int:
+        """How many tiles of `t`'s pond before it (pond order) were read as backs: discards whose faces were
+        not read, each earlier than `t` in its seat's turns."""
+        order = self._pond(t.seat, stable, face_down=True)
+        ids = [x.id for x in order]
+        if t.id not in ids:
+            return 0
+        h, half = self.hand, self.geo.tile_w / 2
+        # A discard read before whose track was lost, seen as a back for a while, is no unread tile.
+        read = [h.places[i] for i in h.ponds[t.seat] if i not in self.tracks and i in h.places]
+        return sum(
+            1
+            for x in order[: ids.index(t.id)]
+            if x.face_down and not any(abs(u - x.u) < half and abs(v - x.v) < half for u, v in read)
+        )
 
     def _new_pond_tiles(self, stable: list[Track]) -> list[list[Track]]:
         """Per seat, stable pond tiles not yet read as discards, in pond order (rows of six)."""
@@ -167,14 +184,25 @@ class TableReader:
                 t = new[seat][0]
                 if not h.phantoms[seat] and waits_for_earlier(h, self.tracks, self.geo, seat, t):
                     return
-                if h.phantoms[seat]:
+                unread = self._unread_before(t, stable)
+                if unread > h.phantoms[seat]:
+                    # More tiles without a face before it than guesses: this turn's discard is one of them
+                    # (guessed), and the tile is a later turn's.
+                    self.warnings.append(f"seat {seat}'s discard lies unread in its pond; guessed")
+                    h.phantoms[seat] += 1
+                    h.stuck = 0
+                    self._discard(None, seat)
+                    continue
+                if h.phantoms[seat] and unread < h.phantoms[seat]:
                     # The discard that was filled in earlier shows up at last: it is the earliest guessed one
-                    # (pond order), and the record gets the tile in that place, not a shifted turn.
+                    # after the tiles before it in the pond that still show no face (pond order), and the
+                    # record gets the tile in that place, not a shifted turn. With as many faceless tiles
+                    # before it as guesses, it is no late tile but this turn's discard (below).
                     h.phantoms[seat] -= 1
                     h.ponds[seat].append(t.id)
                     places = list(h.phantom_nth[seat])
                     h.places[t.id] = (t.u, t.v)
-                    nth = h.phantom_nth[seat].pop(0)
+                    nth = h.phantom_nth[seat].pop(unread)
                     late: dict[str, Any] = {
                         "type": LATE_DAHAI,
                         "actor": seat,
@@ -184,7 +212,7 @@ class TableReader:
                     if t.sideways and seat not in h.riichi:
                         late["riichi"] = True  # laid sideways: it was the riichi discard (seed 002 3.3.14)
                         h.riichi.add(seat)
-                    if len(places) > 1 and not new[seat][1:]:
+                    if len(places) > 1 and not new[seat][1:] and not unread:
                         # More of its discards were guessed than tiles came to light: which place this one
                         # takes is not seen (the earliest is the best guess; the game may ask).
                         late["places"] = places
