@@ -27,6 +27,9 @@ def open_session(path: Path, threads: int = 0) -> Any:
         opts.intra_op_num_threads = threads
         opts.inter_op_num_threads = 1
     opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    # No busy-waiting between runs: the reader runs two or three sessions in turn, and on two cores the
+    # threads of one spinning after its run took the CPU from the next (bench/vision.py, docs/vision.md).
+    opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
     try:
         return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
     except Exception as exc:  # onnxruntime raises its own untyped errors for corrupt files
