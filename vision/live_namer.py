@@ -98,8 +98,9 @@ class OnnxNamer:
         flip_tta: bool | None = True,
         threads: int = 1,
     ) -> None:
-        from riichi_table.vision.model_files import DEFAULT_MODELS, FIRST_CLASSIFIER_FILE
+        from riichi_table.vision.model_files import FIRST_CLASSIFIER_FILE
         from riichi_table.vision.profiles import BASE, open_active_classifier
+        from riichi_table.vision.reader import DEFAULT_MODELS  # read here, where tests point it elsewhere
 
         self.models = DEFAULT_MODELS  # where the embedder of a profile is found
         self.path = classifier or DEFAULT_MODELS / FIRST_CLASSIFIER_FILE
