@@ -521,9 +521,11 @@ class LiveSession:
         }
 
     def model_health(self) -> dict[str, Any]:
+        from riichi_table.vision.model_files import FIRST_CLASSIFIER_FILE
+
         names = {
             "templates": "template reader (enrolled faces) loaded",
-            "onnx": "ONNX crop classifier (models/set_check.onnx) loaded",
+            "onnx": f"ONNX crop classifier (models/{FIRST_CLASSIFIER_FILE}) loaded",
             "both": "template reader + ONNX classifier on close calls loaded",
         }
         if self.model_note:
