@@ -52,13 +52,47 @@ PACKAGES = ["yaku"]
 PURE_ENV = "RIICHI_TABLE_PURE_ENGINE"
 GROUP = "riichi_table.engine.native"  # the shared library: riichi_table.engine.native__mypyc
 
+# C compiler flags beyond mypyc's own (docs/engine.md, "profile-guided build"): the library's functions are
+# hidden and not interposable, so its calls to its own functions go straight there (not through the PLT) and
+# can be inlined; only the modules' `PyInit_` functions are exported, which is all Python looks for.
+CFLAGS = ["-fvisibility=hidden", "-fno-semantic-interposition"]
+# Profile-guided: a first build counts where its code goes over a training batch, the second is laid out
+# and inlined by those counts (hot code together, error paths apart). Code the training never ran is
+# optimised as without a profile (-fprofile-partial-training).
+PROFILE_GENERATE = (["-fprofile-generate", "-fprofile-update=single"], ["-fprofile-generate"])
+PROFILE_USE = (["-fprofile-use", "-fprofile-partial-training", "-Wno-missing-profile"], [])
+TRAINING_LINES = 12000  # bench/batch_corpus.py lines (seed 1): every op, preset, and broken input
+
 _SETUP = """
 import sys
 from setuptools import setup
 from mypyc.build import mypycify
+compile_args, link_args = {compile_args!r}, {link_args!r}
 paths = sys.argv[1:]
-sys.argv[1:] = ["build_ext", "--build-lib", "../lib", "--build-temp", "../temp", "--parallel", "2"]
-setup(name="riichi-table-engine", ext_modules=mypycify(paths, group_name={group!r}, opt_level="3"))
+sys.argv[1:] = ["build_ext", "--build-lib", "../lib", "--build-temp", "../temp", "--parallel", "2", "--force"]
+extensions = mypycify(paths, group_name={group!r}, opt_level="3")
+for extension in extensions:  # a new list each: mypyc's extensions share one
+    extension.extra_compile_args = [*extension.extra_compile_args, *compile_args]
+    extension.extra_link_args = [*extension.extra_link_args, *link_args]
+setup(name="riichi-table-engine", ext_modules=extensions)
+"""
+
+# Run by the training step in the staging tree, where the profiling build sits as the staged engine's
+# compiled folder: every line of the training file through `handle`, as `riichi-table batch` answers it.
+_TRAIN = """
+import json, os, sys
+from riichi_table.engine import native
+from riichi_table.engine.batch import handle, holds_float
+assert native.BUILD == "compiled", native.REASON
+assert os.path.dirname(native.__file__) == sys.argv[2], native.__file__  # the staged engine, not this one
+with open(sys.argv[1], encoding="utf-8") as lines:
+    for line in lines:
+        try:
+            request = json.loads(line)
+        except (ValueError, RecursionError):
+            continue
+        if not handle(request)["ok"]:
+            holds_float(request)
 """
 
 
@@ -129,36 +163,90 @@ def build() -> int:
     manifest = native.source_manifest(str(src / "riichi_table" / "engine"))
     start = time.monotonic()
     cpu = os.times()
+    profiled = _training_lines(src)
+    if profiled is not None:  # the profiling build, run over the training lines in the staging tree
+        if not _compile(src, PROFILE_GENERATE):
+            return 1
+        _install(STAGE / "lib" / "riichi_table" / "engine", src / "riichi_table" / "engine", manifest, "")
+        profiled = _train(src, profiled)
+    use = PROFILE_USE if profiled is not None else ([], [])
+    if not _compile(src, use):
+        return 1
+    note = f"\n# profile-guided, trained on {profiled}" if profiled is not None else ""
+    _install(STAGE / "lib" / "riichi_table" / "engine", ENGINE, manifest, note)
+    after = os.times()
+    children_cpu = after.children_user - cpu.children_user + after.children_system - cpu.children_system
+    guided = "profile-guided" if profiled is not None else "without a profile (no training lines)"
+    print(
+        f"riichi-table: compiled the engine with mypyc into engine/{native.COMPILED_DIR}/, {guided} "
+        f"({time.monotonic() - start:.0f} s wall, {children_cpu:.0f} CPU s)"
+    )
+    return 0
+
+
+def _compile(src: Path, flags: tuple[list[str], list[str]]) -> bool:
+    """Compile the staged sources with mypyc, `flags` (compile, link) added to CFLAGS."""
+    setup = _SETUP.format(group=GROUP, compile_args=[*CFLAGS, *flags[0]], link_args=flags[1])
     done = subprocess.run(
-        [sys.executable, "-c", _SETUP.format(group=GROUP), *_sources(src)],
-        cwd=src,
-        capture_output=True,
-        text=True,
+        [sys.executable, "-c", setup, *_sources(src)], cwd=src, capture_output=True, text=True
     )
     if done.returncode != 0:
         print(done.stdout[-4000:], done.stderr[-4000:], sep="\n", file=sys.stderr)
         print("riichi-table: compiling the engine failed (above); the engine runs as pure Python")
-        return 1
-    after = os.times()
-    built = STAGE / "lib" / "riichi_table" / "engine"
-    fresh = ENGINE / (native.COMPILED_DIR + ".new")
+        return False
+    return True
+
+
+def _install(built: Path, engine: Path, manifest: str, note: str) -> None:
+    """Move the libraries under `built` into `engine`'s compiled folder, with their sources' manifest."""
+    from riichi_table.engine import native
+
+    fresh = engine / (native.COMPILED_DIR + ".new")
     if fresh.exists():
         shutil.rmtree(fresh)
     for library in built.rglob("*.so"):
         target = fresh / library.relative_to(built)
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(library, target)
-    (fresh / native.MANIFEST).write_text(manifest + _build_note() + "\n", encoding="utf-8")
-    old = ENGINE / native.COMPILED_DIR
+    (fresh / native.MANIFEST).write_text(manifest + _build_note() + note + "\n", encoding="utf-8")
+    old = engine / native.COMPILED_DIR
     if old.exists():
         shutil.rmtree(old)
     fresh.rename(old)
-    children_cpu = after.children_user - cpu.children_user + after.children_system - cpu.children_system
-    print(
-        f"riichi-table: compiled the engine with mypyc into engine/{native.COMPILED_DIR}/ "
-        f"({time.monotonic() - start:.0f} s wall, {children_cpu:.0f} CPU s)"
+
+
+def _training_lines(src: Path) -> str | None:
+    """Write the training batch into the staging tree (bench/batch_corpus.py); None where that fails."""
+    corpus = ROOT / "bench" / "batch_corpus.py"
+    if not corpus.is_file():
+        return None
+    done = subprocess.run(
+        [sys.executable, "-P", str(corpus), str(TRAINING_LINES), "1"], capture_output=True, text=True
     )
-    return 0
+    if done.returncode != 0:
+        return None
+    (src.parent / "training.jsonl").write_text(done.stdout, encoding="utf-8")
+    return f"{TRAINING_LINES} lines of bench/batch_corpus.py"
+
+
+def _train(src: Path, what: str) -> str | None:
+    """Run the profiling build over the training lines (its counts land beside the build's objects); `what`
+    where that worked, else None (then the build goes on without a profile)."""
+    engine = src / "riichi_table" / "engine"
+    shutil.copy2(ENGINE / "suit_patterns.bin", engine / "suit_patterns.bin")
+    env = {k: v for k, v in os.environ.items() if k != PURE_ENV}
+    env["PYTHONPATH"] = str(src)
+    done = subprocess.run(
+        [sys.executable, "-c", _TRAIN, str(src.parent / "training.jsonl"), str(engine)],
+        cwd=src,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        print(f"riichi-table: training the profile failed, building without one: {done.stderr[-2000:]}")
+        return None
+    return what
 
 
 def main(argv: list[str]) -> int:
