@@ -8,9 +8,10 @@ the compiled engine is only ever a faster copy of the same code.
 
 How: the engine's sources are copied into a staging tree laid out as they are imported
 (`riichi_table/engine/...`, so mypyc names the modules `riichi_table.engine.hand`, ...), compiled there by
-setuptools with `mypycify` into one shared library plus one small module per source, and the modules are
-moved into engine/_compiled/ with a manifest of the sources they came from (engine/native.py). The package
-puts that folder on its path only while the manifest matches the sources.
+setuptools with `mypycify` into one shared library plus one small module per source (twice: the first
+build, with profiling, is run over a training batch in the staging tree, and the second is laid out by its
+counts), and the modules are moved into engine/_compiled/ with a manifest of the sources they came from
+(engine/native.py). The package puts that folder on its path only while the manifest matches the sources.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ PACKAGES = ["yaku"]
 PURE_ENV = "RIICHI_TABLE_PURE_ENGINE"
 GROUP = "riichi_table.engine.native"  # the shared library: riichi_table.engine.native__mypyc
 
-# C compiler flags beyond mypyc's own (docs/engine.md, "profile-guided build"): the library's functions are
+# C compiler flags beyond mypyc's own (docs/engine.md, "a profile-guided build"): the library's functions are
 # hidden and not interposable, so its calls to its own functions go straight there (not through the PLT) and
 # can be inlined; only the modules' `PyInit_` functions are exported, which is all Python looks for.
 CFLAGS = ["-fvisibility=hidden", "-fno-semantic-interposition"]
