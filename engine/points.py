@@ -78,7 +78,8 @@ def limit_of(han: int, fu: int, yakuman: int, rules: Rules) -> tuple[str | None,
     return _limit(han, fu, yakuman, rules.counted_yakuman, rules.kiriage_mangan)
 
 
-@cache  # a few hundred (han, fu) cells: memoised, the scorer asks once per reading
+# Worked out, not memoised: compiled, these few comparisons cost less than a cache's call and key (a
+# five-tuple hashed per reading, and a generic call into the cache)
 def _limit(han: int, fu: int, yakuman: int, counted_yakuman: bool, kiriage: bool) -> tuple[str | None, int]:
     if yakuman:
         return LIMIT_NAMES.get(yakuman, f"{yakuman}x_yakuman"), 8000 * yakuman
@@ -92,7 +93,7 @@ def _limit(han: int, fu: int, yakuman: int, counted_yakuman: bool, kiriage: bool
         return "baiman", 4000
     if han >= 6:
         return "haneman", 3000
-    basic = fu * 2 ** (han + 2)
+    basic = fu << (han + 2)  # fu * 2 ** (han + 2); han is 0..4 here
     if han >= 5 or basic >= 2000:
         return "mangan", 2000
     if kiriage and ((han == 4 and fu == 30) or (han == 3 and fu == 60)):

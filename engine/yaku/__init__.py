@@ -108,9 +108,13 @@ def open_form_gates(c: YakuContext) -> list[str]:
     kinds = 0  # c.kinds as bits: compiled, a loop of shifts costs less than the set look-ups below would
     for k in c.kinds:
         kinds |= 1 << k
-    if c.triplets and max(c.triplets) >= 27:
-        dragons = sum([k >= 31 for k in c.triplets])
-        winds = sum([k >= 27 for k in c.triplets]) - dragons
+    dragons = winds = 0  # plain loops: compiled, `max` and `sum` are look-ups in builtins and generic calls
+    for k in c.triplets:
+        if k >= 31:
+            dragons += 1
+        elif k >= 27:
+            winds += 1
+    if dragons or winds:
         gates += _HONOR_GATES[min(dragons, 2)][min(winds, 3)]
     if not kinds & _SIMPLES_BITS:
         gates.append("terminals_and_honors_only")
