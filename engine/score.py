@@ -541,7 +541,9 @@ def score(w: WinInput) -> Win | NoWin:
         elif not rules.multiple_yakuman and len(yaku) > 1:
             yaku = [max(yaku, key=lambda y: y[1])]  # one yakuman only: the highest counts
             yakuman = yaku[0][1] // 13
-        han = sum([h for _, h in yaku])
+        han = 0
+        for _, h in yaku:  # a plain loop: compiled, `sum` is a look-up in builtins and a generic call
+            han += h
         points = 0
         limit: tuple[str | None, int] = (None, 0)
         if not fixed_mode:
@@ -583,7 +585,9 @@ def _bonus(w: WinInput, all_kinds: list[int], reds: list[int]) -> list[tuple[str
         bonus.append(("dora", dora))
     man5, pin5, sou5 = rules.red_fives
     if reds and man5 + pin5 + sou5:  # Rules.red_five_total, without a call into rules.py
-        aka = sum([rules.red_fives[k // 9] for k in reds])
+        aka = 0
+        for k in reds:  # red fives are of the three number suits (tiles.py): kinds 4, 13, 22
+            aka += man5 if k < 9 else pin5 if k < 18 else sou5
         if aka:
             bonus.append(("aka_dora", aka))
     if (s.riichi or s.double_riichi) and rules.ura_dora:
