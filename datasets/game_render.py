@@ -49,6 +49,7 @@ BACK_COLOURS = {
     "red": (45, 45, 185),
     "black": (35, 33, 32),
 }
+FACES = ("art", "photo")  # where the tile faces come from (Look.faces)
 CAMERA_MM = 1150.0  # camera distance from the table centre for a tilted Look
 LYING_FACE_MM = 18.0  # height of a lying tile's face (a real tile's thickness)
 STANDING_MM = 35.0  # height of a standing tile
@@ -57,18 +58,23 @@ STANDING_MM = 35.0  # height of a standing tile
 @dataclass(frozen=True)
 class Look:
     """How a clip looks. felt: green|blue|black|wood|white; back: a BACK_COLOURS name or None (the art's own);
-    tilt: camera degrees off overhead (None: the old fixed camera); light: exposure factor (1 = as before)."""
+    tilt: camera degrees off overhead (None: the old fixed camera); light: exposure factor (1 = as before);
+    faces: "art" (the drawn tile art) or "photo" (faces cut from real photos, datasets.photo_faces; the
+    caller loads that art and passes it to the renderer)."""
 
     felt: str = "green"
     back: str | None = None
     tilt: float | None = None
     light: float = 1.0
     hard: bool = False
+    faces: str = "art"
 
     @property
     def name(self) -> str:
         tilt = "old-camera" if self.tilt is None else f"{self.tilt:g}deg"
-        return f"{self.felt}/{self.back or 'red'}/{tilt}/light{self.light:g}{'/hard' if self.hard else ''}"
+        hard = "/hard" if self.hard else ""
+        photo = "/photo" if self.faces == "photo" else ""
+        return f"{self.felt}/{self.back or 'red'}/{tilt}/light{self.light:g}{hard}{photo}"
 
 
 @dataclass(frozen=True)
@@ -96,6 +102,8 @@ class TableRenderer:
         self.look = look or Look()
         if self.look.felt not in (*FELT_COLOURS, "wood"):
             raise ValueError(f"felt {self.look.felt!r}: expected one of {[*FELT_COLOURS, 'wood']}")
+        if self.look.faces not in FACES:
+            raise ValueError(f"faces {self.look.faces!r}: expected one of {list(FACES)}")
         if self.look.back is not None and self.look.back not in BACK_COLOURS:
             raise ValueError(f"back {self.look.back!r}: expected one of {list(BACK_COLOURS)}")
         back = BACK_COLOURS[self.look.back] if self.look.back else None
