@@ -87,6 +87,22 @@ class Arm:
     reach: float
 
 
+def pond_slots(geo: TableGeometry, pond: list[tuple[Tile, bool]]) -> list[tuple[float, float]]:
+    """Where each pond tile's centre is drawn, in its seat's frame (u, v mm): rows of six, the fourth row
+    running on, a sideways (riichi) tile pushing the rest of its row along."""
+    out = []
+    for i, (_, sideways) in enumerate(pond):
+        row, col = divmod(i, 6)
+        row = min(row, 3)
+        if i >= 24:
+            col = i - 18
+        before = pond[row * 6 : row * 6 + col]
+        u = -2.5 * geo.pitch + col * geo.pitch + sum(geo.tile_h - geo.tile_w for _, sw in before if sw)
+        u += (geo.tile_h - geo.tile_w) / 2 if sideways else 0
+        out.append((u, geo.pond_v0 + row * geo.row_pitch))
+    return out
+
+
 class TableRenderer:
     """Renders layouts to camera frames; deterministic for a seed."""
 
@@ -211,15 +227,8 @@ class TableRenderer:
 
     def _seat(self, canvas: NDArray[np.uint8], seat: int, s: SeatLayout) -> None:
         geo = self.geo
-        for i, (t, sideways) in enumerate(s.pond):
-            row, col = divmod(i, 6)
-            row = min(row, 3)
-            if i >= 24:
-                col = i - 18
-            before = s.pond[row * 6 : row * 6 + col]
-            u = -2.5 * geo.pitch + col * geo.pitch + sum(geo.tile_h - geo.tile_w for _, sw in before if sw)
-            u += (geo.tile_h - geo.tile_w) / 2 if sideways else 0
-            self._paste(canvas, t, seat, u, geo.pond_v0 + row * geo.row_pitch, sideways)
+        for (t, sideways), (u, v) in zip(s.pond, pond_slots(geo, s.pond), strict=True):
+            self._paste(canvas, t, seat, u, v, sideways)
         if s.revealed is not None:
             n = len(s.revealed)
             for i, t in enumerate(s.revealed):
