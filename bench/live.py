@@ -62,7 +62,7 @@ def replay(
 
 
 def _run_session(
-    clip: Path, namer: str, read_every_frame: bool = False
+    clip: Path, namer: str, read_every_frame: bool = False, first_only: bool = False
 ) -> tuple[list[dict[str, Any]], Any, float, float]:
     """Replay one clip through a LiveSession: (mjai events as `replay` writes them, the session, seconds, CPU
     seconds of the whole process meanwhile: every thread's, so a loaded machine does not change it much)."""
@@ -74,6 +74,8 @@ def _run_session(
 
     source = open_source(str(clip))
     session = LiveSession("wrc", namer=namer, read_every_frame=read_every_frame)
+    if first_only:
+        _first_classifier_only(session)
     started, cpu = time.perf_counter(), time.process_time()
     try:
         while (frame := source.read()) is not None or not source.finished:
@@ -155,7 +157,9 @@ def matrix(args: argparse.Namespace, work: Path) -> int:
             folder = work / f"seed{seed}-{look.name.replace('/', '-')}"
             if not (folder / "clip.mp4").is_file() or not (folder / "truth.mjai.jsonl").is_file():
                 generate(seed, folder, args.art, hands=args.hands, look=look, photos=args.photos)
-            got, frames, read, seconds, cpu, why = replay_why(folder / "clip.mp4", args.namers[0])
+            got, frames, read, seconds, cpu, why = replay_why(
+                folder / "clip.mp4", args.namers[0], args.classifier == "first"
+            )
             truth = load_events(folder / "truth.mjai.jsonl")
             c = compare(truth, got)
             misread.update(discard_misreads(truth, got))
@@ -176,10 +180,21 @@ def matrix(args: argparse.Namespace, work: Path) -> int:
     return 0
 
 
-def replay_why(clip: Path, namer: str) -> tuple[list[dict[str, Any]], int, int, float, float, str]:
+def _first_classifier_only(session: Any) -> None:
+    """Name with the live namer's first classifier alone, as before the pair (for before/after figures)."""
+    from riichi_table.vision.live_namer import PairedClassifier
+
+    onnx = session.reader.onnx
+    if onnx is not None and isinstance(onnx.model, PairedClassifier):
+        onnx.model = onnx.model.first
+
+
+def replay_why(
+    clip: Path, namer: str, first_only: bool = False
+) -> tuple[list[dict[str, Any]], int, int, float, float, str]:
     """`replay` plus CPU seconds and the session's last "why not" (its view message when frames went
     unread)."""
-    events, session, seconds, cpu = _run_session(clip, namer)
+    events, session, seconds, cpu = _run_session(clip, namer, first_only=first_only)
     why = "; ".join(session.why_not())
     return events, session.frames, session.processed, seconds, cpu, why
 
@@ -199,6 +214,12 @@ def main() -> int:
         help="with --matrix: tile faces of every cell (photo: cut from the labelled real photos, --photos)",
     )
     parser.add_argument("--photos", type=Path, default=ROOT / ".." / "shared" / "datasets" / "hk-real-train")
+    parser.add_argument(
+        "--classifier",
+        choices=("pair", "first"),
+        default="pair",
+        help="with --matrix: the onnx namer's classifier pair, or its first classifier alone (as before)",
+    )
     parser.add_argument("--keep", type=Path, default=None, help="keep (and reuse) clips and logs here")
     parser.add_argument("--no-peer", action="store_true", help="skip the read-every-frame run")
     parser.add_argument("--matrix", action="store_true", help="felt x back x angle x light matrix (Look)")

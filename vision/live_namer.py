@@ -5,8 +5,8 @@
 - "templates": `TileTemplates` (faces of the club's set enrolled through the camera,
   `datasets.game_templates`);
 - "onnx": a crop classifier read by `vision.classify.Classifier`
-  (`vision.model_files.FIRST_CLASSIFIER_FILE`), fed upright crops cut from the rectified view in the seat's
-  own reading direction;
+  (`vision.model_files.FIRST_CLASSIFIER_FILE`, with the metric-learned `CLASSIFIER_FILE` naming the crops it
+  is unsure of), fed upright crops cut from the rectified view in the seat's own reading direction;
 - "both": templates first; a tile whose two best template classes lie closer than `TIE_MARGIN` is also read by
   the classifier, and the two opinions are multiplied (a product of experts: a kind both find likely wins).
 
@@ -85,6 +85,34 @@ def cut_pose(
     return np.asarray(out, np.uint8)
 
 
+class PairedClassifier:
+    """Two crop classifiers as one: the first names every crop; a crop it names below `below` is read by the
+    second too, and named by the mean of the two opinions.
+
+    Real photographed faces the first misnames it names with little confidence (the peacock 1s as 7p at
+    0.5..0.85), and the metric-learned second names them right and surely (0.9..1.0): the mean names them
+    right. The mean, not the second alone: the second is as sure of some faces no tile has (a scribbled-over
+    tile, named 9p at 0.95 in one frame), and the first's doubt keeps those "found but not named"
+    (vision.live_why)."""
+
+    def __init__(self, first: Classifier, second: Classifier, below: float) -> None:
+        if first.size != second.size:
+            raise VisionError(f"paired classifiers read different crop sizes: {first.size}, {second.size} px")
+        self.first, self.second, self.below = first, second, below
+        self.size = first.size
+        self.second_reads = 0  # crops the second classifier was asked about
+
+    def probabilities(self, crops: NDArray[np.uint8]) -> NDArray[np.float32]:
+        """(N, 38) class probabilities for (N, S, S, 3) BGR crops."""
+        out = np.array(self.first.probabilities(crops), np.float32)
+        unsure = np.flatnonzero(out.max(axis=1) < self.below)
+        if len(unsure):
+            other = np.asarray(self.second.probabilities(crops[unsure]), np.float32)
+            out[unsure] = (out[unsure] + other) / 2
+            self.second_reads += len(unsure)
+        return out
+
+
 class OnnxNamer:
     """The ONNX crop classifier over rectified-view crops (one upright crop per tile, half turn by TTA)."""
 
@@ -108,17 +136,26 @@ class OnnxNamer:
         self.follows_profile = classifier is None  # an explicit classifier file is never swapped
         # The club's tile-set profile when one is chosen (`riichi-table enroll --use NAME`), else the base.
         profiled = open_active_classifier(DEFAULT_MODELS, threads) if self.follows_profile else None
-        self._base: Classifier | None = None
-        self.model: Classifier | ProfileClassifier = profiled or self._base_classifier()
+        self._base: Classifier | PairedClassifier | None = None
+        self.model: Classifier | PairedClassifier | ProfileClassifier = profiled or self._base_classifier()
         self.profile = profiled.profile.name if profiled is not None else BASE
         self.geo = geometry or TableGeometry()
         self.ppm = px_per_mm
 
-    def _base_classifier(self) -> Classifier:
+    def _base_classifier(self) -> Classifier | PairedClassifier:
+        """The shipped classifier; with the metric-learned one beside it (no file asked for), the pair
+        (`PairedClassifier`, docs/live.md "Real photographed faces")."""
         from riichi_table.vision.classify import Classifier
+        from riichi_table.vision.model_files import CLASSIFIER_FILE, SECOND_OPINION_BELOW
 
         if self._base is None:
-            self._base = Classifier(self.path, threads=self.threads, flip_tta=self.flip_tta)
+            first = Classifier(self.path, threads=self.threads, flip_tta=self.flip_tta)
+            metric = self.models / CLASSIFIER_FILE
+            if self.follows_profile and metric.is_file():
+                second = Classifier(metric, threads=self.threads, flip_tta=self.flip_tta)
+                self._base = PairedClassifier(first, second, SECOND_OPINION_BELOW)
+            else:
+                self._base = first
         return self._base
 
     def use_active_profile(self, folder: Path | None = None) -> str:
