@@ -35,6 +35,11 @@ NamerName = Literal["templates", "onnx", "both"]
 NAMERS: tuple[NamerName, ...] = ("templates", "onnx", "both")
 N_CLASSES = 38
 TIE_MARGIN = 0.6  # template probability gap under which "both" asks the classifier too
+# The classifier pair (`PairedClassifier`): the first names below this are asked of the second too, and the
+# second's opinion weighs this much of the mean (docs/live.md, "Real photographed faces"). Higher than the
+# still reader's SECOND_OPINION_BELOW: the first names photographed 1s 7p at up to 0.94.
+SECOND_BELOW = 0.95
+SECOND_WEIGHT = 2.0 / 3.0
 
 
 @dataclass(frozen=True)
@@ -87,18 +92,21 @@ def cut_pose(
 
 class PairedClassifier:
     """Two crop classifiers as one: the first names every crop; a crop it names below `below` is read by the
-    second too, and named by the mean of the two opinions.
+    second too, and named by the weighted mean of the two opinions (the second's weight `weight`).
 
-    Real photographed faces the first misnames it names with little confidence (the peacock 1s as 7p at
-    0.5..0.85), and the metric-learned second names them right and surely (0.9..1.0): the mean names them
-    right. The mean, not the second alone: the second is as sure of some faces no tile has (a scribbled-over
-    tile, named 9p at 0.95 in one frame), and the first's doubt keeps those "found but not named"
-    (vision.live_why)."""
+    Real photographed faces the first misnames it names with less confidence (the peacock 1s as 7p at
+    0.4..0.94), and the metric-learned second names them right and surely (0.8..1.0, 7p at 0.000): the
+    mean names them right. A mean, not the second alone: the second is as sure of some faces no tile has (a
+    scribbled-over tile, named 9p at 0.95 in one frame); where the first thinks the second's kind
+    impossible the mean stays under `weight` (2/3), below vision.live_why's UNNAMED_BELOW, so such a tile is
+    still "found but not named"."""
 
-    def __init__(self, first: Classifier, second: Classifier, below: float) -> None:
+    def __init__(
+        self, first: Classifier, second: Classifier, below: float, weight: float = SECOND_WEIGHT
+    ) -> None:
         if first.size != second.size:
             raise VisionError(f"paired classifiers read different crop sizes: {first.size}, {second.size} px")
-        self.first, self.second, self.below = first, second, below
+        self.first, self.second, self.below, self.weight = first, second, below, weight
         self.size = first.size
         self.second_reads = 0  # crops the second classifier was asked about
 
@@ -108,7 +116,7 @@ class PairedClassifier:
         unsure = np.flatnonzero(out.max(axis=1) < self.below)
         if len(unsure):
             other = np.asarray(self.second.probabilities(crops[unsure]), np.float32)
-            out[unsure] = (out[unsure] + other) / 2
+            out[unsure] = out[unsure] * (1.0 - self.weight) + other * self.weight
             self.second_reads += len(unsure)
         return out
 
@@ -146,14 +154,14 @@ class OnnxNamer:
         """The shipped classifier; with the metric-learned one beside it (no file asked for), the pair
         (`PairedClassifier`, docs/live.md "Real photographed faces")."""
         from riichi_table.vision.classify import Classifier
-        from riichi_table.vision.model_files import CLASSIFIER_FILE, SECOND_OPINION_BELOW
+        from riichi_table.vision.model_files import CLASSIFIER_FILE
 
         if self._base is None:
             first = Classifier(self.path, threads=self.threads, flip_tta=self.flip_tta)
             metric = self.models / CLASSIFIER_FILE
             if self.follows_profile and metric.is_file():
                 second = Classifier(metric, threads=self.threads, flip_tta=self.flip_tta)
-                self._base = PairedClassifier(first, second, SECOND_OPINION_BELOW)
+                self._base = PairedClassifier(first, second, SECOND_BELOW)
             else:
                 self._base = first
         return self._base

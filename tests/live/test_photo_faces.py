@@ -67,7 +67,7 @@ def test_the_photographed_peacock_is_named_1s_with_the_second_opinion(photo_art)
     first = _pond_names(photo_art, names, "first")
     paired = _pond_names(photo_art, names, "pair")
     # 4 frames x 4 seats. The first classifier alone reads the peacock as a 7p in every one; with the second
-    # opinion it is a 1s in about half of them (9 of 16 when written), most of all in the near seats. A
+    # opinion it is a 1s in most of them, most of all in the near seats. A
     # track sums its frames' opinions, so a clip reads it right (docs/live.md, "Real photographed faces").
     assert sum(p[0] == "1s" for p in first) == 0 and sum(p[0] == "7p" for p in first) == 16, first
     assert sum(p[0] == "1s" for p in paired) >= 7, paired
