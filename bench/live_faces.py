@@ -26,20 +26,13 @@ sys.path.insert(0, str(ROOT))
 MATCH_MM = 12.0
 
 
-def _classifier(which: str) -> object:
-    from riichi_table.vision.classify import Classifier
-    from riichi_table.vision.model_files import (
-        CLASSIFIER_FILE,
-        DEFAULT_MODELS,
-        FIRST_CLASSIFIER_FILE,
-        SECOND_OPINION_BELOW,
-    )
+def _use_classifier(onnx: object, which: str) -> None:
+    """Name with the pair (as shipped), the first classifier alone (as before) or the metric one alone."""
+    from riichi_table.vision.live_namer import PairedClassifier
 
-    metric = Classifier(DEFAULT_MODELS / CLASSIFIER_FILE, threads=1, flip_tta=True)
-    if which == "second":
-        return metric
-    first = DEFAULT_MODELS / FIRST_CLASSIFIER_FILE
-    return Classifier(first, threads=1, flip_tta=True, second=metric, second_below=SECOND_OPINION_BELOW)
+    model = onnx.model  # type: ignore[attr-defined]
+    if which != "pair" and isinstance(model, PairedClassifier):
+        onnx.model = model.first if which == "first" else model.second  # type: ignore[attr-defined]
 
 
 def main() -> int:
@@ -55,10 +48,10 @@ def main() -> int:
     parser.add_argument("--faces", choices=("art", "photo"), default="photo")
     parser.add_argument(
         "--classifier",
-        choices=("first", "pair", "second"),
-        default="first",
-        help="the live namer's classifier (first), the metric-learned one, or the first with the metric one "
-        "naming what the first names below vision.model_files.SECOND_OPINION_BELOW (the still reader's pair)",
+        choices=("pair", "first", "second"),
+        default="pair",
+        help="the live namer's classifier pair (vision.live_namer.PairedClassifier), its first alone (as "
+        "before the pair) or its second, the metric-learned one, alone",
     )
     parser.add_argument(
         "--art", type=Path, default=ROOT / ".." / "shared" / "tile-art" / "fluffystuff-riichi"
@@ -82,9 +75,7 @@ def main() -> int:
         art = load_photo_art(args.photos, art)
     renderer = TableRenderer(art, args.seed, look=look)
     reader = LiveReader(TileTemplates.load(DEMO_DIR / "templates.npz"), namer="onnx")
-    if args.classifier != "first":
-        assert reader.onnx is not None
-        reader.onnx.model = _classifier(args.classifier)
+    _use_classifier(reader.onnx, args.classifier)
     confusion: dict[str, collections.Counter[str]] = collections.defaultdict(collections.Counter)
     by_seat = collections.Counter[tuple[int, bool]]()
     calibration = None
