@@ -4,7 +4,7 @@ Run from the repo root:  .venv/bin/python bench/live.py [--seeds 101 102 103] [-
                                                         [--namers templates onnx both] [--keep DIR]
                          .venv/bin/python bench/live.py --matrix [--seeds 104] [--hands 1] [--keep DIR]
                                                         [--looks wood/red/old-camera/light1 ...]
-                                                        [--faces photo]
+                                                        [--faces photo] [--classifier first]
 Seeds 101+ are never used by tests (the tests use the demo, seed 25). For each seed a game clip is rendered
 at 1280x720 (not timed; a clip already in --keep DIR is reused), replayed through the whole pipeline (timed)
 once per tile namer (vision.live_namer: the enrolled templates, the ONNX crop classifier, or templates with
