@@ -11,9 +11,13 @@ on the training split, and faces they learned from would flatter them. Per kind 
 - upright boxes only (taller than wide, as a face seen from above at its own seat is; the photos are
   stretched to 640x640, so the aspect allowed is wide), away from the photo's edge and not overlapped by
   another box (a covered face);
-- scored by size times sharpness (variance of the Laplacian), so a large, focused face wins;
 - trimmed to the face: the box is narrowed to the bright, low-saturation face it holds (boxes also hold a bit
-  of the tile's side or of the mat).
+  of the tile's side or of the mat); a face that fills its upright bounding box badly lies tilted (a rotated
+  copy of a photo) and is left out;
+- scored by size times sharpness (variance of the Laplacian; a grey photo scores less), so a large, focused
+  face wins;
+- upside down or not: a face whose ink layout matches the drawn art of its kind (`base`) better turned half
+  round is turned (the set holds flipped copies); a face the check calls upright wins over a turned one.
 
 The set is Hong Kong style: it has no red fives, so `0m 0p 0s` are the plain fives with their ink turned red
 (as a real red five is printed), and its white dragon is a blue frame, not blank. The back and the colours
