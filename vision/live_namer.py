@@ -108,11 +108,13 @@ class PairedClassifier:
             raise VisionError(f"paired classifiers read different crop sizes: {first.size}, {second.size} px")
         self.first, self.second, self.below, self.weight = first, second, below, weight
         self.size = first.size
-        self.second_reads = 0  # crops the second classifier was asked about
+        self.reads = 0  # crops named
+        self.second_reads = 0  # of those, the crops the second classifier was asked about
 
     def probabilities(self, crops: NDArray[np.uint8]) -> NDArray[np.float32]:
         """(N, 38) class probabilities for (N, S, S, 3) BGR crops."""
         out = np.array(self.first.probabilities(crops), np.float32)
+        self.reads += len(crops)
         unsure = np.flatnonzero(out.max(axis=1) < self.below)
         if len(unsure):
             other = np.asarray(self.second.probabilities(crops[unsure]), np.float32)
