@@ -4,6 +4,7 @@ Run from the repo root:  .venv/bin/python bench/live.py [--seeds 101 102 103] [-
                                                         [--namers templates onnx both] [--keep DIR]
                          .venv/bin/python bench/live.py --matrix [--seeds 104] [--hands 1] [--keep DIR]
                                                         [--looks wood/red/old-camera/light1 ...]
+                                                        [--faces photo] [--classifier first]
 Seeds 101+ are never used by tests (the tests use the demo, seed 25). For each seed a game clip is rendered
 at 1280x720 (not timed; a clip already in --keep DIR is reused), replayed through the whole pipeline (timed)
 once per tile namer (vision.live_namer: the enrolled templates, the ONNX crop classifier, or templates with
@@ -61,7 +62,7 @@ def replay(
 
 
 def _run_session(
-    clip: Path, namer: str, read_every_frame: bool = False
+    clip: Path, namer: str, read_every_frame: bool = False, first_only: bool = False
 ) -> tuple[list[dict[str, Any]], Any, float, float]:
     """Replay one clip through a LiveSession: (mjai events as `replay` writes them, the session, seconds, CPU
     seconds of the whole process meanwhile: every thread's, so a loaded machine does not change it much)."""
@@ -73,6 +74,8 @@ def _run_session(
 
     source = open_source(str(clip))
     session = LiveSession("wrc", namer=namer, read_every_frame=read_every_frame)
+    if first_only:
+        _first_classifier_only(session)
     started, cpu = time.perf_counter(), time.process_time()
     try:
         while (frame := source.read()) is not None or not source.finished:
@@ -135,7 +138,8 @@ def matrix(args: argparse.Namespace, work: Path) -> int:
     from riichi_table.datasets.game_render import Look
     from riichi_table.datasets.synth_game import generate
 
-    names = {Look(*cell).name for cell in MATRIX}
+    faces = "photo" if args.faces == "photo" else "art"
+    names = {Look(*cell, faces=faces).name for cell in MATRIX}
     unknown = [name for name in args.looks or [] if name not in names]
     if unknown:
         wrong, cells = ", ".join(unknown), ", ".join(sorted(names))
@@ -144,16 +148,21 @@ def matrix(args: argparse.Namespace, work: Path) -> int:
     head = f"{'look':<36} {'F1':>5} {'hands':>6} {'dahai':>9} {'read/frames':>12} {'fps':>6} {'f/cpu-s':>7}"
     print(f"{head}  why not")
     for felt, back, tilt, light, hard in MATRIX:
-        look = Look(felt, back, tilt, light, hard)
-        if args.looks and look.name not in args.looks and look.name != Look().name:
+        look = Look(felt, back, tilt, light, hard, faces)
+        if args.looks and look.name not in args.looks and look.name != Look(faces=faces).name:
             continue  # the old render stays as the peer
         total, frames_all, read_all, secs, cpu_all, hands, why = Comparison(), 0, 0, 0.0, 0.0, [], ""
+        misread: collections.Counter[str] = collections.Counter()
         for seed in args.seeds:
             folder = work / f"seed{seed}-{look.name.replace('/', '-')}"
             if not (folder / "clip.mp4").is_file() or not (folder / "truth.mjai.jsonl").is_file():
-                generate(seed, folder, args.art, hands=args.hands, look=look)
-            got, frames, read, seconds, cpu, why = replay_why(folder / "clip.mp4", args.namers[0])
-            c = compare(load_events(folder / "truth.mjai.jsonl"), got)
+                generate(seed, folder, args.art, hands=args.hands, look=look, photos=args.photos)
+            got, frames, read, seconds, cpu, why = replay_why(
+                folder / "clip.mp4", args.namers[0], args.classifier == "first"
+            )
+            truth = load_events(folder / "truth.mjai.jsonl")
+            c = compare(truth, got)
+            misread.update(discard_misreads(truth, got))
             total.add(c)
             hands += c.hands
             frames_all, read_all, secs = frames_all + frames, read_all + read, secs + seconds
@@ -164,14 +173,28 @@ def matrix(args: argparse.Namespace, work: Path) -> int:
             f"{frames_all / secs:>6.1f} {frames_all / cpu_all:>7.1f}  {why[:70]}",
             flush=True,
         )
+        if misread:
+            common = ", ".join(f"{k} x{n}" for k, n in misread.most_common())
+            print(f"    discards misread (truth->read): {common}")
     print(f"clips in {work}")
     return 0
 
 
-def replay_why(clip: Path, namer: str) -> tuple[list[dict[str, Any]], int, int, float, float, str]:
+def _first_classifier_only(session: Any) -> None:
+    """Name with the live namer's first classifier alone, as before the pair (for before/after figures)."""
+    from riichi_table.vision.live_namer import PairedClassifier
+
+    onnx = session.reader.onnx
+    if onnx is not None and isinstance(onnx.model, PairedClassifier):
+        onnx.model = onnx.model.first
+
+
+def replay_why(
+    clip: Path, namer: str, first_only: bool = False
+) -> tuple[list[dict[str, Any]], int, int, float, float, str]:
     """`replay` plus CPU seconds and the session's last "why not" (its view message when frames went
     unread)."""
-    events, session, seconds, cpu = _run_session(clip, namer)
+    events, session, seconds, cpu = _run_session(clip, namer, first_only=first_only)
     why = "; ".join(session.why_not())
     return events, session.frames, session.processed, seconds, cpu, why
 
@@ -183,6 +206,19 @@ def main() -> int:
     parser.add_argument("--namers", nargs="+", default=["templates", "onnx", "both"])
     parser.add_argument(
         "--art", type=Path, default=ROOT / ".." / "shared" / "tile-art" / "fluffystuff-riichi"
+    )
+    parser.add_argument(
+        "--faces",
+        choices=("art", "photo"),
+        default="art",
+        help="with --matrix: tile faces of every cell (photo: cut from the labelled real photos, --photos)",
+    )
+    parser.add_argument("--photos", type=Path, default=ROOT / ".." / "shared" / "datasets" / "hk-real-train")
+    parser.add_argument(
+        "--classifier",
+        choices=("pair", "first"),
+        default="pair",
+        help="with --matrix: the onnx namer's classifier pair, or its first classifier alone (as before)",
     )
     parser.add_argument("--keep", type=Path, default=None, help="keep (and reuse) clips and logs here")
     parser.add_argument("--no-peer", action="store_true", help="skip the read-every-frame run")

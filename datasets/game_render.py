@@ -49,6 +49,7 @@ BACK_COLOURS = {
     "red": (45, 45, 185),
     "black": (35, 33, 32),
 }
+FACES = ("art", "photo")  # where the tile faces come from (Look.faces)
 CAMERA_MM = 1150.0  # camera distance from the table centre for a tilted Look
 LYING_FACE_MM = 18.0  # height of a lying tile's face (a real tile's thickness)
 STANDING_MM = 35.0  # height of a standing tile
@@ -57,18 +58,23 @@ STANDING_MM = 35.0  # height of a standing tile
 @dataclass(frozen=True)
 class Look:
     """How a clip looks. felt: green|blue|black|wood|white; back: a BACK_COLOURS name or None (the art's own);
-    tilt: camera degrees off overhead (None: the old fixed camera); light: exposure factor (1 = as before)."""
+    tilt: camera degrees off overhead (None: the old fixed camera); light: exposure factor (1 = as before);
+    faces: "art" (the drawn tile art) or "photo" (faces cut from real photos, datasets.photo_faces; the
+    caller loads that art and passes it to the renderer)."""
 
     felt: str = "green"
     back: str | None = None
     tilt: float | None = None
     light: float = 1.0
     hard: bool = False
+    faces: str = "art"
 
     @property
     def name(self) -> str:
         tilt = "old-camera" if self.tilt is None else f"{self.tilt:g}deg"
-        return f"{self.felt}/{self.back or 'red'}/{tilt}/light{self.light:g}{'/hard' if self.hard else ''}"
+        hard = "/hard" if self.hard else ""
+        photo = "/photo" if self.faces == "photo" else ""
+        return f"{self.felt}/{self.back or 'red'}/{tilt}/light{self.light:g}{hard}{photo}"
 
 
 @dataclass(frozen=True)
@@ -79,6 +85,22 @@ class Arm:
     u: float
     v: float
     reach: float
+
+
+def pond_slots(geo: TableGeometry, pond: list[tuple[Tile, bool]]) -> list[tuple[float, float]]:
+    """Where each pond tile's centre is drawn, in its seat's frame (u, v mm): rows of six, the fourth row
+    running on, a sideways (riichi) tile pushing the rest of its row along."""
+    out = []
+    for i, (_, sideways) in enumerate(pond):
+        row, col = divmod(i, 6)
+        row = min(row, 3)
+        if i >= 24:
+            col = i - 18
+        before = pond[row * 6 : row * 6 + col]
+        u = -2.5 * geo.pitch + col * geo.pitch + sum(geo.tile_h - geo.tile_w for _, sw in before if sw)
+        u += (geo.tile_h - geo.tile_w) / 2 if sideways else 0
+        out.append((u, geo.pond_v0 + row * geo.row_pitch))
+    return out
 
 
 class TableRenderer:
@@ -96,6 +118,8 @@ class TableRenderer:
         self.look = look or Look()
         if self.look.felt not in (*FELT_COLOURS, "wood"):
             raise ValueError(f"felt {self.look.felt!r}: expected one of {[*FELT_COLOURS, 'wood']}")
+        if self.look.faces not in FACES:
+            raise ValueError(f"faces {self.look.faces!r}: expected one of {list(FACES)}")
         if self.look.back is not None and self.look.back not in BACK_COLOURS:
             raise ValueError(f"back {self.look.back!r}: expected one of {list(BACK_COLOURS)}")
         back = BACK_COLOURS[self.look.back] if self.look.back else None
@@ -203,15 +227,8 @@ class TableRenderer:
 
     def _seat(self, canvas: NDArray[np.uint8], seat: int, s: SeatLayout) -> None:
         geo = self.geo
-        for i, (t, sideways) in enumerate(s.pond):
-            row, col = divmod(i, 6)
-            row = min(row, 3)
-            if i >= 24:
-                col = i - 18
-            before = s.pond[row * 6 : row * 6 + col]
-            u = -2.5 * geo.pitch + col * geo.pitch + sum(geo.tile_h - geo.tile_w for _, sw in before if sw)
-            u += (geo.tile_h - geo.tile_w) / 2 if sideways else 0
-            self._paste(canvas, t, seat, u, geo.pond_v0 + row * geo.row_pitch, sideways)
+        for (t, sideways), (u, v) in zip(s.pond, pond_slots(geo, s.pond), strict=True):
+            self._paste(canvas, t, seat, u, v, sideways)
         if s.revealed is not None:
             n = len(s.revealed)
             for i, t in enumerate(s.revealed):

@@ -52,6 +52,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     _add(parser, "--size", default="1280x720", help="clip frame size WxH (game clips)")
     _add(parser, "--step-frames", type=int, default=5, help="frames per table change (game clips)")
     _add(parser, "--rules", default="wrc", help="rule preset the game is played under (game clips)")
+    _add(
+        parser,
+        "--faces",
+        choices=("art", "photo"),
+        default="art",
+        help="tile faces of game clips: the drawn art, or faces cut from the labelled real photos (--photos)",
+    )
+    _add(parser, "--photos", type=Path, default=None, help="labelled real photos folder (with --faces photo)")
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -74,10 +82,13 @@ def generate(
     step_frames: int = 5,
     rules: str = "wrc",
     look: Any = None,
+    photos: Path | None = None,
 ) -> ClipInfo:
     """Play and render one game; returns where the clip and the truth went.
 
-    look: a `datasets.game_render.Look` (felt, backs, camera tilt, light, hard); None draws the old clips."""
+    look: a `datasets.game_render.Look` (felt, backs, camera tilt, light, hard, faces); None draws the old
+    clips. photos: the labelled real photos (hk-real-train layout) the faces are cut from when
+    `look.faces == "photo"`."""
     from riichi_table.datasets.game_play import play_game
     from riichi_table.datasets.game_render import Arm, TableRenderer
     from riichi_table.datasets.tile_art import load_art
@@ -91,6 +102,12 @@ def generate(
             f"--step-frames must be at least 3 (a reader needs to see a change), got {step_frames}"
         )
     art = load_art(art_folder, "Regular")
+    if look is not None and look.faces == "photo":
+        from riichi_table.datasets.photo_faces import load_photo_art
+
+        if photos is None:
+            raise DatasetError("photo faces need the labelled photos folder (--photos DIR)")
+        art = load_photo_art(photos, art)
     out.mkdir(parents=True, exist_ok=True)
     clip = out / "clip.mp4"
     writer = cv2.VideoWriter(str(clip), cv2.VideoWriter.fourcc(*"mp4v"), fps, size)
@@ -133,6 +150,18 @@ def generate(
     return ClipInfo(clip, truth_path, index, len(truth), fps)
 
 
+def _look(args: argparse.Namespace) -> Any:
+    """The Look the options ask for: None (the old clips) unless photo faces are asked for."""
+    faces = getattr(args, "faces", None) or "art"
+    if faces == "art":
+        return None
+    from riichi_table.datasets.game_render import Look
+
+    if getattr(args, "photos", None) is None:
+        raise DatasetError("--faces photo needs --photos DIR (the labelled real photos, hk-real-train form)")
+    return Look(faces=faces)
+
+
 def main(args: argparse.Namespace) -> int:
     """Run from parsed `riichi-table synth --game` options; prints what it wrote."""
     if getattr(args, "out", None) is None:
@@ -146,6 +175,8 @@ def main(args: argparse.Namespace) -> int:
         size=_size(getattr(args, "size", None) or "1280x720"),
         step_frames=int(getattr(args, "step_frames", None) or 5),
         rules=str(getattr(args, "rules", None) or "wrc"),
+        look=_look(args),
+        photos=getattr(args, "photos", None),
     )
     print(
         f"wrote {info.clip} ({info.frames} frames at {info.fps:g} fps) "
