@@ -182,11 +182,11 @@ def matrix(args: argparse.Namespace, work: Path) -> int:
 
 def _first_classifier_only(session: Any) -> None:
     """Name with the live namer's first classifier alone, as before the pair (for before/after figures)."""
-    from riichi_table.vision.live_namer import PairedClassifier
+    from riichi_table.vision.classify import Classifier
 
     onnx = session.reader.onnx
-    if onnx is not None and isinstance(onnx.model, PairedClassifier):
-        onnx.model = onnx.model.first
+    if onnx is not None and isinstance(onnx.model, Classifier):
+        onnx.model.second = None
 
 
 def replay_why(

@@ -28,11 +28,14 @@ MATCH_MM = 12.0
 
 def _use_classifier(onnx: object, which: str) -> None:
     """Name with the pair (as shipped), the first classifier alone (as before) or the metric one alone."""
-    from riichi_table.vision.live_namer import PairedClassifier
+    from riichi_table.vision.classify import Classifier
 
     model = onnx.model  # type: ignore[attr-defined]
-    if which != "pair" and isinstance(model, PairedClassifier):
-        onnx.model = model.first if which == "first" else model.second  # type: ignore[attr-defined]
+    if which != "pair" and isinstance(model, Classifier) and model.second is not None:
+        if which == "second":
+            onnx.model = model.second  # type: ignore[attr-defined]
+        else:
+            model.second = None
 
 
 def main() -> int:
@@ -50,7 +53,8 @@ def main() -> int:
         "--classifier",
         choices=("pair", "first", "second"),
         default="pair",
-        help="the live namer's classifier pair (vision.live_namer.PairedClassifier), its first alone (as "
+        help="the live namer's classifier pair (vision.live_namer: the first with the metric one's second "
+        "opinion), its first alone (as "
         "before the pair) or its second, the metric-learned one, alone",
     )
     parser.add_argument(

@@ -35,6 +35,7 @@ class Classifier:
         margin: float = BOX_MARGIN,
         second: Classifier | None = None,
         second_below: float = 0.0,
+        second_weight: float = 1.0,
     ) -> None:
         self.session = open_session(path, threads)
         meta = metadata(self.session)
@@ -54,8 +55,15 @@ class Classifier:
         # the first output is the probabilities (an embedder file has its embedding as a second output)
         self._output = self.session.get_outputs()[0].name
         self._batch = shape[0] if isinstance(shape[0], int) else None
-        # a second opinion: the crops this model names below `second_below` are named by `second` instead
-        self.second, self.second_below = second, second_below
+        # A second opinion: the crops this model names below `second_below` are read by `second` too and
+        # named by the weighted mean of the two (the second's weight `second_weight`; 1: the second's alone).
+        if second is not None and second.size != self.size:
+            raise VisionError(f"paired classifiers read different crop sizes: {self.size}, {second.size} px")
+        if not 0.0 <= second_weight <= 1.0:
+            raise VisionError(f"a second opinion's weight must be in 0..1, got {second_weight}")
+        self.second, self.second_below, self.second_weight = second, second_below, second_weight
+        self.reads = 0  # crops named
+        self.second_reads = 0  # of those, the crops the second classifier was asked about
 
     def probabilities(self, crops: np.ndarray) -> np.ndarray:
         """(N, 38) class probabilities for (N, S, S, 3) BGR uint8 crops, columns in class-id order."""
@@ -72,10 +80,14 @@ class Classifier:
                 probs[unsure] = (probs[unsure] + self._run(turned)) / 2
         out = np.zeros((len(crops), 38), np.float32)
         out[:, self.class_of_output] = probs
+        self.reads += len(crops)
         if self.second is not None:
             unsure = np.flatnonzero(out.max(1) < self.second_below)
             if len(unsure):
-                out[unsure] = self.second.probabilities(crops[unsure])
+                other = np.asarray(self.second.probabilities(crops[unsure]), np.float32)
+                w = self.second_weight
+                out[unsure] = other if w == 1.0 else out[unsure] * (1.0 - w) + other * w
+                self.second_reads += len(unsure)
         return out
 
     def _run(self, blob: np.ndarray) -> np.ndarray:

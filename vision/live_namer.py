@@ -35,9 +35,13 @@ NamerName = Literal["templates", "onnx", "both"]
 NAMERS: tuple[NamerName, ...] = ("templates", "onnx", "both")
 N_CLASSES = 38
 TIE_MARGIN = 0.6  # template probability gap under which "both" asks the classifier too
-# The classifier pair (`PairedClassifier`): the first names below this are asked of the second too, and the
-# second's opinion weighs this much of the mean (docs/live.md, "Real photographed faces"). Higher than the
-# still reader's SECOND_OPINION_BELOW: the first names photographed 1s 7p at up to 0.94.
+# The classifier pair (a `Classifier` with a second opinion): the first's names below SECOND_BELOW are asked
+# of the metric-learned second too, whose opinion weighs SECOND_WEIGHT of the mean (docs/live.md, "Real
+# photographed faces"). Higher than the still reader's SECOND_OPINION_BELOW: the first names photographed
+# 1s 7p at up to 0.94, which the second names right and surely. A mean, not the second alone: the second
+# is as sure of some faces no tile has (a scribbled-over tile named 9p at 0.95 in one frame); where the
+# first thinks the second's kind impossible the mean stays under SECOND_WEIGHT, below vision.live_why's
+# UNNAMED_BELOW, so such a tile is still "found but not named".
 SECOND_BELOW = 0.95
 SECOND_WEIGHT = 2.0 / 3.0
 
@@ -90,39 +94,6 @@ def cut_pose(
     return np.asarray(out, np.uint8)
 
 
-class PairedClassifier:
-    """Two crop classifiers as one: the first names every crop; a crop it names below `below` is read by the
-    second too, and named by the weighted mean of the two opinions (the second's weight `weight`).
-
-    Real photographed faces the first misnames it names with less confidence (the peacock 1s as 7p at
-    0.4..0.94), and the metric-learned second names them right and surely (0.8..1.0, 7p at 0.000): the
-    mean names them right. A mean, not the second alone: the second is as sure of some faces no tile has (a
-    scribbled-over tile, named 9p at 0.95 in one frame); where the first thinks the second's kind
-    impossible the mean stays under `weight` (2/3), below vision.live_why's UNNAMED_BELOW, so such a tile is
-    still "found but not named"."""
-
-    def __init__(
-        self, first: Classifier, second: Classifier, below: float, weight: float = SECOND_WEIGHT
-    ) -> None:
-        if first.size != second.size:
-            raise VisionError(f"paired classifiers read different crop sizes: {first.size}, {second.size} px")
-        self.first, self.second, self.below, self.weight = first, second, below, weight
-        self.size = first.size
-        self.reads = 0  # crops named
-        self.second_reads = 0  # of those, the crops the second classifier was asked about
-
-    def probabilities(self, crops: NDArray[np.uint8]) -> NDArray[np.float32]:
-        """(N, 38) class probabilities for (N, S, S, 3) BGR crops."""
-        out = np.array(self.first.probabilities(crops), np.float32)
-        self.reads += len(crops)
-        unsure = np.flatnonzero(out.max(axis=1) < self.below)
-        if len(unsure):
-            other = np.asarray(self.second.probabilities(crops[unsure]), np.float32)
-            out[unsure] = out[unsure] * (1.0 - self.weight) + other * self.weight
-            self.second_reads += len(unsure)
-        return out
-
-
 class OnnxNamer:
     """The ONNX crop classifier over rectified-view crops (one upright crop per tile, half turn by TTA)."""
 
@@ -146,26 +117,27 @@ class OnnxNamer:
         self.follows_profile = classifier is None  # an explicit classifier file is never swapped
         # The club's tile-set profile when one is chosen (`riichi-table enroll --use NAME`), else the base.
         profiled = open_active_classifier(DEFAULT_MODELS, threads) if self.follows_profile else None
-        self._base: Classifier | PairedClassifier | None = None
-        self.model: Classifier | PairedClassifier | ProfileClassifier = profiled or self._base_classifier()
+        self._base: Classifier | None = None
+        self.model: Classifier | ProfileClassifier = profiled or self._base_classifier()
         self.profile = profiled.profile.name if profiled is not None else BASE
         self.geo = geometry or TableGeometry()
         self.ppm = px_per_mm
 
-    def _base_classifier(self) -> Classifier | PairedClassifier:
-        """The shipped classifier; with the metric-learned one beside it (no file asked for), the pair
-        (`PairedClassifier`, docs/live.md "Real photographed faces")."""
+    def _base_classifier(self) -> Classifier:
+        """The shipped classifier; with the metric-learned one beside it (no file asked for), that one as its
+        second opinion (SECOND_BELOW, SECOND_WEIGHT; docs/live.md "Real photographed faces")."""
         from riichi_table.vision.classify import Classifier
         from riichi_table.vision.model_files import CLASSIFIER_FILE
 
         if self._base is None:
-            first = Classifier(self.path, threads=self.threads, flip_tta=self.flip_tta)
             metric = self.models / CLASSIFIER_FILE
+            second = None
             if self.follows_profile and metric.is_file():
                 second = Classifier(metric, threads=self.threads, flip_tta=self.flip_tta)
-                self._base = PairedClassifier(first, second, SECOND_BELOW)
-            else:
-                self._base = first
+            self._base = Classifier(
+                self.path, threads=self.threads, flip_tta=self.flip_tta, second=second,
+                second_below=SECOND_BELOW, second_weight=SECOND_WEIGHT,
+            )  # fmt: skip
         return self._base
 
     def use_active_profile(self, folder: Path | None = None) -> str:

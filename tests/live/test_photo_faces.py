@@ -35,7 +35,7 @@ def _pond_names(photo_art, names: list[str], namer_model: str, frames: int = 4) 
     from riichi_table.datasets.game_render import Look, TableRenderer
     from riichi_table.engine.tiles import BACK_CLASS, parse_tile, tile_from_class
     from riichi_table.vision.calibrate import from_markers
-    from riichi_table.vision.live_namer import PairedClassifier
+    from riichi_table.vision.classify import Classifier
     from riichi_table.vision.live_reader import LiveReader, TileTemplates
 
     from riichi_table.assistant.session import DEMO_DIR
@@ -46,9 +46,10 @@ def _pond_names(photo_art, names: list[str], namer_model: str, frames: int = 4) 
         layout.seats[seat] = SeatLayout(pond=[(parse_tile(n), False) for n in names], hand_count=13)
     scene = renderer.scene(layout)
     reader = LiveReader(TileTemplates.load(DEMO_DIR / "templates.npz"), namer="onnx")
-    assert reader.onnx is not None and isinstance(reader.onnx.model, PairedClassifier)
+    assert reader.onnx is not None and isinstance(reader.onnx.model, Classifier)
+    assert reader.onnx.model.second is not None  # the metric-learned classifier's second opinion
     if namer_model == "first":
-        reader.onnx.model = reader.onnx.model.first
+        reader.onnx.model.second = None
     out = []
     for index in range(frames):
         frame = renderer.frame(scene, index, None, 10.0)

@@ -34,6 +34,27 @@ def test_the_crops_the_first_doubts_are_named_by_the_second_and_the_rest_as_the_
     assert np.allclose(answer[~doubted], alone[~doubted], atol=1e-5)
 
 
+def test_a_weighted_second_opinion_names_the_doubted_crops_by_the_mean_and_counts_them(crops) -> None:
+    first = Classifier(MODELS / FIRST_CLASSIFIER_FILE, threads=1)
+    second = Classifier(MODELS / CLASSIFIER_FILE, threads=1)
+    both = Classifier(
+        MODELS / FIRST_CLASSIFIER_FILE, threads=1, second=second, second_below=0.8, second_weight=0.25
+    )
+    alone, asked, answer = first.probabilities(crops), second.probabilities(crops), both.probabilities(crops)
+    doubted = alone.max(1) < 0.8
+    assert np.allclose(answer[doubted], 0.75 * alone[doubted] + 0.25 * asked[doubted], atol=1e-5)
+    assert np.allclose(answer[~doubted], alone[~doubted], atol=1e-5)
+    assert (both.reads, both.second_reads) == (len(crops), int(doubted.sum()))
+
+
+def test_a_second_opinion_with_a_weight_outside_0_to_1_is_refused() -> None:
+    from riichi_table.vision.errors import VisionError
+
+    second = Classifier(MODELS / CLASSIFIER_FILE, threads=1)
+    with pytest.raises(VisionError, match=r"weight must be in 0\.\.1, got 1\.5"):
+        Classifier(MODELS / FIRST_CLASSIFIER_FILE, threads=1, second=second, second_weight=1.5)
+
+
 def test_the_reader_names_with_both_where_both_files_lie_and_with_the_metric_one_alone_elsewhere(
     tmp_path: Path,
 ) -> None:
