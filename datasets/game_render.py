@@ -26,7 +26,14 @@ from numpy.typing import NDArray
 from riichi_table.datasets.game_play import MeldShape, SeatLayout, TableLayout
 from riichi_table.datasets.render_table import point_stick
 from riichi_table.datasets.render_table import wood as wood_top
-from riichi_table.datasets.tile_art import TileArt, TileBody, paste_tile, render_tile
+from riichi_table.datasets.tile_art import (
+    TileArt,
+    TileBody,
+    TileSprite,
+    paste_tile,
+    render_tile,
+    sprite_transform,
+)
 from riichi_table.engine.tiles import Tile
 from riichi_table.vision.calibrate import DEFAULT_MARKER_MM, marker_image
 from riichi_table.vision.zones import TableGeometry
@@ -117,6 +124,8 @@ class TableRenderer:
         self._noise_rng = np.random.default_rng([seed, 1])
         self._shade = self._light_field() if (self.look.light != 1.0 or self.look.hard) else None
         self._exposure = 1.0
+        # While a scene is drawn with `hard`: its lying tiles, drawn last, farthest from the camera first.
+        self._lying: list[tuple[TileSprite, float, float, float, bool]] | None = None
 
     # --- the table plane ----------------------------------------------------------------------------------
     def _mat(self, side: int) -> NDArray[np.uint8]:
@@ -149,13 +158,39 @@ class TableRenderer:
     def _paste(
         self, canvas: NDArray[np.uint8], t: Tile | None, seat: int, u: float, v: float, sideways: bool
     ) -> None:
-        sprite = render_tile(self.art, t, height=int(self.geo.tile_h), sideways=sideways, body=self.body)
+        body = replace(self.body, view=0.0) if self.look.hard else self.body  # hard: the side is drawn
+        sprite = render_tile(self.art, t, height=int(self.geo.tile_h), sideways=sideways, body=body)
         x, y = self.geo.to_table(seat, u, v)
         jitter = self.rng.uniform(-1.5, 1.5)
-        if self.look.hard:
-            dx, dy = self._parallax(x, y, LYING_FACE_MM)
-            x, y = x + dx * 0.5, y + dy * 0.5  # the face's centre, between footprint and raised face
+        if self.look.hard and self._lying is not None:
+            # Drawn once the scene's tiles are all known, farthest from the camera first (`_draw_lying`).
+            self._lying.append((sprite, x, y, self.geo.seat_angle(seat) + jitter, t is None))
+            return
         paste_tile(canvas, sprite, (x + MARGIN_MM, y + MARGIN_MM), self.geo.seat_angle(seat) + jitter)
+
+    def _draw_lying(
+        self, canvas: NDArray[np.uint8], sprite: TileSprite, x: float, y: float, angle: float, down: bool
+    ) -> None:
+        """A lying tile at footprint centre (x, y) as the camera sees it: its face LYING_FACE_MM up, shifted
+        its whole parallax away from the camera, and the body's side between footprint and face (the back
+        layer at the felt, the ivory above; reversed for a face-down tile)."""
+        dx, dy = self._parallax(x, y, LYING_FACE_MM)
+        centre = (x + dx + MARGIN_MM, y + dy + MARGIN_MM)
+        m = sprite_transform(sprite, centre, angle)
+        face = sprite.face_quad @ m[:, :2].T + m[:, 2]
+        lift = np.array([dx, dy])
+        foot = face - lift
+        share = self.body.back_share
+        low, high = (
+            (self.art.face_colour, self.back_colour) if down else (self.back_colour, self.art.face_colour)
+        )
+        for a, b, colour, shade in (
+            (foot, foot + share * lift, low, 0.7),
+            (foot + share * lift, face, high, 0.8),
+        ):
+            hull = cv2.convexHull(np.round(np.vstack([a, b])).astype(np.int32))
+            cv2.fillConvexPoly(canvas, hull, tuple(int(c * shade) for c in colour), cv2.LINE_AA)
+        paste_tile(canvas, sprite, centre, angle)
 
     def _standing(self, canvas: NDArray[np.uint8], seat: int, u: float) -> None:
         w, d = self.geo.tile_w, 20.0
@@ -227,6 +262,7 @@ class TableRenderer:
         canvas = self._base.copy()
         if layout.empty:
             return canvas
+        self._lying = [] if self.look.hard else None
         geo = self.geo
         cx, cy = geo.centre
         for i in range(7):
@@ -248,6 +284,10 @@ class TableRenderer:
                     x, y = geo.to_table(seat, su, sv)
                     rng = np.random.default_rng(seat * 1000 + int(su) + 500)
                     point_stick(rng, canvas, x + MARGIN_MM, y + MARGIN_MM, angle + 90.0 * seat, 1.0)
+        lying, self._lying = self._lying or [], None
+        ex, ey, _ = self._eye()
+        for sprite, x, y, angle, down in sorted(lying, key=lambda p: -math.hypot(p[1] - ex, p[2] - ey)):
+            self._draw_lying(canvas, sprite, x, y, angle, down)
         return canvas
 
     def _stack(self, canvas: NDArray[np.uint8], u: float) -> None:
