@@ -36,6 +36,7 @@ from riichi_table.datasets.tile_art import (
 )
 from riichi_table.engine.tiles import Tile
 from riichi_table.vision.calibrate import DEFAULT_MARKER_MM, marker_image
+from riichi_table.vision.face_height import camera_pose
 from riichi_table.vision.zones import TableGeometry
 
 MARGIN_MM = 90
@@ -116,6 +117,7 @@ class TableRenderer:
         self.canvas_side = side
         self._base = self._mat(side)
         self.homography = self._camera()
+        self._seen_from = self._viewpoint()
         self._bump: tuple[int, int] | None = None
         self._np_rng = np.random.default_rng(seed)
         # Sensor noise from the renderer's own generator, not OpenCV's process-wide one (cv2.randn): a clip
@@ -198,26 +200,46 @@ class TableRenderer:
         pts_face = [(u - w / 2, v), (u + w / 2, v), (u + w / 2, v + d * 0.55), (u - w / 2, v + d * 0.55)]
         pts_back = [(u - w / 2, v - d * 0.45), (u + w / 2, v - d * 0.45), (u + w / 2, v), (u - w / 2, v)]
         if self.look.hard:
-            # The tile's height seen from the camera: its body reaches from the footprint to the raised top.
-            foot = [self.geo.to_table(seat, a, b) for a, b in (*pts_back[:2], *pts_face[2:])]
-            dx, dy = self._parallax(*foot[0], STANDING_MM)
-            body = np.array([*foot, *((x + dx, y + dy) for x, y in foot)], np.float32) + MARGIN_MM
-            hull = cv2.convexHull(np.round(body).astype(np.int32))
-            side = tuple(int(c * 0.8) for c in self.back_colour)
-            cv2.fillConvexPoly(canvas, hull, side, cv2.LINE_AA)
-            face = [self.geo.to_table(seat, a, b) for a, b in pts_face]
-            face_up = np.array([*face[2:], *((x + dx, y + dy) for x, y in face[2:][::-1])], np.float32)
-            cv2.fillConvexPoly(
-                canvas,
-                cv2.convexHull(np.round(face_up + MARGIN_MM).astype(np.int32)),
-                tuple(int(c * 0.9) for c in self.art.face_colour),
-                cv2.LINE_AA,
-            )
+            self._standing_seen(canvas, seat, pts_face, pts_back)
+            return
         for pts, colour in ((pts_face, self.art.face_colour), (pts_back, self.back_colour)):
             poly = np.array([self.geo.to_table(seat, a, b) for a, b in pts], np.float32) + MARGIN_MM
             cv2.fillConvexPoly(
                 canvas, np.round(poly).astype(np.int32), tuple(int(c) for c in colour), cv2.LINE_AA
             )
+
+    def _standing_seen(
+        self,
+        canvas: NDArray[np.uint8],
+        seat: int,
+        pts_face: list[tuple[float, float]],
+        pts_back: list[tuple[float, float]],
+    ) -> None:
+        """A standing tile as the camera sees it: its body from the footprint to the top STANDING_MM up, the
+        upright side that faces the camera (the face when the camera is on the player's side of the tile,
+        else the back) and the top (ivory on the face's side, the back colour on the other)."""
+        foot = [self.geo.to_table(seat, a, b) for a, b in (*pts_back[:2], *pts_face[2:])]
+        dx, dy = self._parallax(*foot[0], STANDING_MM)
+        body = np.array([*foot, *((x + dx, y + dy) for x, y in foot)], np.float32) + MARGIN_MM
+        side = tuple(int(c * 0.8) for c in self.back_colour)
+        cv2.fillConvexPoly(canvas, cv2.convexHull(np.round(body).astype(np.int32)), side, cv2.LINE_AA)
+        ex, ey, _ = self._seen_from
+        (ox, oy), (cx, cy) = self.geo.to_table(seat, 0.0, 1.0), self.geo.centre  # the player's direction
+        face_seen = (ex - foot[0][0]) * (ox - cx) + (ey - foot[0][1]) * (oy - cy) > 0
+        edge = [self.geo.to_table(seat, a, b) for a, b in (pts_face[2:] if face_seen else pts_back[:2])]
+        upright = np.array([*edge, *((x + dx, y + dy) for x, y in edge[::-1])], np.float32) + MARGIN_MM
+        colour = self.art.face_colour if face_seen else self.back_colour
+        cv2.fillConvexPoly(
+            canvas,
+            cv2.convexHull(np.round(upright).astype(np.int32)),
+            tuple(int(c * 0.9) for c in colour),
+            cv2.LINE_AA,
+        )
+        for pts, colour in ((pts_face, self.art.face_colour), (pts_back, self.back_colour)):
+            top = np.array([self.geo.to_table(seat, a, b) for a, b in pts], np.float32) + MARGIN_MM
+            top += np.array([dx, dy], np.float32)
+            paint = tuple(int(c) for c in colour)
+            cv2.fillConvexPoly(canvas, np.round(top).astype(np.int32), paint, cv2.LINE_AA)
 
     def _melds(self, canvas: NDArray[np.uint8], seat: int, melds: list[MeldShape]) -> None:
         geo = self.geo
@@ -285,7 +307,7 @@ class TableRenderer:
                     rng = np.random.default_rng(seat * 1000 + int(su) + 500)
                     point_stick(rng, canvas, x + MARGIN_MM, y + MARGIN_MM, angle + 90.0 * seat, 1.0)
         lying, self._lying = self._lying or [], None
-        ex, ey, _ = self._eye()
+        ex, ey, _ = self._seen_from
         for sprite, x, y, angle, down in sorted(lying, key=lambda p: -math.hypot(p[1] - ex, p[2] - ey)):
             self._draw_lying(canvas, sprite, x, y, angle, down)
         return canvas
@@ -306,10 +328,18 @@ class TableRenderer:
         cx, cy = self.geo.centre
         return cx, cy + CAMERA_MM * math.sin(tilt), CAMERA_MM * math.cos(tilt)
 
+    def _viewpoint(self) -> tuple[float, float, float]:
+        """The camera's position (table mm x, y, and height) that the frame's homography is the view of: the
+        pinhole with square pixels and its principal point at the frame's centre (vision.face_height), so
+        that what stands above the felt is drawn as that camera sees it; `_eye` when it cannot be told."""
+        to_table = np.array([[1.0, 0.0, MARGIN_MM], [0.0, 1.0, MARGIN_MM], [0.0, 0.0, 1.0]])
+        pose = camera_pose(self.homography @ to_table, self.size)
+        return self._eye() if pose is None else (*pose.foot, pose.height_mm)
+
     def _parallax(self, x: float, y: float, height: float) -> tuple[float, float]:
         """Table-plane shift (mm) of a point `height` mm above (x, y) as the camera sees it: away from the
         camera's foot, by height / (camera height - height) of the distance."""
-        ex, ey, ez = self._eye()
+        ex, ey, ez = self._seen_from
         k = height / max(ez - height, 1.0)
         return (x - ex) * k, (y - ey) * k
 
