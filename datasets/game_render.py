@@ -180,6 +180,10 @@ class TableRenderer:
         centre = (x + dx + MARGIN_MM, y + dy + MARGIN_MM)
         m = sprite_transform(sprite, centre, angle)
         face = sprite.face_quad @ m[:, :2].T + m[:, 2]
+        # The body's rounded edges: its side shows a millimetre inside the face's outline, so the mat still
+        # shows between two lying tiles a gap apart.
+        towards = face.mean(axis=0) - face
+        face = face + towards / np.linalg.norm(towards, axis=1, keepdims=True) * math.sqrt(2.0)
         lift = np.array([dx, dy])
         foot = face - lift
         share = self.body.back_share
