@@ -80,3 +80,16 @@ def test_a_camera_straight_overhead_is_not_placed() -> None:
 def _to_view(homography: np.ndarray, points: np.ndarray) -> np.ndarray:
     pts = np.c_[points, np.ones(len(points))] @ homography.T
     return pts[:, :2] / pts[:, 2:3]
+
+
+def test_a_lying_tiles_side_is_left_out_of_the_mask_and_its_face_kept() -> None:
+    from riichi_table.vision.face_height import CameraPose, faces_only
+
+    # Camera 800 mm up above (450, 1250): a far tile's face (y 290-325) shows its side down to y 345.
+    pose = CameraPose((450.0, 1250.0), 800.0, 900.0)
+    mask = np.zeros((900, 900), np.uint8)
+    side = round((1250 - 325) * LYING_FACE_MM / 800.0)
+    mask[290 : 325 + side, 437:463] = 255
+    faces = faces_only(mask, pose, 1.0)
+    rows = np.nonzero(faces[:, 450])[0]
+    assert (rows.min(), rows.max()) == (290, pytest.approx(324, abs=1))
