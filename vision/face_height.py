@@ -27,6 +27,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 LYING_FACE_MM = 18.0  # height of a lying tile's face above the felt (a real tile's thickness)
+DEAD_WALL_MM = 2 * LYING_FACE_MM  # the dead wall: two tiles high
 MIN_HEIGHT_MM = 300.0  # a camera recovered lower than this, or farther than MAX_HEIGHT_MM, is not believed
 MAX_HEIGHT_MM = 5000.0
 
@@ -78,6 +79,19 @@ def camera_pose(table_to_image: NDArray[np.float64], frame_size: tuple[int, int]
     if not MIN_HEIGHT_MM <= height <= MAX_HEIGHT_MM:
         return None
     return CameraPose((float(centre[0]), float(centre[1])), height, f)
+
+
+def shows_height(
+    pose: CameraPose, dead_wall_depth_mm: float, centre: tuple[float, float], tile_mm: float
+) -> bool:
+    """Whether a felt view's dead wall row (at the table's `centre`, `dead_wall_depth_mm` deep) shows the
+    height of real tiles: deeper than a tile by more than three quarters of what a two-high wall's top adds
+    from this camera, and not so much deeper that something else lies against it. A render of flat tiles
+    (the old clips) shows a wall one tile deep and is read on the felt's plane as before; a table of real
+    tiles is read at face height."""
+    distance = math.hypot(centre[0] - pose.foot[0], centre[1] - pose.foot[1])
+    top_shift = distance * DEAD_WALL_MM / (pose.height_mm - DEAD_WALL_MM)
+    return tile_mm + 0.75 * top_shift < dead_wall_depth_mm < tile_mm + 1.5 * top_shift + 10.0
 
 
 def raised(

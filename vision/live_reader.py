@@ -199,6 +199,9 @@ class LiveReader:
         # Where the camera is, when the views are straightened at face height (vision.face_height): the
         # lying tiles' sides are then left out of the tile mask. None: a felt view, tiles taken whole.
         self.camera: CameraPose | None = None
+        # How deep (mm) the last view showed the dead wall's row, when it showed one: a two-high wall seen
+        # from a tilted camera shows its height (vision.face_height, `shows_height`).
+        self.dead_wall_depth: float | None = None
 
     def masks(
         self, view: NDArray[np.uint8]
@@ -272,6 +275,7 @@ class LiveReader:
         """
         solid, back, mat, gaps = self.masks(view)
         self.rejected = []
+        self.dead_wall_depth = None
         solid = without_sticks(solid, self.geo, self.ppm, self.rejected)
         # At face height a lying tile's side shows towards the camera: rows are cut from the faces alone
         # (found before the dead wall's square is parted: a far pond's sides may reach over its line).
@@ -289,6 +293,8 @@ class LiveReader:
             region = gaps[y : y + h, x : x + w]
             seat, area, _, _ = self.geo.area_of((x + w / 2) / self.ppm, (y + h / 2) / self.ppm)
             if area == "dora" and w > h:
+                if 150 * self.ppm < w < 240 * self.ppm:  # the wall's row of seven alone, no arm over it
+                    self.dead_wall_depth = max(self.dead_wall_depth or 0.0, h / self.ppm)
                 grey = cv2.cvtColor(np.ascontiguousarray(view[y : y + h, x : x + w]), cv2.COLOR_BGR2GRAY)
                 cut_dead_wall(blob, back[y : y + h, x : x + w], x, y, boxes, self.geo, self.ppm, grey)
             elif area == "hand" and standing_hand(

@@ -93,3 +93,16 @@ def test_a_lying_tiles_side_is_left_out_of_the_mask_and_its_face_kept() -> None:
     faces = faces_only(mask, pose, 1.0)
     rows = np.nonzero(faces[:, 450])[0]
     assert (rows.min(), rows.max()) == (290, pytest.approx(324, abs=1))
+
+
+@pytest.mark.parametrize(
+    ("depth", "shows"),
+    [(42.0, False), (62.0, True), (102.0, False)],
+    ids=["a flat wall", "a two-high wall", "an arm over the wall"],
+)
+def test_the_dead_walls_depth_tells_whether_the_tiles_show_their_height(depth: float, shows: bool) -> None:
+    from riichi_table.vision.face_height import CameraPose, shows_height
+
+    # The old fixed camera of the renders, seen as a pinhole: 1.67 m up, its foot 1 m from the centre.
+    pose = CameraPose((595.0, 1390.0), 1667.0, 1450.0)
+    assert shows_height(pose, depth, (450.0, 450.0), 35.0) is shows
