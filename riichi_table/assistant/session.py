@@ -27,6 +27,7 @@ DEMO_DIR = Path(__file__).resolve().parent / "demo"
 DEFAULT_NAMER = "onnx"  # bench/live.py: 417/421 discards right at 41.6 fps; templates 412/421 at 36.8 fps
 MANUAL_MOVED_PX = 12.0  # frame shift (camera pixels) that says a hand-calibrated camera moved
 MANUAL_MOVED_FRAMES = 3  # processed frames in a row that must show the shift (a hand passing does not)
+HEIGHT_FRAMES = 5  # read frames in a row whose dead wall stands two high before the view is raised
 TURN_EVENTS = frozenset(("tsumo", "dahai", "reach", "chi", "pon", "daiminkan", "kakan", "ankan"))
 MAX_KEPT_CROPS = 200  # pictures of unnamed tiles kept over a whole replay (`replay --why-dir`)
 
@@ -160,17 +161,19 @@ class LiveSession:
         return bool(events or changes.appeared or changes.gone)
 
     def _look_for_height(self) -> None:
-        """Read at face height from now on once two read frames showed the dead wall as deep as a two-high
-        wall is from this camera (vision.face_height.shows_height): the dead wall stands before the first
-        discard, so no pond tile's track moves when the view changes."""
+        """Read at face height from now on once HEIGHT_FRAMES read frames in a row showed the dead wall as
+        deep as a two-high wall is from this camera (vision.face_height.shows_height): the dead wall stands
+        before the first discard, so no pond tile's track moves when the view changes."""
         from riichi_table.vision.face_height import shows_height
 
         camera, depth, geo = self.calibration.camera, self.reader.dead_wall_depth, self.reader.geo
-        if camera is None or depth is None:
-            return
-        if shows_height(camera, depth, geo.centre, geo.tile_h):
-            self._height_seen += 1
-            self._face_height = self._height_seen >= 2
+        if camera is None or depth is None or any(e.get("type") == "dahai" for e in self.accepted):
+            return  # decided before the first discard: the ura-dora row laid at a win is no wall's height
+        # A wall that stands shows the same depth frame after frame; an arm over a flat one, or a tile laid
+        # against it, for a frame or two.
+        standing = shows_height(camera, depth, geo.centre, geo.tile_h)
+        self._height_seen = self._height_seen + 1 if standing else 0
+        self._face_height = self._height_seen >= HEIGHT_FRAMES
 
     def _calibrated_for(self, image: Any, small: Any) -> bool:
         """Keep the calibration true to this frame; False (with the reason in view_problems) to skip it."""
