@@ -118,6 +118,7 @@ MATRIX: list[tuple[str, str | None, float | None, float, bool]] = [
     ("green", None, None, 1.0, True),
     ("blue", "yellow", 37.0, 0.7, True),
     ("black", "blue", 40.0, 0.7, True),
+    ("green", None, 44.0, 1.0, True),  # the steepest camera with the tiles' height
     # White cloth and wood felt, green and black backs, together with the other hard conditions.
     ("white", "black", 37.0, 0.7, True),
     ("wood", "green", 40.0, 0.7, True),

@@ -26,9 +26,17 @@ from numpy.typing import NDArray
 from riichi_table.datasets.game_play import MeldShape, SeatLayout, TableLayout
 from riichi_table.datasets.render_table import point_stick
 from riichi_table.datasets.render_table import wood as wood_top
-from riichi_table.datasets.tile_art import TileArt, TileBody, paste_tile, render_tile
+from riichi_table.datasets.tile_art import (
+    TileArt,
+    TileBody,
+    TileSprite,
+    paste_tile,
+    render_tile,
+    sprite_transform,
+)
 from riichi_table.engine.tiles import Tile
 from riichi_table.vision.calibrate import DEFAULT_MARKER_MM, marker_image
+from riichi_table.vision.face_height import camera_pose
 from riichi_table.vision.zones import TableGeometry
 
 MARGIN_MM = 90
@@ -133,6 +141,7 @@ class TableRenderer:
         self.canvas_side = side
         self._base = self._mat(side)
         self.homography = self._camera()
+        self._seen_from = self._viewpoint()
         self._bump: tuple[int, int] | None = None
         self._np_rng = np.random.default_rng(seed)
         # Sensor noise from the renderer's own generator, not OpenCV's process-wide one (cv2.randn): a clip
@@ -141,6 +150,8 @@ class TableRenderer:
         self._noise_rng = np.random.default_rng([seed, 1])
         self._shade = self._light_field() if (self.look.light != 1.0 or self.look.hard) else None
         self._exposure = 1.0
+        # While a scene is drawn with `hard`: its lying tiles, drawn last, farthest from the camera first.
+        self._lying: list[tuple[TileSprite, float, float, float, bool]] | None = None
 
     # --- the table plane ----------------------------------------------------------------------------------
     def _mat(self, side: int) -> NDArray[np.uint8]:
@@ -173,13 +184,43 @@ class TableRenderer:
     def _paste(
         self, canvas: NDArray[np.uint8], t: Tile | None, seat: int, u: float, v: float, sideways: bool
     ) -> None:
-        sprite = render_tile(self.art, t, height=int(self.geo.tile_h), sideways=sideways, body=self.body)
+        body = replace(self.body, view=0.0) if self.look.hard else self.body  # hard: the side is drawn
+        sprite = render_tile(self.art, t, height=int(self.geo.tile_h), sideways=sideways, body=body)
         x, y = self.geo.to_table(seat, u, v)
         jitter = self.rng.uniform(-1.5, 1.5)
-        if self.look.hard:
-            dx, dy = self._parallax(x, y, LYING_FACE_MM)
-            x, y = x + dx * 0.5, y + dy * 0.5  # the face's centre, between footprint and raised face
+        if self.look.hard and self._lying is not None:
+            # Drawn once the scene's tiles are all known, farthest from the camera first (`_draw_lying`).
+            self._lying.append((sprite, x, y, self.geo.seat_angle(seat) + jitter, t is None))
+            return
         paste_tile(canvas, sprite, (x + MARGIN_MM, y + MARGIN_MM), self.geo.seat_angle(seat) + jitter)
+
+    def _draw_lying(
+        self, canvas: NDArray[np.uint8], sprite: TileSprite, x: float, y: float, angle: float, down: bool
+    ) -> None:
+        """A lying tile at footprint centre (x, y) as the camera sees it: its face LYING_FACE_MM up, shifted
+        its whole parallax away from the camera, and the body's side between footprint and face (the back
+        layer at the felt, the ivory above; reversed for a face-down tile)."""
+        dx, dy = self._parallax(x, y, LYING_FACE_MM)
+        centre = (x + dx + MARGIN_MM, y + dy + MARGIN_MM)
+        m = sprite_transform(sprite, centre, angle)
+        face = sprite.face_quad @ m[:, :2].T + m[:, 2]
+        # The body's rounded edges: its side shows a millimetre inside the face's outline, so the mat still
+        # shows between two lying tiles a gap apart.
+        towards = face.mean(axis=0) - face
+        face = face + towards / np.linalg.norm(towards, axis=1, keepdims=True) * math.sqrt(2.0)
+        lift = np.array([dx, dy])
+        foot = face - lift
+        share = self.body.back_share
+        low, high = (
+            (self.art.face_colour, self.back_colour) if down else (self.back_colour, self.art.face_colour)
+        )
+        for a, b, colour, shade in (
+            (foot, foot + share * lift, low, 0.7),
+            (foot + share * lift, face, high, 0.8),
+        ):
+            hull = cv2.convexHull(np.round(np.vstack([a, b])).astype(np.int32))
+            cv2.fillConvexPoly(canvas, hull, tuple(int(c * shade) for c in colour), cv2.LINE_AA)
+        paste_tile(canvas, sprite, centre, angle)
 
     def _standing(self, canvas: NDArray[np.uint8], seat: int, u: float) -> None:
         w, d = self.geo.tile_w, 20.0
@@ -187,26 +228,46 @@ class TableRenderer:
         pts_face = [(u - w / 2, v), (u + w / 2, v), (u + w / 2, v + d * 0.55), (u - w / 2, v + d * 0.55)]
         pts_back = [(u - w / 2, v - d * 0.45), (u + w / 2, v - d * 0.45), (u + w / 2, v), (u - w / 2, v)]
         if self.look.hard:
-            # The tile's height seen from the camera: its body reaches from the footprint to the raised top.
-            foot = [self.geo.to_table(seat, a, b) for a, b in (*pts_back[:2], *pts_face[2:])]
-            dx, dy = self._parallax(*foot[0], STANDING_MM)
-            body = np.array([*foot, *((x + dx, y + dy) for x, y in foot)], np.float32) + MARGIN_MM
-            hull = cv2.convexHull(np.round(body).astype(np.int32))
-            side = tuple(int(c * 0.8) for c in self.back_colour)
-            cv2.fillConvexPoly(canvas, hull, side, cv2.LINE_AA)
-            face = [self.geo.to_table(seat, a, b) for a, b in pts_face]
-            face_up = np.array([*face[2:], *((x + dx, y + dy) for x, y in face[2:][::-1])], np.float32)
-            cv2.fillConvexPoly(
-                canvas,
-                cv2.convexHull(np.round(face_up + MARGIN_MM).astype(np.int32)),
-                tuple(int(c * 0.9) for c in self.art.face_colour),
-                cv2.LINE_AA,
-            )
+            self._standing_seen(canvas, seat, pts_face, pts_back)
+            return
         for pts, colour in ((pts_face, self.art.face_colour), (pts_back, self.back_colour)):
             poly = np.array([self.geo.to_table(seat, a, b) for a, b in pts], np.float32) + MARGIN_MM
             cv2.fillConvexPoly(
                 canvas, np.round(poly).astype(np.int32), tuple(int(c) for c in colour), cv2.LINE_AA
             )
+
+    def _standing_seen(
+        self,
+        canvas: NDArray[np.uint8],
+        seat: int,
+        pts_face: list[tuple[float, float]],
+        pts_back: list[tuple[float, float]],
+    ) -> None:
+        """A standing tile as the camera sees it: its body from the footprint to the top STANDING_MM up, the
+        upright side that faces the camera (the face when the camera is on the player's side of the tile,
+        else the back) and the top (ivory on the face's side, the back colour on the other)."""
+        foot = [self.geo.to_table(seat, a, b) for a, b in (*pts_back[:2], *pts_face[2:])]
+        dx, dy = self._parallax(*foot[0], STANDING_MM)
+        body = np.array([*foot, *((x + dx, y + dy) for x, y in foot)], np.float32) + MARGIN_MM
+        side = tuple(int(c * 0.8) for c in self.back_colour)
+        cv2.fillConvexPoly(canvas, cv2.convexHull(np.round(body).astype(np.int32)), side, cv2.LINE_AA)
+        ex, ey, _ = self._seen_from
+        (ox, oy), (cx, cy) = self.geo.to_table(seat, 0.0, 1.0), self.geo.centre  # the player's direction
+        face_seen = (ex - foot[0][0]) * (ox - cx) + (ey - foot[0][1]) * (oy - cy) > 0
+        edge = [self.geo.to_table(seat, a, b) for a, b in (pts_face[2:] if face_seen else pts_back[:2])]
+        upright = np.array([*edge, *((x + dx, y + dy) for x, y in edge[::-1])], np.float32) + MARGIN_MM
+        colour = self.art.face_colour if face_seen else self.back_colour
+        cv2.fillConvexPoly(
+            canvas,
+            cv2.convexHull(np.round(upright).astype(np.int32)),
+            tuple(int(c * 0.9) for c in colour),
+            cv2.LINE_AA,
+        )
+        for pts, colour in ((pts_face, self.art.face_colour), (pts_back, self.back_colour)):
+            top = np.array([self.geo.to_table(seat, a, b) for a, b in pts], np.float32) + MARGIN_MM
+            top += np.array([dx, dy], np.float32)
+            paint = tuple(int(c) for c in colour)
+            cv2.fillConvexPoly(canvas, np.round(top).astype(np.int32), paint, cv2.LINE_AA)
 
     def _melds(self, canvas: NDArray[np.uint8], seat: int, melds: list[MeldShape]) -> None:
         geo = self.geo
@@ -244,6 +305,7 @@ class TableRenderer:
         canvas = self._base.copy()
         if layout.empty:
             return canvas
+        self._lying = [] if self.look.hard else None
         geo = self.geo
         cx, cy = geo.centre
         for i in range(7):
@@ -265,6 +327,10 @@ class TableRenderer:
                     x, y = geo.to_table(seat, su, sv)
                     rng = np.random.default_rng(seat * 1000 + int(su) + 500)
                     point_stick(rng, canvas, x + MARGIN_MM, y + MARGIN_MM, angle + 90.0 * seat, 1.0)
+        lying, self._lying = self._lying or [], None
+        ex, ey, _ = self._seen_from
+        for sprite, x, y, angle, down in sorted(lying, key=lambda p: -math.hypot(p[1] - ex, p[2] - ey)):
+            self._draw_lying(canvas, sprite, x, y, angle, down)
         return canvas
 
     def _stack(self, canvas: NDArray[np.uint8], u: float) -> None:
@@ -283,10 +349,18 @@ class TableRenderer:
         cx, cy = self.geo.centre
         return cx, cy + CAMERA_MM * math.sin(tilt), CAMERA_MM * math.cos(tilt)
 
+    def _viewpoint(self) -> tuple[float, float, float]:
+        """The camera's position (table mm x, y, and height) that the frame's homography is the view of: the
+        pinhole with square pixels and its principal point at the frame's centre (vision.face_height), so
+        that what stands above the felt is drawn as that camera sees it; `_eye` when it cannot be told."""
+        to_table = np.array([[1.0, 0.0, MARGIN_MM], [0.0, 1.0, MARGIN_MM], [0.0, 0.0, 1.0]])
+        pose = camera_pose(self.homography @ to_table, self.size)
+        return self._eye() if pose is None else (*pose.foot, pose.height_mm)
+
     def _parallax(self, x: float, y: float, height: float) -> tuple[float, float]:
         """Table-plane shift (mm) of a point `height` mm above (x, y) as the camera sees it: away from the
         camera's foot, by height / (camera height - height) of the distance."""
-        ex, ey, ez = self._eye()
+        ex, ey, ez = self._seen_from
         k = height / max(ez - height, 1.0)
         return (x - ex) * k, (y - ey) * k
 

@@ -19,6 +19,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 from riichi_table.vision.errors import VisionError
+from riichi_table.vision.face_height import LYING_FACE_MM, CameraPose, camera_pose, raised
 
 MARKER_DICT = cv2.aruco.DICT_4X4_50
 MARKER_IDS = (0, 1, 2, 3)
@@ -44,6 +45,8 @@ class Calibration:
     """A homography from camera pixels to rectified table pixels.
 
     corners: the four table corners in camera pixels (order of MARKER_IDS), float32 (4, 2).
+    camera: where the camera is (vision.face_height), when the frame's size was given and the homography
+    tells it; `face_homography` then straightens the plane of a lying tile's face instead of the felt.
     """
 
     homography: NDArray[np.float64]
@@ -51,15 +54,26 @@ class Calibration:
     side_mm: float
     px_per_mm: float
     method: Literal["aruco", "manual"]
+    camera: CameraPose | None = None
+
+    @property
+    def face_homography(self) -> NDArray[np.float64]:
+        """Camera pixels -> rectified pixels of the plane LYING_FACE_MM above the felt, where a lying tile's
+        face is (the felt's homography when the camera is not known)."""
+        if self.camera is None:
+            return self.homography
+        return raised(self.homography, self.camera, self.px_per_mm, LYING_FACE_MM)
 
     @property
     def size(self) -> int:
         """Width and height of the rectified view in pixels."""
         return round(self.side_mm * self.px_per_mm)
 
-    def rectify(self, image: NDArray[np.uint8]) -> NDArray[np.uint8]:
-        """The top-down table view of a camera frame."""
-        out = cv2.warpPerspective(image, self.homography, (self.size, self.size), flags=cv2.INTER_LINEAR)
+    def rectify(self, image: NDArray[np.uint8], at_face: bool = False) -> NDArray[np.uint8]:
+        """The top-down table view of a camera frame: the felt's plane, or with `at_face` the plane of a lying
+        tile's face (docs/live.md, "The view at face height")."""
+        homography = self.face_homography if at_face else self.homography
+        out = cv2.warpPerspective(image, homography, (self.size, self.size), flags=cv2.INTER_LINEAR)
         return np.asarray(out, dtype=np.uint8)
 
     def to_camera(self, points: NDArray[np.float32]) -> NDArray[np.float32]:
@@ -99,9 +113,12 @@ def from_corners(
     side_mm: float = DEFAULT_SIDE_MM,
     px_per_mm: float = 1.0,
     method: Literal["aruco", "manual"] = "manual",
+    frame_size: tuple[int, int] | None = None,
 ) -> Calibration:
     """Calibration from four table corners in camera pixels (bottom-left, bottom-right, top-right, top-left).
 
+    frame_size: the camera frame's (width, height), which places the camera (`Calibration.camera`); without
+    it the view at face height is the felt's.
     Raises CalibrationError when the corners are not four points forming a convex quadrilateral.
     """
     pts = np.asarray(corners_px, dtype=np.float32)
@@ -117,8 +134,12 @@ def from_corners(
     if side_mm <= 0 or px_per_mm <= 0:
         raise CalibrationError(f"side_mm and px_per_mm must be positive, got {side_mm} and {px_per_mm}")
     size = side_mm * px_per_mm
-    h = cv2.getPerspectiveTransform(pts, _rect_corners(size))
-    return Calibration(np.asarray(h, dtype=np.float64), pts, float(side_mm), float(px_per_mm), method)
+    h = np.asarray(cv2.getPerspectiveTransform(pts, _rect_corners(size)), np.float64)
+    camera = None
+    if frame_size is not None:
+        to_mm = np.diag([1.0 / px_per_mm, 1.0 / px_per_mm, 1.0])
+        camera = camera_pose(np.linalg.inv(to_mm @ h), frame_size)
+    return Calibration(h, pts, float(side_mm), float(px_per_mm), method, camera)
 
 
 def find_markers(image: NDArray[np.uint8]) -> dict[int, NDArray[np.float32]]:
@@ -146,7 +167,9 @@ def from_markers(
             f"table markers {missing} not found in the frame (need ids 0..3 of ArUco 4x4_50 at the corners; "
             "print the sheet from `marker_sheet`, or pick the four corners by hand)"
         )
-    return from_corners(np.stack([found[i] for i in MARKER_IDS]), side_mm, px_per_mm, "aruco")
+    corners = np.stack([found[i] for i in MARKER_IDS])
+    size = (image.shape[1], image.shape[0])
+    return from_corners(corners, side_mm, px_per_mm, "aruco", size)
 
 
 def oblique_ratio(corners: NDArray[np.float32]) -> float:

@@ -23,6 +23,7 @@ import numpy as np
 from numpy.typing import NDArray
 from riichi_table.engine.tiles import BACK_CLASS
 from riichi_table.vision.errors import VisionError
+from riichi_table.vision.face_height import LYING_FACE_MM, CameraPose, faces_only
 from riichi_table.vision.live_colours import SurfaceColours, to_lab
 from riichi_table.vision.live_namer import (
     NamerName,
@@ -195,6 +196,12 @@ class LiveReader:
         self.outside: list[tuple[float, float, int]] = []  # tiles of the last frame outside every zone
         self.rejected: list[Rejected] = []  # what the last frame showed that is no lying tile, and why
         self._rims = False  # the last view's gap evidence is the tiles' outlines (white cloth): `masks`
+        # Where the camera is, when the views are straightened at face height (vision.face_height): the
+        # lying tiles' sides are then left out of the tile mask. None: a felt view, tiles taken whole.
+        self.camera: CameraPose | None = None
+        # How deep (mm) the last view showed the dead wall's row, when it showed one: a two-high wall seen
+        # from a tilted camera shows its height (vision.face_height, `shows_height`).
+        self.dead_wall_depth: float | None = None
 
     def masks(
         self, view: NDArray[np.uint8]
@@ -268,7 +275,12 @@ class LiveReader:
         """
         solid, back, mat, gaps = self.masks(view)
         self.rejected = []
-        solid = part_dead_wall(without_sticks(solid, self.geo, self.ppm, self.rejected), self.geo, self.ppm)
+        self.dead_wall_depth = None
+        solid = without_sticks(solid, self.geo, self.ppm, self.rejected)
+        # At face height a lying tile's side shows towards the camera: rows are cut from the faces alone
+        # (found before the dead wall's square is parted: a far pond's sides may reach over its line).
+        faces = solid if self.camera is None else faces_only(solid, self.camera, self.ppm)
+        solid = part_dead_wall(solid, self.geo, self.ppm)
         n, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
         boxes: list[tuple[int, int, int, int]] = []
         owners: list[int] = []  # the blob each box was cut from
@@ -281,12 +293,21 @@ class LiveReader:
             region = gaps[y : y + h, x : x + w]
             seat, area, _, _ = self.geo.area_of((x + w / 2) / self.ppm, (y + h / 2) / self.ppm)
             if area == "dora" and w > h:
+                if 150 * self.ppm < w < 240 * self.ppm:  # the wall's row of seven alone, no arm over it
+                    self.dead_wall_depth = max(self.dead_wall_depth or 0.0, h / self.ppm)
                 grey = cv2.cvtColor(np.ascontiguousarray(view[y : y + h, x : x + w]), cv2.COLOR_BGR2GRAY)
                 cut_dead_wall(blob, back[y : y + h, x : x + w], x, y, boxes, self.geo, self.ppm, grey)
-            elif area == "hand" and standing_hand(blob, back[y : y + h, x : x + w], seat, self.geo, self.ppm):
+            elif area == "hand" and standing_hand(
+                blob, back[y : y + h, x : x + w], seat, self.geo, self.ppm, self._side((x + w / 2, y + h / 2))
+            ):
                 self.rejected.append(Rejected((x + w / 2) / self.ppm, (y + h / 2) / self.ppm, seat, STANDING))
             else:
-                cut_blob(blob, region, x, y, boxes, self.geo, self.ppm, self._rims)
+                face = blob & (faces[y : y + h, x : x + w] > 0)
+                rows, cols = np.nonzero(face.any(axis=1))[0], np.nonzero(face.any(axis=0))[0]
+                if len(rows) and len(cols):  # the faces' own box: the cut measures fills against it
+                    sub = (slice(rows[0], rows[-1] + 1), slice(cols[0], cols[-1] + 1))
+                    ox, oy = x + int(cols[0]), y + int(rows[0])
+                    cut_blob(face[sub], region[sub], ox, oy, boxes, self.geo, self.ppm, self._rims)
             owners += [i] * (len(boxes) - len(owners))
         tiles: list[TileReading] = []
         poses: list[TilePose] = []
@@ -326,6 +347,15 @@ class LiveReader:
             mat.astype(np.uint8), (view.shape[1] // 4, view.shape[0] // 4), interpolation=cv2.INTER_AREA
         )
         return FrameReading(tuple(tiles), quarter > 0, self.ppm / 4.0)
+
+    def _side(self, centre: tuple[float, float]) -> tuple[float, float]:
+        """How far (mm, along the view's x and y) a lying tile's side shows beside its face at view pixel
+        `centre`: none in a felt view (vision.face_height)."""
+        if self.camera is None:
+            return (0.0, 0.0)
+        k = LYING_FACE_MM / self.camera.height_mm
+        fx, fy = self.camera.foot
+        return (abs(centre[0] / self.ppm - fx) * k, abs(centre[1] / self.ppm - fy) * k)
 
     def _band_needed(self, x: float, y: float) -> bool:
         """Whether a cell at table mm (x, y) in part back-coloured is a standing tile's top only when that

@@ -70,7 +70,12 @@ def part_dead_wall(solid: NDArray[np.uint8], geo: TableGeometry, ppm: float) -> 
 
 
 def standing_hand(
-    blob: NDArray[np.bool_], back: NDArray[np.uint8], seat: int, geo: TableGeometry, ppm: float
+    blob: NDArray[np.bool_],
+    back: NDArray[np.uint8],
+    seat: int,
+    geo: TableGeometry,
+    ppm: float,
+    side: tuple[float, float] = (0.0, 0.0),
 ) -> bool:
     """Whether a blob in a seat's hand row is its standing hand (docs/live.md, "What is not a tile").
 
@@ -78,16 +83,20 @@ def standing_hand(
     35 mm up and lies shifted away from the camera), or shows its back colour beside its face or top
     along the whole row, or (seen from the side) its backs along a row longer than any meld. Lying
     tiles in the hand row (a hand laid open, melds) are one tile deep, and a
-    face-down tile of a meld is back-coloured across its whole depth.
+    face-down tile of a meld is back-coloured across its whole depth. `side`: how far (mm, along the view's
+    x and y) a lying tile's side shows beside its face in a face-height view (vision.face_height); a lying
+    tile is that much deeper.
     """
+    across_side = side[1]
     if seat in (1, 3):
         blob, back = blob.T, back.T  # rows along the seat's u axis become columns
+        across_side = side[0]
     filled = blob.sum(axis=0)
     cols = filled >= (geo.tile_w - 6) * ppm
     if cols.sum() < 2 * geo.tile_w * ppm:
         return False  # shorter than two tiles: a meld's part, a single tile
     depth = float(np.median(filled[cols]))
-    if depth > (geo.tile_h + 9) * ppm:
+    if depth > (geo.tile_h + 9 + across_side) * ppm:
         return True
     backs = (back.astype(bool) & blob).sum(axis=0)[cols]
     share = backs / filled[cols]

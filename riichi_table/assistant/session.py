@@ -27,6 +27,7 @@ DEMO_DIR = Path(__file__).resolve().parent / "demo"
 DEFAULT_NAMER = "onnx"  # bench/live.py: 417/421 discards right at 41.6 fps; templates 412/421 at 36.8 fps
 MANUAL_MOVED_PX = 12.0  # frame shift (camera pixels) that says a hand-calibrated camera moved
 MANUAL_MOVED_FRAMES = 3  # processed frames in a row that must show the shift (a hand passing does not)
+HEIGHT_FRAMES = 5  # read frames in a row whose dead wall stands two high before the view is raised
 TURN_EVENTS = frozenset(("tsumo", "dahai", "reach", "chi", "pon", "daiminkan", "kakan", "ankan"))
 MAX_KEPT_CROPS = 200  # pictures of unnamed tiles kept over a whole replay (`replay --why-dir`)
 
@@ -88,6 +89,8 @@ class LiveSession:
         self._reference: Any = None  # thumbnail at hand calibration, to notice a moved camera
         self._shifted = 0
         self._reveals: list[dict[str, Any]] = []
+        self._face_height = False  # whether frames are read at a lying tile's face height (`process`)
+        self._height_seen = 0  # read frames whose dead wall showed the tiles' height
         self._started = False
         self.keep_crops: list[Any] | None = None  # a list: every unnamed tile's picture is kept there
         self.profiles_folder: Path | None = None  # where `use_profile` last looked for the chosen profile
@@ -108,7 +111,8 @@ class LiveSession:
             self.calibration = from_markers(image)
             self._reference = None
         else:
-            calib = from_corners(corners)
+            size = None if image is None else (image.shape[1], image.shape[0])
+            calib = from_corners(corners, frame_size=size)
             if image is not None:
                 h, w = image.shape[:2]
                 pts = np.asarray(corners, np.float32)
@@ -136,10 +140,16 @@ class LiveSession:
         self._last_small = small
         if not self._calibrated_for(image, small):
             return False
-        view = self.calibration.rectify(image)
+        # Lying tiles are read where their faces are, LYING_FACE_MM above the felt, once the table shows its
+        # tiles' height (docs/live.md, "The view at face height"); until then on the felt's plane.
+        at_face = self._face_height and self.calibration.camera is not None
+        view = self.calibration.rectify(image, at_face=at_face)
         if not self._view_fit(image, view):
             return False
+        self.reader.camera = self.calibration.camera if at_face else None
         reading = self.reader.read(view, self.tracker.known)
+        if not at_face:
+            self._look_for_height()
         self._diagnose(reading, view)
         changes = self.tracker.update(reading)
         events = self.table.update(changes, self.tracker.stable())
@@ -149,6 +159,21 @@ class LiveSession:
         for event in events:
             self._apply(event)
         return bool(events or changes.appeared or changes.gone)
+
+    def _look_for_height(self) -> None:
+        """Read at face height from now on once HEIGHT_FRAMES read frames in a row showed the dead wall as
+        deep as a two-high wall is from this camera (vision.face_height.shows_height): the dead wall stands
+        before the first discard, so no pond tile's track moves when the view changes."""
+        from riichi_table.vision.face_height import shows_height
+
+        camera, depth, geo = self.calibration.camera, self.reader.dead_wall_depth, self.reader.geo
+        if camera is None or depth is None or any(e.get("type") == "dahai" for e in self.accepted):
+            return  # decided before the first discard: the ura-dora row laid at a win is no wall's height
+        # A wall that stands shows the same depth frame after frame; an arm over a flat one, or a tile laid
+        # against it, for a frame or two.
+        standing = shows_height(camera, depth, geo.centre, geo.tile_h)
+        self._height_seen = self._height_seen + 1 if standing else 0
+        self._face_height = self._height_seen >= HEIGHT_FRAMES
 
     def _calibrated_for(self, image: Any, small: Any) -> bool:
         """Keep the calibration true to this frame; False (with the reason in view_problems) to skip it."""

@@ -38,19 +38,27 @@ def _layout() -> TableLayout:
 def _view(art_folder: Path, **look: object):
     from riichi_table.datasets.game_render import Look, TableRenderer
     from riichi_table.datasets.tile_art import load_art
-    from riichi_table.vision.calibrate import from_markers
 
     renderer = TableRenderer(load_art(art_folder), seed=3, look=Look(**look))  # type: ignore[arg-type]
     image = renderer.frame(renderer.scene(_layout()), 0, None, 10.0)
-    return from_markers(image).rectify(image)
+    return _face_view(image)
 
 
-def _read(view):
+def _face_view(image):
+    """The view the live session reads (a lying tile's face plane, vision.face_height) and the camera."""
+    from riichi_table.vision.calibrate import from_markers
+
+    calib = from_markers(image)
+    return calib.rectify(image, at_face=True), calib.camera
+
+
+def _read(seen):
     from riichi_table.vision.live_reader import LiveReader, TileTemplates
 
     from riichi_table.assistant.session import DEMO_DIR
 
     reader = LiveReader(TileTemplates.load(DEMO_DIR / "templates.npz"), namer="onnx")
+    view, reader.camera = seen
     for _ in range(3):  # felt and backs are learned over a few frames, as in a clip
         reading = reader.read(view)
     return reader, reading

@@ -36,24 +36,32 @@ def hard_views(art_folder: Path):
     """Rectified views of one layout on a hard render: (tilt, view) for an old and a 37-degree camera."""
     from riichi_table.datasets.game_render import Look, TableRenderer
     from riichi_table.datasets.tile_art import load_art
-    from riichi_table.vision.calibrate import from_markers
 
     art = load_art(art_folder)
     out = []
     for look in (Look(hard=True), Look(felt="blue", back="yellow", tilt=37.0, hard=True)):
         renderer = TableRenderer(art, seed=11, look=look)
         image = renderer.frame(renderer.scene(_layout(with_meld=True)), 0, None, 10.0)
-        out.append((look.tilt, from_markers(image).rectify(image)))
+        out.append((look.tilt, _face_view(image)))
     return out
 
 
-def _read(view):
+def _face_view(image):
+    """The view the live session reads (a lying tile's face plane, vision.face_height) and the camera."""
+    from riichi_table.vision.calibrate import from_markers
+
+    calib = from_markers(image)
+    return calib.rectify(image, at_face=True), calib.camera
+
+
+def _read(seen):
     """(reader, reading) after a few frames of the same view: the felt and back colours are learned."""
     from riichi_table.vision.live_reader import LiveReader, TileTemplates
 
     from riichi_table.assistant.session import DEMO_DIR
 
     reader = LiveReader(TileTemplates.load(DEMO_DIR / "templates.npz"), namer="onnx")
+    view, reader.camera = seen
     for _ in range(3):
         reading = reader.read(view)
     return reader, reading
@@ -158,7 +166,6 @@ def test_a_point_stick_touching_the_far_open_hand_does_not_shift_its_tiles_off_t
     # width deep, their crops centred 6 mm off the face: 6m 7m were named 9m 8m and the win scored wrong.
     from riichi_table.datasets.game_render import Look, TableRenderer
     from riichi_table.datasets.tile_art import load_art
-    from riichi_table.vision.calibrate import from_markers
 
     names = ("6m", "7m", "8m", "5p", "5p", "6p", "7p", "8p", "1s", "2s", "3s", "4s", "5s", "6s")
     hand = [parse_tile(n) for n in names]
@@ -168,7 +175,7 @@ def test_a_point_stick_touching_the_far_open_hand_does_not_shift_its_tiles_off_t
     look = Look(felt="blue", back="yellow", tilt=37.0, light=0.7, hard=True)
     renderer = TableRenderer(load_art(art_folder), seed=25, look=look)
     image = renderer.frame(renderer.scene(layout), 0, None, 10.0)
-    _, reading = _read(from_markers(image).rectify(image))
+    _, reading = _read(_face_view(image))
     row = sorted((t for t in reading.tiles if t.seat == 2 and t.area == "hand"), key=lambda t: t.u)
     assert len(row) == 14
     depth = [t.v for t in row]
@@ -183,7 +190,6 @@ def test_faces_with_ink_of_the_backs_colour_are_lying_tiles_not_standing_tops(ar
     # were never read; a back beside a face shows at the cell's rim, ink stays inside it.
     from riichi_table.datasets.game_render import Look, TableRenderer
     from riichi_table.datasets.tile_art import load_art
-    from riichi_table.vision.calibrate import from_markers
 
     layout = _layout()
     pond = [(parse_tile(n), False) for n in ("2z", "2z", "2p", "8p", "1m")]
@@ -191,6 +197,6 @@ def test_faces_with_ink_of_the_backs_colour_are_lying_tiles_not_standing_tops(ar
     look = Look(felt="black", back="blue", tilt=40.0, light=0.7, hard=True)
     renderer = TableRenderer(load_art(art_folder), seed=104, look=look)
     image = renderer.frame(renderer.scene(layout), 0, None, 10.0)
-    _, reading = _read(from_markers(image).rectify(image))
+    _, reading = _read(_face_view(image))
     read = sorted((t for t in reading.tiles if t.seat == 0 and t.area == "pond"), key=lambda t: t.u)
     assert [int(np.argmax(t.scores)) for t in read] == [28, 28, 10, 16, 0]  # S S 2p 8p 1m
