@@ -2,10 +2,12 @@
 standing hands, the two-high dead wall and point sticks, and all of them together), rendered from its game
 and replayed through the whole pipeline, compared with its truth.
 
-Seed 25 is the demo's game (one hand: riichi, a pon, a ron with ura dora). Every condition reads 1.000
-with the hand's result right (docs/live.md, "Hard renders, third round"); the floor is the goal, 0.99, and
-the hand's result must be right. The clips are the same in every run: the renderer draws its noise from its
-own seeded generator (a clip rendered after other tests once differed from the same clip rendered alone).
+Seed 25 is the demo's game (one hand: riichi, a pon, a ron with ura dora). Every flat-tile condition reads
+1.000 with the hand's result right; the floor is the goal, 0.99, and the hand's result must be right. The
+two hard tables draw lying tiles at their real height (docs/live.md, "The view at face height") and do not
+reach it yet: they are expected to fail until they do (strict: a pass is reported, to drop the mark).
+The clips are the same in every run: the renderer draws its noise from its own seeded generator (a clip
+rendered after other tests once differed from the same clip rendered alone).
 """
 
 from __future__ import annotations
@@ -44,7 +46,9 @@ def event_f1(c: Comparison) -> float:
 # Since the hard renders draw a lying tile's face at its whole height (18 mm up, its side showing), these
 # read well below 0.99 even at face height (docs/live.md, "The view at face height"): seed 25, 0.73 for the
 # hard table at the old camera. Kept as the target, not met yet.
-FACE_HEIGHT_NOT_MET = pytest.mark.xfail(reason="lying tiles at their full height (docs/live.md, face height)")
+FACE_HEIGHT_NOT_MET = pytest.mark.xfail(
+    reason="lying tiles at their full height (docs/live.md, face height)", strict=True, raises=AssertionError
+)
 
 
 @pytest.mark.slow
