@@ -91,6 +91,7 @@ class LiveSession:
         self._reveals: list[dict[str, Any]] = []
         self._face_height = False  # whether frames are read at a lying tile's face height (`process`)
         self._height_seen = 0  # read frames whose dead wall showed the tiles' height
+        self._height_closed = False  # a discard was made: the view stays as it is (`_look_for_height`)
         self._started = False
         self.keep_crops: list[Any] | None = None  # a list: every unnamed tile's picture is kept there
         self.profiles_folder: Path | None = None  # where `use_profile` last looked for the chosen profile
@@ -166,9 +167,15 @@ class LiveSession:
         before the first discard, so no pond tile's track moves when the view changes."""
         from riichi_table.vision.face_height import shows_height
 
+        if self._height_closed:
+            return
+        if any(e.get("type") == "dahai" for e in self.accepted):
+            # decided before the first discard: the ura-dora row laid at a win is no wall's height
+            self._height_closed = True
+            return
         camera, depth, geo = self.calibration.camera, self.reader.dead_wall_depth, self.reader.geo
-        if camera is None or depth is None or any(e.get("type") == "dahai" for e in self.accepted):
-            return  # decided before the first discard: the ura-dora row laid at a win is no wall's height
+        if camera is None or depth is None:
+            return
         # A wall that stands shows the same depth frame after frame; an arm over a flat one, or a tile laid
         # against it, for a frame or two.
         standing = shows_height(camera, depth, geo.centre, geo.tile_h)
