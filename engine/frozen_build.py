@@ -91,3 +91,28 @@ def field_repr(obj: object) -> str:
     """`Name(field=value, ...)`, as a generated `__repr__` writes a dataclass instance."""
     shown = ", ".join([f"{f.name}={getattr(obj, f.name)!r}" for f in fields(obj)])  # type: ignore[arg-type]
     return f"{type(obj).__qualname__}({shown})"
+
+
+class FieldRecord:
+    """The base of the frozen, slotted dataclasses that take `repr=False, eq=False` (so dataclasses makes no
+    methods from source text at every start: docs/engine.md, batch start-up): `__repr__`, `__eq__` and
+    `__hash__` as dataclasses would generate them for a frozen class, over the fields in order, and a
+    `__reduce__` that makes the instance again from its fields (a class mypyc compiled cannot be copied or
+    pickled field by field). tests/engine/test_written_dataclass_methods.py compares them with the
+    generated ones."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return field_repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return field_values(self) == field_values(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(field_values(self))
+
+    def __reduce__(self) -> tuple[type[Any], tuple[Any, ...]]:
+        return rebuilt(self)

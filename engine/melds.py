@@ -9,20 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 from riichi_table.engine.errors import TileCountError
-from riichi_table.engine.frozen_build import field_repr, field_values, rebuilt
+from riichi_table.engine.frozen_build import FieldRecord
 from riichi_table.engine.tiles import Tile, parse_tiles, tile, to_notation
 
 MeldKind = Literal["chi", "pon", "kan", "ankan", "kakan"]
 MELD_KINDS: Final[tuple[MeldKind, ...]] = ("chi", "pon", "kan", "ankan", "kakan")
 
 
-# init, repr, eq and hash written out: dataclasses would make them from source text at every start
-# (docs/engine.md, batch start-up); tests/engine/test_written_dataclass_methods.py compares them.
+# init written out, repr, eq and hash from FieldRecord: dataclasses would make them from source text at
+# every start (docs/engine.md, batch start-up); tests/engine/test_written_dataclass_methods.py compares them.
 @dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
-class Meld:
+class Meld(FieldRecord):
     """One called or declared set; `tiles` are all its tiles (four for a kan), red fives included."""
 
     kind: MeldKind
@@ -34,20 +34,6 @@ class Meld:
         object.__setattr__(self, "tiles", tiles)
         object.__setattr__(self, "from_seat", from_seat)
         self.__post_init__()
-
-    def __repr__(self) -> str:
-        return field_repr(self)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return field_values(self) == field_values(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(field_values(self))
-
-    def __reduce__(self) -> tuple[type[Meld], tuple[Any, ...]]:
-        return rebuilt(self)
 
     def __post_init__(self) -> None:
         kinds = sorted(t.kind for t in self.tiles)

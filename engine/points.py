@@ -11,18 +11,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Final
+from typing import Final
 
-from riichi_table.engine.frozen_build import field_repr, field_values, rebuilt
+from riichi_table.engine.frozen_build import FieldRecord
 from riichi_table.engine.rules import Rules
 
 LIMIT_NAMES: Final = {1: "yakuman", 2: "double_yakuman", 3: "triple_yakuman", 4: "quadruple_yakuman"}
 
 
-# init, repr, eq and hash written out: dataclasses would make them from source text at every start
-# (docs/engine.md, batch start-up); tests/engine/test_written_dataclass_methods.py compares them.
+# init written out, repr, eq and hash from FieldRecord: dataclasses would make them from source text at
+# every start (docs/engine.md, batch start-up); tests/engine/test_written_dataclass_methods.py compares them.
 @dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
-class Payments:
+class Payments(FieldRecord):
     """What the winner receives from whom, without honba: ron, or tsumo from the dealer / each non-dealer."""
 
     ron: int = 0
@@ -39,20 +39,6 @@ class Payments:
         object.__setattr__(self, "non_dealer", non_dealer)
         object.__setattr__(self, "all", all)
         object.__setattr__(self, "pao", pao)
-
-    def __repr__(self) -> str:
-        return field_repr(self)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return field_values(self) == field_values(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(field_values(self))
-
-    def __reduce__(self) -> tuple[type[Payments], tuple[Any, ...]]:
-        return rebuilt(self)
 
     def to_json(self) -> dict[str, int]:
         out: dict[str, int]

@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cache
 from operator import attrgetter
-from typing import Any, Final
+from typing import Final
 
 from riichi_table.engine.decompose import Reading, readings
 from riichi_table.engine.errors import TileCountError
-from riichi_table.engine.frozen_build import builder, field_repr, field_values, rebuilt
+from riichi_table.engine.frozen_build import FieldRecord, builder
 from riichi_table.engine.fu import fu as fu_of
 from riichi_table.engine.melds import Meld
 from riichi_table.engine.points import (
@@ -36,10 +36,10 @@ _NO_FLAGS: Final = Situation()
 _DEFAULT_RULES: Final = resolve_rules(None)
 
 
-# init, repr, eq and hash written out: dataclasses would make them from source text at every start
-# (docs/engine.md, batch start-up); tests/engine/test_written_dataclass_methods.py compares them.
+# init written out, repr, eq and hash from FieldRecord: dataclasses would make them from source text at
+# every start (docs/engine.md, batch start-up); tests/engine/test_written_dataclass_methods.py compares them.
 @dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
-class WinInput:
+class WinInput(FieldRecord):
     """A won hand: `hand` the concealed tiles without the winning tile; winds are kinds 27..30."""
 
     hand: tuple[Tile, ...]
@@ -101,20 +101,6 @@ class WinInput:
         self.rules = rules  # type: ignore[misc]
         self.pao = pao  # type: ignore[misc]
         self.discarder = discarder  # type: ignore[misc]
-
-    def __repr__(self) -> str:
-        return field_repr(self)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return field_values(self) == field_values(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(field_values(self))
-
-    def __reduce__(self) -> tuple[type[WinInput], tuple[Any, ...]]:
-        return rebuilt(self)
 
     @property
     def dealer(self) -> bool:
@@ -298,10 +284,10 @@ def _check_plain_fives(counts: list[int], reds: list[int], rules: Rules) -> None
             )
 
 
-# init, repr, eq and hash written out: dataclasses would make them from source text at every start
-# (docs/engine.md, batch start-up); tests/engine/test_written_dataclass_methods.py compares them.
+# init written out, repr, eq and hash from FieldRecord: dataclasses would make them from source text at
+# every start (docs/engine.md, batch start-up); tests/engine/test_written_dataclass_methods.py compares them.
 @dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
-class Win:
+class Win(FieldRecord):
     """The best reading's score. `points` excludes honba and sticks; `total` includes them."""
 
     han: int
@@ -351,20 +337,6 @@ class Win:
         self.total = total  # type: ignore[misc]
         self.fu_detail = fu_detail  # type: ignore[misc]
         self.reading = reading  # type: ignore[misc]
-
-    def __repr__(self) -> str:
-        return field_repr(self)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return field_values(self) == field_values(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(field_values(self))
-
-    def __reduce__(self) -> tuple[type[Win], tuple[Any, ...]]:
-        return rebuilt(self)
 
     def to_json(self, into: dict[str, object] | None = None) -> dict[str, object]:
         """The fields as JSON values, written into `into` after what it holds (a batch answer's id and ok:
@@ -452,30 +424,16 @@ def new_win_input(
 _COMPILED: Final = not hasattr(new_win_input, "__code__")
 
 
-# init, repr, eq and hash written out: dataclasses would make them from source text at every start
-# (docs/engine.md, batch start-up); tests/engine/test_written_dataclass_methods.py compares them.
+# init written out, repr, eq and hash from FieldRecord: dataclasses would make them from source text at
+# every start (docs/engine.md, batch start-up); tests/engine/test_written_dataclass_methods.py compares them.
 @dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
-class NoWin:
+class NoWin(FieldRecord):
     """Not a winning hand: `reason` is "not a complete hand" or "no yaku"."""
 
     reason: str
 
     def __init__(self, reason: str) -> None:
         object.__setattr__(self, "reason", reason)
-
-    def __repr__(self) -> str:
-        return field_repr(self)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return field_values(self) == field_values(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(field_values(self))
-
-    def __reduce__(self) -> tuple[type[NoWin], tuple[Any, ...]]:
-        return rebuilt(self)
 
 
 def score(w: WinInput) -> Win | NoWin:

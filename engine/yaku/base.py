@@ -11,17 +11,17 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from functools import cache
-from typing import Any, Final, NamedTuple
+from typing import Final, NamedTuple
 
 from riichi_table.engine.decompose import Reading
-from riichi_table.engine.frozen_build import field_repr, field_values, rebuilt
+from riichi_table.engine.frozen_build import FieldRecord
 from riichi_table.engine.rules import Rules
 
 
-# init, repr, eq and hash written out: dataclasses would make them from source text at every start
-# (docs/engine.md, batch start-up); tests/engine/test_written_dataclass_methods.py compares them.
+# init written out, repr, eq and hash from FieldRecord: dataclasses would make them from source text at
+# every start (docs/engine.md, batch start-up); tests/engine/test_written_dataclass_methods.py compares them.
 @dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
-class Situation:
+class Situation(FieldRecord):
     """How and when the hand was won: the score request's flags."""
 
     tsumo: bool = False
@@ -64,20 +64,6 @@ class Situation:
         object.__setattr__(self, "tenhou", tenhou)
         object.__setattr__(self, "chiihou", chiihou)
         object.__setattr__(self, "renhou", renhou)
-
-    def __repr__(self) -> str:
-        return field_repr(self)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return field_values(self) == field_values(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(field_values(self))
-
-    def __reduce__(self) -> tuple[type[Situation], tuple[Any, ...]]:
-        return rebuilt(self)
 
 
 class YakuContext(NamedTuple):
@@ -145,10 +131,10 @@ READING_GATES: Final[dict[str, Callable[[int, int], bool]]] = {
 }
 
 
-# init, repr, eq and hash written out: dataclasses would make them from source text at every start
-# (docs/engine.md, batch start-up); tests/engine/test_written_dataclass_methods.py compares them.
+# init written out, repr, eq and hash from FieldRecord: dataclasses would make them from source text at
+# every start (docs/engine.md, batch start-up); tests/engine/test_written_dataclass_methods.py compares them.
 @dataclass(frozen=True, slots=True, init=False, repr=False, eq=False)
-class Yaku:
+class Yaku(FieldRecord):
     """A named scoring rule. `doc` is the check's docstring: Japanese name, the rule, the seed that sets
     it."""
 
@@ -180,20 +166,6 @@ class Yaku:
         object.__setattr__(self, "double_if", double_if)
         object.__setattr__(self, "replaces", replaces)
         object.__setattr__(self, "gate", gate)
-
-    def __repr__(self) -> str:
-        return field_repr(self)
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return field_values(self) == field_values(other)
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(field_values(self))
-
-    def __reduce__(self) -> tuple[type[Yaku], tuple[Any, ...]]:
-        return rebuilt(self)
 
     @property
     def doc(self) -> str:
