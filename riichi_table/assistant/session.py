@@ -431,6 +431,10 @@ class LiveSession:
             )
             return
         self.game, self.accepted = placed.game, placed.record
+        last = placed.record[-1]
+        if dst is not None and last.get("type") == "dahai" and last.get("actor") == actor:
+            # The riichi went to the last discard: its stick is accepted with whatever the table shows next.
+            self.table.hand.accept_pending = actor
         where = "taken back" if dst is None else f"moved to its discard {int(dst) + 1} (laid sideways)"
         self.warnings.append(
             f"seat {actor}'s riichi was read from its discard {src + 1} ({placed.replaced}), "
