@@ -33,6 +33,7 @@ from riichi_table.vision.pond_turns import (
     note_hidden,
     waits_for_earlier,
 )
+from riichi_table.vision.riichi_reread import reread_riichi
 from riichi_table.vision.track import Track, TrackChanges, enforce_copies
 from riichi_table.vision.zones import (
     Placed,
@@ -107,6 +108,8 @@ class TableReader:
                 h.dora.append(t.id)
                 self._emit({"type": "dora", "dora_marker": pai_of_track(t)})
         self._discards(stable)
+        for moved in reread_riichi(h, self.tracks, self.geo):
+            self._emit(moved)
         self._reveals(stable, bool(changes.appeared or changes.gone))
         return self.events[start:]
 
@@ -209,9 +212,11 @@ class TableReader:
                         "nth": nth,
                         "pai": pai_of_track(t),
                     }
+                    h.discard_nth[t.id] = nth
                     if t.sideways and seat not in h.riichi:
                         late["riichi"] = True  # laid sideways: it was the riichi discard (seed 002 3.3.14)
                         h.riichi.add(seat)
+                        h.riichi_at[seat] = (t.id, nth)
                     if len(places) > 1 and not new[seat][1:] and not unread:
                         # More of its discards were guessed than tiles came to light: which place this one
                         # takes is not seen (the earliest is the best guess; the game may ask).
@@ -277,6 +282,9 @@ class TableReader:
         if t is not None:
             h.ponds[seat].append(t.id)
             h.places[t.id] = (t.u, t.v)
+            h.discard_nth[t.id] = h.dahai_count[seat] - 1
+            if riichi_now:
+                h.riichi_at[seat] = (t.id, h.dahai_count[seat] - 1)
             h.last_discard = (seat, t.id, t.kind)
         else:
             h.last_discard = (seat, -1, -1 if kind is None else kind)
@@ -384,6 +392,8 @@ class TableReader:
         if h.last_discard[2] >= 0:
             called_kind = h.last_discard[2]  # the pond saw this tile longer than the meld has
         h.ponds[target] = [i for i in h.ponds[target] if i != d_id]
+        if h.riichi_at.get(target, (None, 0))[0] == d_id:
+            del h.riichi_at[target]  # a riichi tile called: its orientation is not seen again
         if d_id in self.tracks:
             # Its track goes at once (the tracker forgets it), and a reading of it born about now is it
             # still, not a new discard.

@@ -24,6 +24,7 @@ from numpy.typing import NDArray
 from riichi_table.engine.tiles import BACK_CLASS
 from riichi_table.vision.errors import VisionError
 from riichi_table.vision.face_height import LYING_FACE_MM, CameraPose, faces_only
+from riichi_table.vision.laid_open import faces_of_hand_row, laid_open
 from riichi_table.vision.live_colours import SurfaceColours, to_lab
 from riichi_table.vision.live_namer import (
     NamerName,
@@ -303,11 +304,16 @@ class LiveReader:
                 self.rejected.append(Rejected((x + w / 2) / self.ppm, (y + h / 2) / self.ppm, seat, STANDING))
             else:
                 face = blob & (faces[y : y + h, x : x + w] > 0)
+                if area == "hand" and self.camera is not None:
+                    face = faces_of_hand_row(face, seat, self.geo, self.ppm)
                 rows, cols = np.nonzero(face.any(axis=1))[0], np.nonzero(face.any(axis=0))[0]
                 if len(rows) and len(cols):  # the faces' own box: the cut measures fills against it
                     sub = (slice(rows[0], rows[-1] + 1), slice(cols[0], cols[-1] + 1))
                     ox, oy = x + int(cols[0]), y + int(rows[0])
+                    first = len(boxes)
                     cut_blob(face[sub], region[sub], ox, oy, boxes, self.geo, self.ppm, self._rims)
+                    if area == "hand" and self.camera is not None:
+                        boxes[first:] = laid_open(boxes[first:], seat, self.geo, self.ppm)
             owners += [i] * (len(boxes) - len(owners))
         tiles: list[TileReading] = []
         poses: list[TilePose] = []

@@ -87,6 +87,25 @@ def move_late_discard(
     return None if game is None else Placement(game, fixed, guess)
 
 
+def move_riichi(
+    rules: Any, accepted: list[dict[str, Any]], actor: int, src: int, dst: int | None
+) -> Placement | None:
+    """The record with `actor`'s riichi declared with its discard `dst` (0-based, this hand) instead of `src`,
+    or taken back (`dst` None), replayed through a fresh engine (riichi_table/vision/riichi_reread.py); None
+    when `src` is no riichi discard, a place does not exist, or the engine refuses the record so."""
+    places = discard_places(accepted, actor)
+    if not 0 <= src < len(places) or (dst is not None and not 0 <= dst < len(places)) or src == dst:
+        return None
+    at = places[src]
+    if at == 0 or accepted[at - 1] != {"type": "reach", "actor": actor}:
+        return None
+    fixed = _without_riichi(accepted, at)
+    if dst is not None:
+        fixed = _with_riichi(fixed, discard_places(fixed, actor)[dst])
+    game = _replay(rules, fixed)
+    return None if game is None else Placement(game, fixed, str(accepted[at]["pai"]))
+
+
 def _with_riichi(events: list[dict[str, Any]], at: int) -> list[dict[str, Any]]:
     """`events` with the discard at `at` made a riichi discard: `reach` just before it (after the draw), and
     `reach_accepted` just after it when something follows that is not a ron on it."""

@@ -334,9 +334,13 @@ class LiveSession:
     def _apply(self, event: dict[str, Any]) -> None:
         from riichi_table.engine.errors import EngineError
         from riichi_table.vision.live_events import LATE_DAHAI
+        from riichi_table.vision.riichi_reread import MOVED_RIICHI
 
         if event["type"] == LATE_DAHAI:
             self._place_late(event)
+            return
+        if event["type"] == MOVED_RIICHI:
+            self._move_riichi(event)
             return
         if not self._started:
             self._started = True
@@ -413,6 +417,29 @@ class LiveSession:
         )
         if len(fits) > 1:
             self.questions.append(order_question(self.accepted, actor, pai, best, sorted(fits)))
+
+    def _move_riichi(self, moved: dict[str, Any]) -> None:
+        """A riichi read from a discard that lies upright after all: the record gets it with the seat's
+        sideways discard, or none (riichi_table/vision/riichi_reread.py); kept only if the engine takes it."""
+        from riichi_table.assistant.reconcile import move_riichi
+
+        actor, src, dst = int(moved["actor"]), int(moved["from"]), moved["to"]
+        placed = move_riichi(self.rules, self.accepted, actor, src, None if dst is None else int(dst))
+        if placed is None:
+            self.warnings.append(
+                f"seat {actor}'s riichi tile lies upright, but the record cannot go without it"
+            )
+            return
+        self.game, self.accepted = placed.game, placed.record
+        last = placed.record[-1]
+        if dst is not None and last.get("type") == "dahai" and last.get("actor") == actor:
+            # The riichi went to the last discard: its stick is accepted with whatever the table shows next.
+            self.table.hand.accept_pending = actor
+        where = "taken back" if dst is None else f"moved to its discard {int(dst) + 1} (laid sideways)"
+        self.warnings.append(
+            f"seat {actor}'s riichi was read from its discard {src + 1} ({placed.replaced}), "
+            f"which lies upright: {where}"
+        )
 
     def _settle_order(self, actor: int, nth: int, before: bool) -> int:
         """The seat's other tile read late comes to light while its order question is open: the pond shows

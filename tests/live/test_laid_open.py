@@ -1,0 +1,66 @@
+"""A hand laid open, seen at face height from a camera at an angle (docs/live.md, "The view at face height"):
+along a side seat's row each lying tile's side covers the gap to the next, so the cut finds no mat between
+the tiles, and the side of the hand's last tile leaves a wedge in the gap before the winning tile set apart.
+Seed 211, old camera, hard render: seat 3's thirteen tiles were cut as eleven upright cells and a sideways
+one, the winning 1p joined to them, and no win was read (`vision/laid_open.py`)."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+from riichi_table.vision.laid_open import faces_of_hand_row, laid_open
+from riichi_table.vision.zones import TableGeometry
+
+GEO = TableGeometry()
+PITCH = GEO.tile_w + 2.5  # a hand laid open: tiles 2.5 mm apart
+
+
+def _sideways(cells: list[tuple[int, int, int, int]]) -> int:
+    """Cells of seat 3's row (along the view's y) longer along the row than across it."""
+    return sum(1 for _, _, w, h in cells if h > w)
+
+
+# What the cut gave on seat 3's laid-open hand (seed 211, old camera, hard, frame 240): (x, y, w, h) px at 1
+# px/mm, eleven upright cells, a sideways one, and the winning tile apart.
+CUT = [(74, 152 + 30 * k, 36, 27) for k in range(11)] + [(74, 483, 36, 38), (74, 534, 35, 27)]
+
+
+def test_a_hand_laid_open_is_cut_into_upright_tiles_and_its_winning_tile_stays_apart() -> None:
+    cells = laid_open(CUT, 3, GEO, 1.0)
+    assert len(cells) == 14 and _sideways(cells) == 0, cells
+    hand, win = sorted(cells, key=lambda c: c[1])[:13], sorted(cells, key=lambda c: c[1])[13]
+    starts = [y for _, y, _, _ in hand]
+    assert all(abs(b - a - PITCH) <= 1 for a, b in itertools.pairwise(starts)), starts
+    assert win == CUT[-1]
+    # the last hand tile ends where the hand does, so the gap before the winning tile shows (a group apart)
+    assert win[1] - (hand[-1][1] + hand[-1][3]) >= GEO.tile_w / 3
+
+
+def test_a_meld_keeps_its_sideways_tile() -> None:
+    pon = [(74, 600, 36, 27), (74, 629, 36, 27), (74, 658, 27, 37)]  # called tile sideways, last
+    assert laid_open(pon, 3, GEO, 1.0) == pon
+
+
+def test_a_run_a_sideways_tile_longer_than_whole_upright_tiles_is_cut_as_it_was() -> None:
+    # ten hand tiles touching a pon: the run is a long side less a short side longer than 12 upright tiles
+    run = [(74, 100 + round(PITCH * k), 36, 26) for k in range(12)]
+    last = run[-1][1] + 26 + 2
+    run.append((74, last, 36, 35))
+    assert laid_open(run, 3, GEO, 1.0) == run
+
+
+def test_the_wedge_of_a_side_in_the_gap_before_the_winning_tile_is_left_out() -> None:
+    face = np.zeros((120, 43), bool)  # seat 3: the row runs down the view, 43 px across
+    face[0:45, 4:39] = True  # the hand's last tile's face
+    face[45:60, 4:19] = True  # its side's wedge in the gap, 15 px across the row
+    face[60:90, 4:39] = True  # the winning tile
+    out = faces_of_hand_row(face, 3, GEO, 1.0)
+    assert not out[45:60].any()
+    assert out[5:40, 4:39].all() and out[62:88, 4:39].all()
+
+
+def test_a_face_as_deep_as_a_sideways_tile_is_kept() -> None:
+    face = np.zeros((60, 120), bool)  # seat 0: the row runs along the view's x
+    face[10:36, 5:42] = True  # a sideways tile, 26 px across the row
+    assert (faces_of_hand_row(face, 0, GEO, 1.0) == face).all()

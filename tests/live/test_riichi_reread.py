@@ -1,0 +1,130 @@
+"""A riichi read from a discard that lies upright after all (vision/riichi_reread.py; docs/live.md, "The view
+at face height"): seed 211, old camera, hard render, seat 1's C (21 of 62 readings sideways) and seat 3's 9p
+(28 of 79) were read as riichi tiles from their first readings; seat 3's real riichi tile, an 8p, lay
+sideways in 30 of 31. The riichi goes to the sideways discard, or is taken back, and the game replays its
+record so (riichi_table/assistant/reconcile.py); seed 002 3.3.14: the riichi tile is laid sideways."""
+
+from __future__ import annotations
+
+import numpy as np
+from riichi_table.vision.hand_state import HandState
+from riichi_table.vision.riichi_reread import MOVED_RIICHI, reread_riichi
+from riichi_table.vision.track import Track
+from riichi_table.vision.zones import TableGeometry
+
+GEO = TableGeometry()
+
+
+def _pond_tile(tid: int, u: float, sideways: bool, turns: int, hits: int) -> Track:
+    votes = np.zeros(38)
+    votes[0] = hits
+    return Track(
+        tid, 0.0, 0.0, 3, "pond", u, 124.0, sideways, False, votes, hits=hits, stable=True, turns=turns
+    )
+
+
+def _hand(riichi_id: int, riichi_nth: int, pond: list[Track]) -> HandState:
+    h = HandState(phase="playing")
+    h.ponds[3] = [t.id for t in pond]
+    for n, t in enumerate(pond):
+        h.discard_nth[t.id] = n
+        h.places[t.id] = (t.u, t.v)
+    h.riichi = {3}
+    h.riichi_at[3] = (riichi_id, riichi_nth)
+    return h
+
+
+def test_a_riichi_read_from_an_upright_discard_goes_to_the_seats_sideways_discard() -> None:
+    pond = [_pond_tile(i, -72 + 29 * i, False, 0, 60) for i in range(7)]
+    pond[4] = _pond_tile(4, 44, True, 28, 79)  # 9p: sideways for its first readings, upright in most
+    pond[6] = _pond_tile(6, 102, True, 30, 31)  # 8p: the riichi tile
+    h = _hand(4, 4, pond)
+    moved = reread_riichi(h, {t.id: t for t in pond}, GEO)
+    assert moved == [{"type": MOVED_RIICHI, "actor": 3, "from": 4, "to": 6}]
+    assert h.riichi_at[3] == (6, 6) and 3 in h.riichi
+    assert reread_riichi(h, {t.id: t for t in pond}, GEO) == []  # said once
+
+
+def test_a_riichi_with_no_sideways_discard_is_taken_back_once_its_tile_is_read_upright_often() -> None:
+    pond = [_pond_tile(i, -72 + 29 * i, False, 0, 60) for i in range(5)]
+    pond[4] = _pond_tile(4, 44, True, 21, 62)  # C: no riichi tile
+    h = _hand(4, 4, pond)
+    assert reread_riichi(h, {t.id: t for t in pond}, GEO) == [
+        {"type": MOVED_RIICHI, "actor": 3, "from": 4, "to": None}
+    ]
+    assert 3 not in h.riichi and 3 not in h.riichi_at
+
+
+def test_a_riichi_tile_read_sideways_in_most_frames_stays() -> None:
+    pond = [_pond_tile(i, -72 + 29 * i, False, 0, 60) for i in range(5)]
+    pond[4] = _pond_tile(4, 44, True, 30, 31)
+    h = _hand(4, 4, pond)
+    assert reread_riichi(h, {t.id: t for t in pond}, GEO) == []
+    assert h.riichi_at[3] == (4, 4)
+
+
+def test_a_riichi_tile_read_upright_a_few_times_is_not_judged_yet() -> None:
+    pond = [_pond_tile(i, -72 + 29 * i, False, 0, 60) for i in range(5)]
+    pond[4] = _pond_tile(4, 44, True, 4, 15)  # an arm's shadow, a row cut the other way for a while
+    h = _hand(4, 4, pond)
+    assert reread_riichi(h, {t.id: t for t in pond}, GEO) == []
+
+
+def test_a_riichi_tile_whose_track_was_lost_is_found_at_its_place() -> None:
+    pond = [_pond_tile(i, -72 + 29 * i, False, 0, 60) for i in range(5)]
+    h = _hand(4, 4, pond)
+    again = _pond_tile(99, 45, False, 21, 62)  # the C's track lost and found again under a new id
+    tracks = {t.id: t for t in pond[:4]} | {99: again}
+    assert [e["to"] for e in reread_riichi(h, tracks, GEO)] == [None]
+
+
+def _record() -> list[dict]:
+    start = {
+        "type": "start_kyoku",
+        "bakaze": "E",
+        "kyoku": 1,
+        "honba": 0,
+        "kyotaku": 0,
+        "oya": 0,
+        "dora_marker": "5m",
+        "scores": [25000] * 4,
+        "tehais": [["?"] * 13 for _ in range(4)],
+    }
+    out: list[dict] = [{"type": "start_game", "names": ["0", "1", "2", "3"]}, start]
+    turns = [(0, "E"), (1, "9p"), (2, "S"), (3, "W"), (0, "N"), (1, "8p"), (2, "C")]
+    for seat, pai in turns:
+        out.append({"type": "tsumo", "actor": seat, "pai": "?"})
+        if (seat, pai) == (1, "9p"):
+            out.append({"type": "reach", "actor": 1})
+        out.append({"type": "dahai", "actor": seat, "pai": pai})
+        if (seat, pai) == (1, "9p"):
+            out.append({"type": "reach_accepted", "actor": 1})
+    return out
+
+
+def test_the_record_gets_the_riichi_with_the_sideways_discard_and_the_engine_takes_it() -> None:
+    from riichi_table.assistant.reconcile import move_riichi
+
+    placed = move_riichi("wrc", _record(), actor=1, src=0, dst=1)
+    assert placed is not None and placed.replaced == "9p"
+    kinds = [(e["type"], e.get("actor"), e.get("pai")) for e in placed.record[2:]]
+    assert ("reach", 1, None) not in kinds[:4]
+    at = kinds.index(("dahai", 1, "8p"))
+    assert kinds[at - 1] == ("reach", 1, None) and kinds[at + 1] == ("reach_accepted", 1, None)
+    seat = placed.game.round.seats[1]
+    assert seat.riichi and seat.kawa[1].riichi and not seat.kawa[0].riichi
+
+
+def test_the_record_takes_a_riichi_back_and_the_stick_goes_home() -> None:
+    from riichi_table.assistant.reconcile import move_riichi
+
+    placed = move_riichi("wrc", _record(), actor=1, src=0, dst=None)
+    assert placed is not None
+    assert not any(e["type"] in ("reach", "reach_accepted") for e in placed.record)
+    assert not placed.game.round.seats[1].riichi and placed.game.sticks == 0
+
+
+def test_a_discard_with_no_riichi_is_not_moved() -> None:
+    from riichi_table.assistant.reconcile import move_riichi
+
+    assert move_riichi("wrc", _record(), actor=2, src=0, dst=1) is None

@@ -1,0 +1,81 @@
+"""A hand row seen at face height: its faces apart from the gaps beside them, and a hand laid open cut into
+upright tiles (docs/live.md, "The view at face height").
+
+A lying tile's side shows between its face and the camera. Along a side seat's row, seen from a camera at an
+angle, each side covers the gap to the next tile, so the cut (`vision.tile_cuts`) finds no mat between the
+tiles of a hand laid open; where the gap is about as long as a side (the winning tile set apart) a wedge
+of the side is left between them. Both are settled here, in rectified-view pixels at `ppm` px/mm.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+from riichi_table.vision.zones import TableGeometry
+
+
+def faces_of_hand_row(
+    face: NDArray[np.bool_], seat: int, geo: TableGeometry, ppm: float
+) -> NDArray[np.bool_]:
+    """A hand row's face mask at face height, keeping only what is as deep across the row as a lying tile's
+    face can be (a sideways tile's short side, less a few mm): a lying tile's side reaching into a gap about
+    as long as itself (the winning tile set apart from a hand laid open) leaves a wedge there some 15 mm deep
+    that faces_only keeps; it joined the winning tile to the hand, whose last tile was then cut sideways
+    over the gap and no win was read (docs/live.md, "The view at face height")."""
+    reach = max(3, round((geo.tile_w - 6) * ppm)) | 1  # odd: an even kernel shifts what it opens
+    across_y = seat in (0, 2)  # rows run along x for seats 0 and 2: across the row is the view's y
+    kernel = np.ones((reach, 1) if across_y else (1, reach), np.uint8)
+    opened = cv2.morphologyEx(face.astype(np.uint8), cv2.MORPH_OPEN, kernel)
+    return np.asarray(opened > 0)
+
+
+LAID_SLACK_MM = 4.0  # how far a run's length may be from a whole number of upright tiles, laid side by side
+LAID_GAP_MM = 2.5  # the gap between two tiles of a hand laid open
+RUN_GAP_MM = 4.0  # cells farther apart than this along a hand row are two runs (a winning tile set apart)
+
+
+def laid_open(
+    cells: list[tuple[int, int, int, int]], seat: int, geo: TableGeometry, ppm: float
+) -> list[tuple[int, int, int, int]]:
+    """A hand row's cells at face height, each run of five or more touching cells with a sideways cell in it
+    re-cut into upright tiles when its length is that of a whole number of upright tiles laid side by side.
+
+    A hand laid open is a row of upright tiles (seed 002 3.3.12); a meld's sideways tile makes its run a
+    tile's long side less a short side longer. From a camera at an angle a side seat's row shows no gap
+    between its tiles (each tile's side covers the next gap), and the cut fitted eleven upright cells and a
+    sideways one over a thirteen-tile hand (seed 211, old camera, hard: no win read). Cells are (x, y, w, h)
+    view pixels."""
+    along_x = seat in (0, 2)
+    spans = sorted((x, x + w, y, y + h) if along_x else (y, y + h, x, x + w) for x, y, w, h in cells)
+    runs: list[list[tuple[int, int, int, int]]] = []
+    for span in spans:
+        if runs and span[0] - runs[-1][-1][1] <= RUN_GAP_MM * ppm:
+            runs[-1].append(span)
+        else:
+            runs.append([span])
+    out: list[tuple[int, int, int, int]] = []
+    for run in runs:
+        for a0, a1, c0, c1 in _upright_run(run, geo, ppm):
+            out.append((a0, c0, a1 - a0, c1 - c0) if along_x else (c0, a0, c1 - c0, a1 - a0))
+    return out
+
+
+def _upright_run(
+    run: list[tuple[int, int, int, int]], geo: TableGeometry, ppm: float
+) -> list[tuple[int, int, int, int]]:
+    """One run of touching cells (along start, along end, across start, across end), re-cut into upright
+    tiles when `laid_open` says so; else as it is."""
+    if len(run) < 5 or not any((a1 - a0) > (c1 - c0) for a0, a1, c0, c1 in run):
+        return run
+    gap = LAID_GAP_MM * ppm
+    pitch = geo.tile_w * ppm + gap
+    lo, hi = run[0][0], run[-1][1]
+    count = round((hi - lo + gap) / pitch)
+    if abs((hi - lo) - (count * pitch - gap)) > LAID_SLACK_MM * ppm:
+        return run
+    upright = [(c0, c1) for a0, a1, c0, c1 in run if (a1 - a0) <= (c1 - c0)]
+    c0 = int(np.median([c[0] for c in upright]))
+    c1 = int(np.median([c[1] for c in upright]))
+    step = (hi - lo + gap) / count
+    return [(round(lo + k * step), round(lo + (k + 1) * step - gap), c0, c1) for k in range(count)]

@@ -1,0 +1,90 @@
+"""A riichi read from a discard that lies upright after all: moved to the seat's sideways discard, or taken
+back (docs/live.md, "The view at face height").
+
+A riichi is declared with the discard laid sideways (seed 002 3.3.14), and it is read when the seat's new
+pond tile counts (`vision.live_events`), from its first readings. A side seat's pond row seen at face height
+shows no gap between its tiles (each lying tile's side covers the next gap), and its newest tile can be cut
+sideways for the frames it takes to count: seed 211, old camera, hard render, seat 1's C and seat 3's 9p
+were read as riichi tiles, and the ron of seat 3, whose riichi came later with an 8p, was refused as riichi
+furiten.
+Over the rest of the hand such a tile is cut upright in most frames (a third sideways), where a real riichi
+tile stays sideways in almost all (30 of 31 for that 8p). So the declaration is looked at again once the tile
+has been read often: when most of its readings lie upright, the riichi goes to the seat's later discard that
+lies sideways in most of its readings, or, when there is none after many more readings, it is taken back.
+The game replays its record with the riichi moved (riichi_table/assistant/reconcile.py) and keeps it only when
+the engine takes that record.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from riichi_table.vision.hand_state import HandState
+from riichi_table.vision.track import Track
+from riichi_table.vision.zones import TableGeometry
+
+# Private event (not mjai): {"type", "actor", "from": the actor's nth discard of this hand (0-based) the
+# riichi was declared with, "to": the nth discard it goes to, or None: no riichi}.
+MOVED_RIICHI = "_moved_riichi"
+RECHECK_HITS = 20  # readings of the riichi tile before its orientation is judged again
+TAKE_BACK_HITS = 40  # readings before a riichi with no sideways discard to go to is taken back
+UPRIGHT_SHARE = 0.5  # a riichi tile with fewer sideways readings than this share lies upright
+TAKE_BACK_SHARE = 0.4  # ... and with fewer than this, with no later sideways discard, was none
+SIDEWAYS_SHARE = 0.8  # a later discard with at least this share of sideways readings is the riichi tile
+SIDEWAYS_HITS = 8  # ... read at least this often
+
+
+def sideways_share(t: Track) -> float:
+    """Share of a track's readings that lay sideways."""
+    return t.turns / max(t.hits, 1)
+
+
+def reread_riichi(h: HandState, tracks: dict[int, Track], geo: TableGeometry) -> list[dict[str, Any]]:
+    """The riichi declarations to move (MOVED_RIICHI events); `h` follows them (its riichi seats and tiles).
+
+    `tracks` are the stable tracks by id. A discard's track lost and found again is found at its place."""
+    out: list[dict[str, Any]] = []
+    for seat, (rid, nth) in sorted(h.riichi_at.items()):
+        t = _at_place(h, tracks, geo, seat, rid)
+        if t is None or t.hits < RECHECK_HITS or sideways_share(t) >= UPRIGHT_SHARE:
+            continue
+        later = [
+            (h.discard_nth[i], i, c)
+            for i in h.ponds[seat]
+            if h.discard_nth.get(i, -1) > nth and (c := _at_place(h, tracks, geo, seat, i)) is not None
+        ]
+        sideways = [
+            (n, i)
+            for n, i, c in later
+            if c.sideways and c.hits >= SIDEWAYS_HITS and sideways_share(c) >= SIDEWAYS_SHARE
+        ]
+        if sideways:
+            to, tid = sideways[0]
+            h.riichi_at[seat] = (tid, to)
+            out.append({"type": MOVED_RIICHI, "actor": seat, "from": nth, "to": to})
+        elif t.hits >= TAKE_BACK_HITS and sideways_share(t) < TAKE_BACK_SHARE and h.accept_pending != seat:
+            del h.riichi_at[seat]
+            h.riichi.discard(seat)
+            out.append({"type": MOVED_RIICHI, "actor": seat, "from": nth, "to": None})
+    return out
+
+
+def _at_place(
+    h: HandState, tracks: dict[int, Track], geo: TableGeometry, seat: int, tid: int
+) -> Track | None:
+    """The track of discard `tid`: itself, or the seat's pond track lying where it was read."""
+    if tid in tracks:
+        return tracks[tid]
+    place = h.places.get(tid)
+    if place is None:
+        return None
+    u, v = place
+    near = [
+        t
+        for t in tracks.values()
+        if t.seat == seat
+        and t.area == "pond"
+        and abs(t.u - u) < geo.tile_w / 2
+        and abs(t.v - v) < geo.tile_w / 2
+    ]
+    return near[0] if near else None
