@@ -17,6 +17,9 @@ from numpy.typing import NDArray
 PATCH_MM = 30.0  # the square at each view corner searched for the paper's white: a 60 mm marker's quarter
 WHITEST = 90.0  # percentile of a corner's grey levels above which its pixels are the paper
 MIN_WHITE = 40.0  # a corner whose paper is darker than this (grey level) tells nothing: in shadow, covered
+# A marker is black on white: a corner whose darkest tenth is not below this share of its white holds no
+# marker (corners picked by hand on the felt, a hand over it), and its colour is no measure of the light.
+MARKER_CONTRAST = 0.5
 NEUTRAL = 0.93  # a channel at this share of the paper's brightest channel, or more, is no colour cast
 MAX_GAIN = 2.5  # no channel is scaled by more than this (a saturated or covered marker is no measure)
 FOLLOW = 0.2  # weight of a new frame in the running mean of the gains
@@ -24,7 +27,7 @@ FOLLOW = 0.2  # weight of a new frame in the running mean of the gains
 
 def paper_colour(view: NDArray[np.uint8], px_per_mm: float = 1.0) -> NDArray[np.float32] | None:
     """The markers' white paper in a rectified view, as (B, G, R) with its brightest channel 1; None when
-    fewer than three corners show it lit (an arm over two markers, a view without markers)."""
+    fewer than three corners show a lit marker (an arm over two markers, corners picked by hand)."""
     side = max(2, round(PATCH_MM * px_per_mm))
     h, w = view.shape[:2]
     whites = []
@@ -32,9 +35,9 @@ def paper_colour(view: NDArray[np.uint8], px_per_mm: float = 1.0) -> NDArray[np.
         for rows in (ys, slice(h - side, h)):
             patch = view[rows, xs].reshape(-1, 3).astype(np.float32)
             grey = patch.mean(axis=1)
-            top = patch[grey >= np.percentile(grey, WHITEST)]
-            colour = np.median(top, axis=0)
-            if float(colour.max()) >= MIN_WHITE:
+            dark, white = np.percentile(grey, (100 - WHITEST, WHITEST))
+            colour = np.median(patch[grey >= white], axis=0)
+            if float(colour.max()) >= MIN_WHITE and dark < MARKER_CONTRAST * white:
                 whites.append(colour / float(colour.max()))
     if len(whites) < 3:
         return None

@@ -80,3 +80,16 @@ def test_the_markers_paper_measures_the_lamps_colour(art_folder: Path, warm: flo
 def test_white_cloth_under_a_warm_lamp_is_read_tile_for_tile(art_folder: Path, back: str | None) -> None:
     names = _pond_names(_view(art_folder, felt="white", back=back, warm=1.0))
     assert names == Counter({n: 4 for n in POND})
+
+
+def test_corners_without_markers_measure_no_light(art_folder: Path) -> None:
+    from riichi_table.vision.white_balance import WhiteBalance, paper_colour
+
+    view = _view(art_folder, warm=1.0)
+    felt = view.copy()
+    side = 40
+    for rows in (slice(0, side), slice(-side, None)):
+        for cols in (slice(0, side), slice(-side, None)):
+            felt[rows, cols] = view[450:490, 150:190]  # corners picked by hand on the (green) felt
+    assert paper_colour(felt) is None
+    assert WhiteBalance()(felt) is felt
