@@ -100,8 +100,9 @@ def discard_misreads(truth: list[dict[str, Any]], got: list[dict[str, Any]]) -> 
     return out
 
 
-# (felt, back, tilt, light, hard): the old render first, then one condition changed at a time, then together.
-MATRIX: list[tuple[str, str | None, float | None, float, bool]] = [
+# (felt, back, tilt, light, hard[, warm, tint, falloff]): the old render first, then one condition changed
+# at a time, then together.
+MATRIX: list[tuple[Any, ...]] = [
     ("green", None, None, 1.0, False),
     ("blue", None, None, 1.0, False),
     ("black", None, None, 1.0, False),
@@ -124,7 +125,19 @@ MATRIX: list[tuple[str, str | None, float | None, float, bool]] = [
     ("wood", "green", 40.0, 0.7, True),
     ("white", "green", None, 1.0, False),
     ("wood", "black", None, 1.0, False),
+    # Warm (tungsten) and tinted light, with a straight fall-off across the table: ivory faces turn orange.
+    ("green", None, None, 1.0, False, 1.0, 0.0, 0.0),
+    ("green", "yellow", None, 0.7, False, 1.0, 0.0, 0.4),
+    ("white", None, None, 1.0, False, 1.0, 0.0, 0.0),
+    ("blue", None, 30.0, 1.0, False, 0.0, 1.0, 0.4),
 ]
+
+
+def matrix_looks(faces: str) -> list[Any]:
+    """The Looks of MATRIX with `faces` (datasets.game_render.Look)."""
+    from riichi_table.datasets.game_render import Look
+
+    return [Look(*cell[:5], faces, *cell[5:]) for cell in MATRIX]
 
 
 def f1(c: Comparison) -> float:
@@ -140,7 +153,7 @@ def matrix(args: argparse.Namespace, work: Path) -> int:
     from riichi_table.datasets.synth_game import generate
 
     faces = "photo" if args.faces == "photo" else "art"
-    names = {Look(*cell, faces=faces).name for cell in MATRIX}
+    names = {look.name for look in matrix_looks(faces)}
     unknown = [name for name in args.looks or [] if name not in names]
     if unknown:
         wrong, cells = ", ".join(unknown), ", ".join(sorted(names))
@@ -148,8 +161,7 @@ def matrix(args: argparse.Namespace, work: Path) -> int:
         return 2
     head = f"{'look':<36} {'F1':>5} {'hands':>6} {'dahai':>9} {'read/frames':>12} {'fps':>6} {'f/cpu-s':>7}"
     print(f"{head}  why not")
-    for felt, back, tilt, light, hard in MATRIX:
-        look = Look(felt, back, tilt, light, hard, faces)
+    for look in matrix_looks(faces):
         if args.looks and look.name not in args.looks and look.name != Look(faces=faces).name:
             continue  # the old render stays as the peer
         total, frames_all, read_all, secs, cpu_all, hands, why = Comparison(), 0, 0, 0.0, 0.0, [], ""

@@ -2,6 +2,7 @@
 
 Run from the repo root:  .venv/bin/python bench/live_faces.py [--seed 104] [--hands 1] [--faces photo]
                                                               [--tilt 40] [--light 0.55] [--hard] [--every 3]
+                                                              [--warm 1] [--tint 1] [--falloff 0.4]
 
 The game of `--seed` is played (datasets.game_play) and every `--every`-th table change is drawn as one camera
 frame (no arm, datasets.game_render with the Look), calibrated from its markers, rectified and read by a fresh
@@ -48,6 +49,9 @@ def main() -> int:
     parser.add_argument("--tilt", type=float, default=None)
     parser.add_argument("--light", type=float, default=1.0)
     parser.add_argument("--hard", action="store_true")
+    parser.add_argument("--warm", type=float, default=0.0, help="the light's warmth (Look.warm)")
+    parser.add_argument("--tint", type=float, default=0.0, help="the light's green (+) or magenta (-) cast")
+    parser.add_argument("--falloff", type=float, default=0.0, help="the light's fall-off across the table")
     parser.add_argument("--faces", choices=("art", "photo"), default="photo")
     parser.add_argument(
         "--classifier",
@@ -73,7 +77,9 @@ def main() -> int:
 
     from riichi_table.assistant.session import DEMO_DIR
 
-    look = Look(args.felt, args.back, args.tilt, args.light, args.hard, args.faces)
+    look = Look(
+        args.felt, args.back, args.tilt, args.light, args.hard, args.faces, args.warm, args.tint, args.falloff
+    )
     art = load_art(args.art, "Regular")
     if args.faces == "photo":
         art = load_photo_art(args.photos, art)

@@ -7,11 +7,12 @@ short bump that leaves the camera slightly moved.
 
 A `Look` makes the renderer a harder teacher (docs/live.md, "Harder renders"): the felt (green, blue, black,
 wood, white cloth), the tiles' back colour, a pinhole camera tilted up to ~45 degrees off overhead from seat
-0's side, dim and uneven light, and with `hard` the things a real table adds: standing hands and the two-high
-dead wall drawn with their height seen from the camera, point sticks beside the ponds, lying tiles with their
-thickness (the face is drawn where the camera sees it, shifted away from the camera), tinted faces,
-specular highlights, motion blur while an arm moves, exposure steps and arm shadows. The default `Look()`
-draws exactly the old clips (the regression set).
+0's side, dim and uneven light, a lamp's colour (warm or tinted) and its straight fall-off across the table,
+and with `hard` the things a real table adds: standing hands and the two-high dead wall drawn with their
+height seen from the camera, point sticks beside the ponds, lying tiles with their thickness (the face is
+drawn where the camera sees it, shifted away from the camera), tinted faces, specular highlights, motion blur
+while an arm moves, exposure steps and arm shadows. The default `Look()` draws exactly the old clips (the
+regression set).
 """
 
 from __future__ import annotations
@@ -58,6 +59,11 @@ BACK_COLOURS = {
     "black": (35, 33, 32),
 }
 FACES = ("art", "photo")  # where the tile faces come from (Look.faces)
+# Per-channel (B, G, R) gain of a light one unit warm (Look.warm = 1): a tungsten lamp as a phone camera's
+# white balance leaves it, short of neutral; ivory faces turn a pale orange. A negative warmth is a cool,
+# bluish light (1 / the gains, scaled so no channel gains).
+WARM_GAIN = (0.58, 0.84, 1.0)
+TINT_GAIN = 0.2  # Look.tint = 1: red and blue at 1 - this (a green fluorescent cast); -1: green at 1 - this
 CAMERA_MM = 1150.0  # camera distance from the table centre for a tilted Look
 LYING_FACE_MM = 18.0  # height of a lying tile's face (a real tile's thickness)
 STANDING_MM = 35.0  # height of a standing tile
@@ -68,7 +74,10 @@ class Look:
     """How a clip looks. felt: green|blue|black|wood|white; back: a BACK_COLOURS name or None (the art's own);
     tilt: camera degrees off overhead (None: the old fixed camera); light: exposure factor (1 = as before);
     faces: "art" (the drawn tile art) or "photo" (faces cut from real photos, datasets.photo_faces; the
-    caller loads that art and passes it to the renderer)."""
+    caller loads that art and passes it to the renderer); warm: the light's colour temperature (0 white,
+    1 a tungsten lamp: WARM_GAIN; negative: cool daylight), tint: its green (positive) or magenta (negative)
+    cast (TINT_GAIN); falloff: how much darker the light is on the far side of a straight fall-off across the
+    table than on its lit side (0 none, 0.5 half as bright). Their defaults draw the old clips."""
 
     felt: str = "green"
     back: str | None = None
@@ -76,13 +85,35 @@ class Look:
     light: float = 1.0
     hard: bool = False
     faces: str = "art"
+    warm: float = 0.0
+    tint: float = 0.0
+    falloff: float = 0.0
 
     @property
     def name(self) -> str:
         tilt = "old-camera" if self.tilt is None else f"{self.tilt:g}deg"
         hard = "/hard" if self.hard else ""
         photo = "/photo" if self.faces == "photo" else ""
-        return f"{self.felt}/{self.back or 'red'}/{tilt}/light{self.light:g}{hard}{photo}"
+        warm = "" if self.warm == 0 else "/warm" if self.warm == 1 else f"/warm{self.warm:g}"
+        tint = "" if self.tint == 0 else f"/tint{self.tint:g}"
+        falloff = "" if self.falloff == 0 else f"/falloff{self.falloff:g}"
+        light = f"light{self.light:g}{warm}{tint}{falloff}"
+        return f"{self.felt}/{self.back or 'red'}/{tilt}/{light}{hard}{photo}"
+
+    def colour_gain(self) -> tuple[float, float, float] | None:
+        """The light's (B, G, R) gain for `warm` and `tint`; None for white light (the old clips)."""
+        if self.warm == 0 and self.tint == 0:
+            return None
+        gain = np.ones(3)
+        if self.warm:
+            gain *= np.power(np.array(WARM_GAIN), self.warm)
+        if self.tint > 0:
+            gain *= (1 - TINT_GAIN * self.tint, 1.0, 1 - TINT_GAIN * self.tint)
+        elif self.tint < 0:
+            gain *= (1.0, 1 + TINT_GAIN * self.tint, 1.0)
+        gain /= gain.max()  # a coloured light takes from the channels it lacks; none is brighter than white
+        b, g, r = (float(v) for v in gain)
+        return b, g, r
 
 
 @dataclass(frozen=True)
@@ -126,6 +157,13 @@ class TableRenderer:
         self.look = look or Look()
         if self.look.felt not in (*FELT_COLOURS, "wood"):
             raise ValueError(f"felt {self.look.felt!r}: expected one of {[*FELT_COLOURS, 'wood']}")
+        if not (
+            -1.5 <= self.look.warm <= 1.5 and -1.0 <= self.look.tint <= 1.0 and 0 <= self.look.falloff < 1
+        ):
+            raise ValueError(
+                f"warm {self.look.warm:g}, tint {self.look.tint:g}, falloff {self.look.falloff:g}: expected "
+                "warm in -1.5..1.5, tint in -1..1 and falloff in 0..1 (below 1)"
+            )
         if self.look.faces not in FACES:
             raise ValueError(f"faces {self.look.faces!r}: expected one of {list(FACES)}")
         if self.look.back is not None and self.look.back not in BACK_COLOURS:
@@ -149,6 +187,11 @@ class TableRenderer:
         # renders different clips from run to run.
         self._noise_rng = np.random.default_rng([seed, 1])
         self._shade = self._light_field() if (self.look.light != 1.0 or self.look.hard) else None
+        if self.look.falloff:
+            fall = self._falloff(np.random.default_rng([seed, 2]))
+            self._shade = fall if self._shade is None else self._shade * fall
+        gain = self.look.colour_gain()
+        self._colour = None if gain is None else np.array(gain, np.float32)
         self._exposure = 1.0
         # While a scene is drawn with `hard`: its lying tiles, drawn last, farthest from the camera first.
         self._lying: list[tuple[TileSprite, float, float, float, bool]] | None = None
@@ -407,6 +450,17 @@ class TableRenderer:
         fall = np.exp(-((xx - lx) ** 2 + (yy - ly) ** 2) / (2 * (0.7 * w) ** 2))
         return (self.look.light * (0.7 + 0.35 * fall)).astype(np.float32)
 
+    def _falloff(self, rng: np.random.Generator) -> NDArray[np.float32]:
+        """A straight fall-off of the light across the frame, from 1 on its lit side to 1 - `look.falloff` on
+        the other, in a direction drawn from `rng` (a lamp off to one side of the table)."""
+        w, h = self.size
+        angle = rng.uniform(0, 2 * math.pi)
+        yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+        along = (xx - w / 2) * math.cos(angle) + (yy - h / 2) * math.sin(angle)
+        reach = abs(w / 2 * math.cos(angle)) + abs(h / 2 * math.sin(angle))
+        share = (along / reach + 1) / 2  # 0 on the lit side, 1 on the far side
+        return (1 - self.look.falloff * share).astype(np.float32)
+
     def schedule_bump(self, frame_index: int) -> None:
         """Shake the camera for a few frames from `frame_index`; it then stays a little moved."""
         self._bump = (frame_index, 5)
@@ -447,10 +501,13 @@ class TableRenderer:
         if self.look.hard and self.rng.random() < 0.03:
             self._exposure = self.rng.uniform(0.85, 1.15)  # the camera's auto exposure steps
         gain *= self._exposure
-        if self._shade is not None:
-            lit = image.astype(np.float32) * (self._shade * gain)[..., None]
+        if self._shade is not None or self._colour is not None:
+            shade = gain if self._shade is None else self._shade * gain
+            lit = image.astype(np.float32) * np.asarray(shade, np.float32)[..., None]
             if self.look.hard:
                 lit += self._glare(image)
+            if self._colour is not None:
+                lit *= self._colour  # the light's colour: glare is the lamp's too
             image = np.clip(lit, 0, 255).astype(np.uint8)
         else:
             image = cv2.convertScaleAbs(image, alpha=gain, beta=0)

@@ -50,6 +50,7 @@ from riichi_table.vision.not_tiles import (
 )
 from riichi_table.vision.tile_cuts import cut_blob, cut_dead_wall
 from riichi_table.vision.tile_reading import N_CLASSES, FrameReading, TileReading, lies_sideways
+from riichi_table.vision.white_balance import WhiteBalance
 from riichi_table.vision.zones import TableGeometry
 
 TEMPLATE_SIZE = (24, 32)  # w, h of a face crop
@@ -194,6 +195,7 @@ class LiveReader:
             self.onnx = OnnxNamer(geometry=self.geo, px_per_mm=px_per_mm)
         self.second_opinions = 0  # tiles the "both" namer sent to the classifier
         self.colours = SurfaceColours()
+        self.balance = WhiteBalance(px_per_mm)  # a lamp's colour taken out by the markers' paper
         self.outside: list[tuple[float, float, int]] = []  # tiles of the last frame outside every zone
         self.rejected: list[Rejected] = []  # what the last frame showed that is no lying tile, and why
         self._rims = False  # the last view's gap evidence is the tiles' outlines (white cloth): `masks`
@@ -273,7 +275,9 @@ class LiveReader:
         `known(x, y, sideways, face_down)` may say a tile there is already read with confidence: it is then
         not
         classified again (its scores stay zero), which keeps a full table cheap.
+        A coloured light (a warm lamp) is taken out first, by the markers' white (`vision.white_balance`).
         """
+        view = self.balance(view)
         solid, back, mat, gaps = self.masks(view)
         self.rejected = []
         self.dead_wall_depth = None
