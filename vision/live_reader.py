@@ -307,7 +307,8 @@ class LiveReader:
                 if len(rows) and len(cols):  # the faces' own box: the cut measures fills against it
                     sub = (slice(rows[0], rows[-1] + 1), slice(cols[0], cols[-1] + 1))
                     ox, oy = x + int(cols[0]), y + int(rows[0])
-                    cut_blob(face[sub], region[sub], ox, oy, boxes, self.geo, self.ppm, self._rims)
+                    side = self._side((x + w / 2, y + h / 2))
+                    cut_blob(face[sub], region[sub], ox, oy, boxes, self.geo, self.ppm, self._rims, side)
             owners += [i] * (len(boxes) - len(owners))
         tiles: list[TileReading] = []
         poses: list[TilePose] = []
