@@ -307,7 +307,9 @@ class LiveReader:
                 if len(rows) and len(cols):  # the faces' own box: the cut measures fills against it
                     sub = (slice(rows[0], rows[-1] + 1), slice(cols[0], cols[-1] + 1))
                     ox, oy = x + int(cols[0]), y + int(rows[0])
-                    side = self._side((x + w / 2, y + h / 2))
+                    # A pond's rows are cut by the side's length; a hand row as before (a standing hand's
+                    # backs and faces must keep the cuts that leave them out as standing tops).
+                    side = self._side((x + w / 2, y + h / 2)) if area == "pond" else (0.0, 0.0)
                     cut_blob(face[sub], region[sub], ox, oy, boxes, self.geo, self.ppm, self._rims, side)
             owners += [i] * (len(boxes) - len(owners))
         tiles: list[TileReading] = []
@@ -373,9 +375,11 @@ class LiveReader:
         if self.camera is None:
             return x, y
         seat, area, _, _ = self.geo.area_of(x, y)
+        if area != "pond":
+            return x, y  # a hand row's cells (melds, a hand shown) are cut and centred as before
         across = 1 if seat in (0, 2) else 0  # the view's y for seats 0 and 2 (rows along x), x for 1 and 3
         side = self._side((x * self.ppm, y * self.ppm))
-        if area == "outside" or side[1 - across] <= self.geo.pitch - self.geo.tile_w:
+        if side[1 - across] <= self.geo.pitch - self.geo.tile_w:
             return x, y
         depth = self.geo.tile_w if lies_sideways(seat, area, w, h) else self.geo.tile_h
         excess = (w, h)[across] - depth
