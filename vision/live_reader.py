@@ -309,7 +309,7 @@ class LiveReader:
                     ox, oy = x + int(cols[0]), y + int(rows[0])
                     # A pond's rows are cut by the side's length; a hand row as before (a standing hand's
                     # backs and faces must keep the cuts that leave them out as standing tops).
-                    side = self._side((x + w / 2, y + h / 2)) if area == "pond" else (0.0, 0.0)
+                    side = self._towards_camera((x + w / 2, y + h / 2)) if area == "pond" else (0.0, 0.0)
                     cut_blob(face[sub], region[sub], ox, oy, boxes, self.geo, self.ppm, self._rims, side)
             owners += [i] * (len(boxes) - len(owners))
         tiles: list[TileReading] = []
@@ -361,17 +361,25 @@ class LiveReader:
         fx, fy = self.camera.foot
         return (abs(centre[0] / self.ppm - fx) * k, abs(centre[1] / self.ppm - fy) * k)
 
+    def _towards_camera(self, centre: tuple[float, float]) -> tuple[float, float]:
+        """`_side` signed: positive where the side shows towards larger x (or y), the camera's foot there."""
+        side = self._side(centre)
+        if self.camera is None:
+            return side
+        return tuple(  # type: ignore[return-value]
+            s if c / self.ppm < f else -s for s, c, f in zip(side, centre, self.camera.foot, strict=True)
+        )
+
     def _face_centre(self, x: float, y: float, w: float, h: float) -> tuple[float, float]:
         """The centre (table mm) of the face of a cell centred at (x, y), w x h mm.
 
-        At face height, in a row that runs towards the camera (a side seat's pond: its tiles' sides cover
-        the gaps, `tile_cuts.cut_blob`), a cell deeper across the row than a lying tile still holds a strip
-        of the tile's side on the camera's side of the face: `faces_only` leaves it, as the row's next tile
-        lies beyond it. That strip, up to the side's length across the row there, is left out, so the crop
-        is centred on the face: 1-2 mm off towards the camera, a template read seat 3's 1m as 2m, its 4m as
-        5m and seat 1's 5m as 2p (seed 211, blue felt, 37 degrees). Elsewhere a cell's extra depth is not
-        its own side (a far row's side reaching into the next row) and it keeps its centre, as in a felt
-        view."""
+        At face height, where the pond's tiles' sides cover the gaps (`tile_cuts.cut_blob`: a side seat's
+        rows run towards the camera; seat 0's and seat 2's rows are parted where the nearer row's faces
+        start), a cell deeper across its row than a lying tile still holds a strip of its own side on the
+        camera's side of the face: `faces_only` leaves it, as a tile lies beyond it. That strip, up to the
+        side's length across the row there, is left out, so the crop is centred on the face: 1-2 mm off
+        towards the camera, a template read seat 3's 1m as 2m, its 4m as 5m and seat 1's 5m as 2p (seed
+        211, blue felt, 37 degrees). A pond whose gaps show, a hand row, or a felt view keep the centre."""
         if self.camera is None:
             return x, y
         seat, area, _, _ = self.geo.area_of(x, y)
@@ -379,7 +387,10 @@ class LiveReader:
             return x, y  # a hand row's cells (melds, a hand shown) are cut and centred as before
         across = 1 if seat in (0, 2) else 0  # the view's y for seats 0 and 2 (rows along x), x for 1 and 3
         side = self._side((x * self.ppm, y * self.ppm))
-        if side[1 - across] <= self.geo.pitch - self.geo.tile_w:
+        if (
+            side[1 - across] <= self.geo.pitch - self.geo.tile_w
+            and side[across] <= self.geo.row_pitch - self.geo.tile_h
+        ):
             return x, y
         depth = self.geo.tile_w if lies_sideways(seat, area, w, h) else self.geo.tile_h
         excess = (w, h)[across] - depth
