@@ -1,7 +1,7 @@
 """Side seats' discards named at face height (docs/live.md, "The view at face height").
 
 A hard render (lying tiles drawn with their 18 mm height) from a camera 37 degrees off overhead, blue felt
-and yellow backs, holding seed 211's last ponds of seats 1 and 3 (seed 211 section "the matrix"): their
+and yellow backs, holding the last ponds of seats 1 and 3 of game seed 211 (`bench/live.py --matrix`): their
 rows run towards the camera, so each tile's side covers the mat before the next tile. Read on the view
 straightened at face height, as the live session reads it, every pond tile of those seats is cut where it
 lies, upright or sideways as laid, and named right by the templates. Before, a row was cut by the 8p's
