@@ -314,8 +314,11 @@ class LiveReader:
                 if len(rows) and len(cols):  # the faces' own box: the cut measures fills against it
                     sub = (slice(rows[0], rows[-1] + 1), slice(cols[0], cols[-1] + 1))
                     ox, oy = x + int(cols[0]), y + int(rows[0])
+                    # A pond's rows are cut by the side's length; a hand row as before (a standing hand's
+                    # backs and faces must keep the cuts that leave them out as standing tops).
+                    side = self._towards_camera((x + w / 2, y + h / 2)) if area == "pond" else (0.0, 0.0)
                     first = len(boxes)
-                    cut_blob(face[sub], region[sub], ox, oy, boxes, self.geo, self.ppm, self._rims)
+                    cut_blob(face[sub], region[sub], ox, oy, boxes, self.geo, self.ppm, self._rims, side)
                     if area == "hand" and self.camera is not None:
                         boxes[first:] = laid_open(boxes[first:], seat, self.geo, self.ppm)
             owners += [i] * (len(boxes) - len(owners))
@@ -339,6 +342,7 @@ class LiveReader:
                 self.rejected.append(Rejected(cx, cy, -1, STANDING))
                 tops[owner] = tops.get(owner, 0) + 1
                 continue
+            cx, cy = self._face_centre(cx, cy, w / self.ppm, h / self.ppm)
             reading = self._reading(cx, cy, w / self.ppm, h / self.ppm, red > 0.5 and edge >= BACK_EDGE)
             if reading is None:
                 self._note_outside(cx, cy)
@@ -366,6 +370,45 @@ class LiveReader:
         k = LYING_FACE_MM / self.camera.height_mm
         fx, fy = self.camera.foot
         return (abs(centre[0] / self.ppm - fx) * k, abs(centre[1] / self.ppm - fy) * k)
+
+    def _towards_camera(self, centre: tuple[float, float]) -> tuple[float, float]:
+        """`_side` signed: positive where the side shows towards larger x (or y), the camera's foot there."""
+        side = self._side(centre)
+        if self.camera is None:
+            return side
+        return tuple(  # type: ignore[return-value]
+            s if c / self.ppm < f else -s for s, c, f in zip(side, centre, self.camera.foot, strict=True)
+        )
+
+    def _face_centre(self, x: float, y: float, w: float, h: float) -> tuple[float, float]:
+        """The centre (table mm) of the face of a cell centred at (x, y), w x h mm.
+
+        At face height, where the pond's tiles' sides cover the gaps (`tile_cuts.cut_blob`: a side seat's
+        rows run towards the camera; seat 0's and seat 2's rows are parted where the nearer row's faces
+        start), a cell deeper across its row than a lying tile still holds a strip of its own side on the
+        camera's side of the face: `faces_only` leaves it, as a tile lies beyond it. That strip, up to the
+        side's length across the row there, is left out, so the crop is centred on the face: 1-2 mm off
+        towards the camera, a template read seat 3's 1m as 2m, its 4m as 5m and seat 1's 5m as 2p (seed
+        211, blue felt, 37 degrees). A pond whose gaps show, a hand row, or a felt view keep the centre."""
+        if self.camera is None:
+            return x, y
+        seat, area, _, _ = self.geo.area_of(x, y)
+        if area != "pond":
+            return x, y  # a hand row's cells (melds, a hand shown) are cut and centred as before
+        across = 1 if seat in (0, 2) else 0  # the view's y for seats 0 and 2 (rows along x), x for 1 and 3
+        side = self._side((x * self.ppm, y * self.ppm))
+        if (
+            side[1 - across] <= self.geo.pitch - self.geo.tile_w
+            and side[across] <= self.geo.row_pitch - self.geo.tile_h
+        ):
+            return x, y
+        depth = self.geo.tile_w if lies_sideways(seat, area, w, h) else self.geo.tile_h
+        excess = (w, h)[across] - depth
+        if excess <= 0:
+            return x, y
+        away = float(np.sign((x, y)[across] - self.camera.foot[across]))  # from the camera's foot
+        shift = away * min(excess, side[across]) / 2
+        return (x + shift, y) if across == 0 else (x, y + shift)
 
     def _band_needed(self, x: float, y: float) -> bool:
         """Whether a cell at table mm (x, y) in part back-coloured is a standing tile's top only when that
