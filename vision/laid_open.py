@@ -33,10 +33,17 @@ def faces_of_hand_row(
 LAID_SLACK_MM = 4.0  # how far a run's length may be from a whole number of upright tiles, laid side by side
 LAID_GAP_MM = 2.5  # the gap between two tiles of a hand laid open
 RUN_GAP_MM = 4.0  # cells farther apart than this along a hand row are two runs (a winning tile set apart)
+# Once a wedge is cut off: cells a cut fitted at too long a pitch stand 5 mm apart (seed 104, old camera,
+# hard: ten tiles cut as nine 32 mm apart); the winning tile set apart is 15 mm from the hand.
+FITTED_GAP_MM = 6.0
 
 
 def laid_open(
-    cells: list[tuple[int, int, int, int]], seat: int, geo: TableGeometry, ppm: float
+    cells: list[tuple[int, int, int, int]],
+    seat: int,
+    geo: TableGeometry,
+    ppm: float,
+    camera_along: float = 0.0,
 ) -> list[tuple[int, int, int, int]]:
     """A hand row's cells at face height, each run of five or more touching cells with a sideways cell in it
     re-cut into upright tiles when its length is that of a whole number of upright tiles laid side by side.
@@ -45,28 +52,48 @@ def laid_open(
     tile's long side less a short side longer. From a camera at an angle a side seat's row shows no gap
     between its tiles (each tile's side covers the next gap), and the cut fitted eleven upright cells and a
     sideways one over a thirteen-tile hand (seed 211, old camera, hard: no win read). Cells are (x, y, w, h)
-    view pixels."""
+    view pixels. `camera_along` is the sign of the way along the row (the view's x for seats 0 and 2, its y
+    for seats 1 and 3) that a lying tile's side shows towards the camera, 0 where not known: with it, a cell
+    longer along the row than across it yet as deep across as the upright tiles beside it is one upright
+    tile with its side's wedge (`_wedge_cut`), where the run is not a whole number of upright tiles."""
     along_x = seat in (0, 2)
     spans = sorted((x, x + w, y, y + h) if along_x else (y, y + h, x, x + w) for x, y, w, h in cells)
-    runs: list[list[tuple[int, int, int, int]]] = []
-    for span in spans:
-        if runs and span[0] - runs[-1][-1][1] <= RUN_GAP_MM * ppm:
-            runs[-1].append(span)
-        else:
-            runs.append([span])
-    out: list[tuple[int, int, int, int]] = []
-    for run in runs:
-        for a0, a1, c0, c1 in _upright_run(run, geo, ppm):
-            out.append((a0, c0, a1 - a0, c1 - c0) if along_x else (c0, a0, c1 - c0, a1 - a0))
+    kept: list[tuple[int, int, int, int]] = []
+    wedged = False
+    for run in _runs(spans, ppm):
+        recut = _upright_run(run, geo, ppm)
+        if recut is run:  # nothing fitted away: a cell a side's wedge lengthened?
+            recut = _wedge_cut(run, spans, camera_along)
+            wedged = wedged or recut != run
+        kept += recut
+    if wedged:  # the cut fitted the row with the wedge in it: its runs again, as upright tiles
+        parts = _runs(sorted(kept), ppm, FITTED_GAP_MM)
+        kept = [c for part in parts for c in _upright_run(part, geo, ppm, any_run=True)]
+    out = [(a0, c0, a1 - a0, c1 - c0) if along_x else (c0, a0, c1 - c0, a1 - a0) for a0, a1, c0, c1 in kept]
     return out
 
 
+def _runs(
+    spans: list[tuple[int, int, int, int]], ppm: float, gap_mm: float = RUN_GAP_MM
+) -> list[list[tuple[int, int, int, int]]]:
+    """Sorted spans (along start, along end, across start, across end) in runs of cells at most `gap_mm`
+    apart."""
+    runs: list[list[tuple[int, int, int, int]]] = []
+    for span in spans:
+        if runs and span[0] - runs[-1][-1][1] <= gap_mm * ppm:
+            runs[-1].append(span)
+        else:
+            runs.append([span])
+    return runs
+
+
 def _upright_run(
-    run: list[tuple[int, int, int, int]], geo: TableGeometry, ppm: float
+    run: list[tuple[int, int, int, int]], geo: TableGeometry, ppm: float, any_run: bool = False
 ) -> list[tuple[int, int, int, int]]:
     """One run of touching cells (along start, along end, across start, across end), re-cut into upright
-    tiles when `laid_open` says so; else as it is."""
-    if len(run) < 5 or not any((a1 - a0) > (c1 - c0) for a0, a1, c0, c1 in run):
+    tiles when `laid_open` says so (`any_run`: a run with no sideways cell left too, once a wedge was cut
+    off: its cells were fitted with the wedge in them); else as it is."""
+    if len(run) < 5 or not (any_run or any((a1 - a0) > (c1 - c0) for a0, a1, c0, c1 in run)):
         return run
     gap = LAID_GAP_MM * ppm
     pitch = geo.tile_w * ppm + gap
@@ -74,8 +101,40 @@ def _upright_run(
     count = round((hi - lo + gap) / pitch)
     if abs((hi - lo) - (count * pitch - gap)) > LAID_SLACK_MM * ppm:
         return run
+    if any_run and count == len(run) and all((a1 - a0) <= (c1 - c0) for a0, a1, c0, c1 in run):
+        return run  # upright cells as many as the tiles: the cut had them
     upright = [(c0, c1) for a0, a1, c0, c1 in run if (a1 - a0) <= (c1 - c0)]
     c0 = int(np.median([c[0] for c in upright]))
     c1 = int(np.median([c[1] for c in upright]))
     step = (hi - lo + gap) / count
     return [(round(lo + k * step), round(lo + (k + 1) * step - gap), c0, c1) for k in range(count)]
+
+
+WEDGE_DEPTH = 0.9  # a cell at least this deep across the row as the row's upright tiles is no sideways tile
+
+
+def _wedge_cut(
+    run: list[tuple[int, int, int, int]], row: list[tuple[int, int, int, int]], camera_along: float
+) -> list[tuple[int, int, int, int]]:
+    """One run's cells with each upright tile that its side's wedge made look sideways cut back to its face.
+
+    A lying tile's side shows between its face and the camera; where the gap beside the tile is about as
+    long as the side (the winning tile set apart from a hand laid open), `faces_of_hand_row` cannot open
+    the wedge away when it is nearly as deep across the row as the face, and the cut makes tile and wedge
+    one cell some 10 mm longer along the row than a tile: a sideways cell in a closed hand, whose winning
+    shape was then lost (seed 211, blue felt, 37 degrees; seed 104, old camera: the winning tile itself).
+    A tile lying sideways (a meld's called tile) is a short side deep across the row, a quarter less than
+    an upright one; the wedged cell is as deep as its upright neighbours. Such a cell keeps an upright
+    tile's length (the median of the row's upright cells) at the end away from the camera, where the face
+    is."""
+    upright = [(a1 - a0, c1 - c0) for a0, a1, c0, c1 in row if (a1 - a0) <= (c1 - c0)]
+    if not camera_along or len(upright) < 2:
+        return run
+    length = int(np.median([a for a, _ in upright]))
+    depth = float(np.median([c for _, c in upright]))
+    out = []
+    for a0, a1, c0, c1 in run:
+        if a1 - a0 > c1 - c0 and c1 - c0 >= WEDGE_DEPTH * depth and a1 - a0 < 1.5 * length:
+            a0, a1 = (a0, a0 + length) if camera_along > 0 else (a1 - length, a1)
+        out.append((a0, a1, c0, c1))
+    return out

@@ -320,7 +320,8 @@ class LiveReader:
                     first = len(boxes)
                     cut_blob(face[sub], region[sub], ox, oy, boxes, self.geo, self.ppm, self._rims, side)
                     if area == "hand" and self.camera is not None:
-                        boxes[first:] = laid_open(boxes[first:], seat, self.geo, self.ppm)
+                        towards = self._towards_camera((x + w / 2, y + h / 2))[0 if seat in (0, 2) else 1]
+                        boxes[first:] = laid_open(boxes[first:], seat, self.geo, self.ppm, towards)
             owners += [i] * (len(boxes) - len(owners))
         tiles: list[TileReading] = []
         poses: list[TilePose] = []

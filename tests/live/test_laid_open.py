@@ -64,3 +64,40 @@ def test_a_face_as_deep_as_a_sideways_tile_is_kept() -> None:
     face = np.zeros((60, 120), bool)  # seat 0: the row runs along the view's x
     face[10:36, 5:42] = True  # a sideways tile, 26 px across the row
     assert (faces_of_hand_row(face, 0, GEO, 1.0) == face).all()
+
+
+# Seat 3's laid-open hand at 37 degrees (seed 211, blue felt, hard, frame 241): twelve upright cells 31 mm
+# apart, the hand's last tile with its side's wedge cut as one sideways-looking cell as deep across the row
+# as the upright ones, then the winning tile. The camera's side of a tile is towards larger y there.
+WEDGED_37 = [(73, 152 + 31 * k, 35, 27) for k in range(11)] + [(73, 494, 35, 38), (73, 536, 35, 27)]
+# Seat 1's hand at the old camera (seed 104, hard, frame 370): the winning tile set apart with its wedge
+# first, then nine cells 32 mm apart over ten tiles.
+WEDGED_OLD = [(793, 425, 35, 38)] + [(792, 467 + 32 * k, 37, 27) for k in range(9)]
+
+
+def test_a_tile_its_side_lengthened_is_cut_back_to_its_face_and_the_hand_to_whole_tiles() -> None:
+    cells = sorted(laid_open(WEDGED_37, 3, GEO, 1.0, camera_along=15.0), key=lambda c: c[1])
+    assert len(cells) == 14 and _sideways(cells) == 0, cells
+    hand, win = cells[:13], cells[13]
+    assert win == WEDGED_37[-1]
+    starts = [y for _, y, _, _ in hand]
+    assert all(abs(b - a - PITCH) <= 1 for a, b in itertools.pairwise(starts)), starts
+    # the wedge lay on the camera's side (larger y): the hand's last face ends before it
+    assert hand[-1][1] + hand[-1][3] <= 494 + 27
+
+
+def test_the_winning_tile_with_its_wedge_keeps_the_face_away_from_the_camera() -> None:
+    cells = sorted(laid_open(WEDGED_OLD, 1, GEO, 1.0, camera_along=8.6), key=lambda c: c[1])
+    assert len(cells) == 11 and _sideways(cells) == 0, cells
+    assert cells[0][1:4:2] == (425, 27)  # the face at the far end from the camera, an upright tile long
+    assert cells[1][1] - (cells[0][1] + 27) >= GEO.tile_w / 3  # still apart from the hand
+
+
+def test_a_called_tile_lying_sideways_is_no_wedge() -> None:
+    # a pon after six hand tiles, its called tile a short side deep across the row
+    row = [(74, 100 + round(PITCH * k), 36, 26) for k in range(8)] + [(74, 330, 27, 36)]
+    assert laid_open(row, 3, GEO, 1.0, camera_along=10.0) == row
+
+
+def test_without_the_camera_a_wedged_cell_is_left_as_it_was() -> None:
+    assert laid_open(WEDGED_OLD, 1, GEO, 1.0) == WEDGED_OLD
