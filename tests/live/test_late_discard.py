@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from riichi_table.vision.live_events import LATE_DAHAI, STUCK_FRAMES
 
+from tests.live.mjai_records import opening
 from tests.live.test_live_events import _start
 
 
@@ -46,19 +47,7 @@ def test_the_late_tile_seen_at_last_says_which_of_the_seats_discards_it_was() ->
 
 
 def _record(guess: str) -> list[dict]:
-    names = {"type": "start_game", "names": ["0", "1", "2", "3"]}
-    start = {
-        "type": "start_kyoku",
-        "bakaze": "E",
-        "kyoku": 1,
-        "honba": 0,
-        "kyotaku": 0,
-        "oya": 0,
-        "dora_marker": "5m",
-        "scores": [25000] * 4,
-        "tehais": [["?"] * 13 for _ in range(4)],
-    }
-    out = [names, start]
+    out = opening()
     for seat, pai in ((0, "E"), (1, guess), (2, "S"), (3, "W"), (0, "N")):
         out += [{"type": "tsumo", "actor": seat, "pai": "?"}, {"type": "dahai", "actor": seat, "pai": pai}]
     return out

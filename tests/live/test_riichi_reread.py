@@ -12,6 +12,8 @@ from riichi_table.vision.riichi_reread import MOVED_RIICHI, reread_riichi
 from riichi_table.vision.track import Track
 from riichi_table.vision.zones import TableGeometry
 
+from tests.live.mjai_records import opening
+
 GEO = TableGeometry()
 
 
@@ -79,18 +81,7 @@ def test_a_riichi_tile_whose_track_was_lost_is_found_at_its_place() -> None:
 
 
 def _record() -> list[dict]:
-    start = {
-        "type": "start_kyoku",
-        "bakaze": "E",
-        "kyoku": 1,
-        "honba": 0,
-        "kyotaku": 0,
-        "oya": 0,
-        "dora_marker": "5m",
-        "scores": [25000] * 4,
-        "tehais": [["?"] * 13 for _ in range(4)],
-    }
-    out: list[dict] = [{"type": "start_game", "names": ["0", "1", "2", "3"]}, start]
+    out = opening()
     turns = [(0, "E"), (1, "9p"), (2, "S"), (3, "W"), (0, "N"), (1, "8p"), (2, "C")]
     for seat, pai in turns:
         out.append({"type": "tsumo", "actor": seat, "pai": "?"})
