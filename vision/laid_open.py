@@ -63,7 +63,7 @@ def laid_open(
     for run in _runs(spans, ppm):
         recut = _upright_run(run, geo, ppm)
         if recut is run:  # nothing fitted away: a cell a side's wedge lengthened?
-            recut = _wedge_cut(run, spans, camera_along)
+            recut = _wedge_cut(run, spans, camera_along, geo, ppm)
             wedged = wedged or recut != run
         kept += recut
     if wedged:  # the cut fitted the row with the wedge in it: its runs again, as upright tiles
@@ -111,10 +111,17 @@ def _upright_run(
 
 
 WEDGE_DEPTH = 0.9  # a cell at least this deep across the row as the row's upright tiles is no sideways tile
+# A row whose upright cells are shallower than a face's long side less this is no hand laid open: a standing
+# hand seen from the side shows its tops 29-31 mm deep at 37 degrees, a laid-open hand 34-37 mm.
+LAID_DEPTH_SLACK_MM = 2.0
 
 
 def _wedge_cut(
-    run: list[tuple[int, int, int, int]], row: list[tuple[int, int, int, int]], camera_along: float
+    run: list[tuple[int, int, int, int]],
+    row: list[tuple[int, int, int, int]],
+    camera_along: float,
+    geo: TableGeometry,
+    ppm: float,
 ) -> list[tuple[int, int, int, int]]:
     """One run's cells with each upright tile that its side's wedge made look sideways cut back to its face.
 
@@ -126,12 +133,16 @@ def _wedge_cut(
     A tile lying sideways (a meld's called tile) is a short side deep across the row, a quarter less than
     an upright one; the wedged cell is as deep as its upright neighbours. Such a cell keeps an upright
     tile's length (the median of the row's upright cells) at the end away from the camera, where the face
-    is."""
+    is. Only in a row of faces (its upright cells a face's long side deep): a standing hand whose tops the
+    cut left in the row (named backs, and left out with it, `not_tiles.drop_standing`) has the same
+    wedge-like end cell and pitch."""
     upright = [(a1 - a0, c1 - c0) for a0, a1, c0, c1 in row if (a1 - a0) <= (c1 - c0)]
     if not camera_along or len(upright) < 2:
         return run
     length = int(np.median([a for a, _ in upright]))
     depth = float(np.median([c for _, c in upright]))
+    if depth < (geo.tile_h - LAID_DEPTH_SLACK_MM) * ppm:
+        return run  # not a row of lying faces: a standing hand's tops seen from the side are shallower
     out = []
     for a0, a1, c0, c1 in run:
         if a1 - a0 > c1 - c0 and c1 - c0 >= WEDGE_DEPTH * depth and a1 - a0 < 1.5 * length:
