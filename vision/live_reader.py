@@ -316,12 +316,13 @@ class LiveReader:
                     ox, oy = x + int(cols[0]), y + int(rows[0])
                     # A pond's rows are cut by the side's length; a hand row as before (a standing hand's
                     # backs and faces must keep the cuts that leave them out as standing tops).
-                    side = self._towards_camera((x + w / 2, y + h / 2)) if area == "pond" else (0.0, 0.0)
+                    towards = self._towards_camera((x + w / 2, y + h / 2))
+                    side = towards if area == "pond" else (0.0, 0.0)
                     first = len(boxes)
                     cut_blob(face[sub], region[sub], ox, oy, boxes, self.geo, self.ppm, self._rims, side)
                     if area == "hand" and self.camera is not None:
-                        towards = self._towards_camera((x + w / 2, y + h / 2))[0 if seat in (0, 2) else 1]
-                        boxes[first:] = laid_open(boxes[first:], seat, self.geo, self.ppm, towards)
+                        along = towards[0 if seat in (0, 2) else 1]
+                        boxes[first:] = laid_open(boxes[first:], seat, self.geo, self.ppm, along)
             owners += [i] * (len(boxes) - len(owners))
         tiles: list[TileReading] = []
         poses: list[TilePose] = []
