@@ -45,6 +45,7 @@ from riichi_table.vision.not_tiles import (
     edge_share,
     half_back,
     part_dead_wall,
+    part_hand_rows,
     standing_hand,
     without_sticks,
 )
@@ -282,6 +283,10 @@ class LiveReader:
         self.rejected = []
         self.dead_wall_depth = None
         solid = without_sticks(solid, self.geo, self.ppm, self.rejected)
+        limit = 40 * self.geo.tile_w * self.geo.tile_h * self.ppm**2  # bigger: an arm, not tiles
+        _, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
+        parted = part_hand_rows(solid, labels, stats, self.geo, self.ppm, limit)
+        solid = solid if parted is None else parted
         # At face height a lying tile's side shows towards the camera: rows are cut from the faces alone
         # (found before the dead wall's square is parted: a far pond's sides may reach over its line).
         faces = solid if self.camera is None else faces_only(solid, self.camera, self.ppm)
@@ -292,7 +297,7 @@ class LiveReader:
         min_side = (self.geo.tile_w - 6) * self.ppm
         for i in range(1, n):
             x, y, w, h, _ = (int(v) for v in stats[i])
-            if w < min_side or h < min_side or w * h > 40 * self.geo.tile_w * self.geo.tile_h * self.ppm**2:
+            if w < min_side or h < min_side or w * h > limit:
                 continue
             blob = labels[y : y + h, x : x + w] == i
             region = gaps[y : y + h, x : x + w]

@@ -69,6 +69,66 @@ def part_dead_wall(solid: NDArray[np.uint8], geo: TableGeometry, ppm: float) -> 
     return out
 
 
+def part_hand_rows(
+    solid: NDArray[np.uint8],
+    labels: NDArray[np.int32],
+    stats: NDArray[np.int32],
+    geo: TableGeometry,
+    ppm: float,
+    limit: float,
+) -> NDArray[np.uint8] | None:
+    """The solid mask with blobs over `limit` px (a box's w * h) that lie wholly in the hand rows' ring
+    parted along the seats' boundaries (`TableGeometry.seat_of`), or None when there is none.
+
+    Seen at 37-44 degrees, a standing hand's tops lie far from its row, and at a corner they touch the
+    next seat's melds (a far seat's pon beside a side seat's hand): one blob too big for anything but an
+    arm, skipped whole. In the ring no arm is that whole blob (an arm reaches in from the table's edge over
+    a pond); parted, the hand is left out as standing and the meld is read."""
+    parted = None
+    for i in range(1, len(stats)):
+        x, y, w, h = (int(v) for v in stats[i, :4])
+        if w * h <= limit:
+            continue
+        seats, ring = _seat_map(solid.shape[:2], geo, ppm)
+        box = (slice(y, y + h), slice(x, x + w))
+        blob = labels[box] == i
+        if not ring[box][blob].all():
+            continue
+        s = seats[y : y + h + 1, x : x + w + 1]
+        edge = np.zeros((h, w), bool)
+        edge |= s[:h, :w] != s[1 : h + 1, :w]
+        edge |= s[:h, :w] != s[:h, 1 : w + 1]
+        if not (edge & blob).any():
+            continue
+        parted = solid.copy() if parted is None else parted
+        parted[box][blob & edge] = 0
+    return parted
+
+
+_SEAT_MAPS: dict[tuple[int, int, float, TableGeometry], tuple[NDArray[np.int8], NDArray[np.bool_]]] = {}
+
+
+def _seat_map(
+    shape: tuple[int, ...], geo: TableGeometry, ppm: float
+) -> tuple[NDArray[np.int8], NDArray[np.bool_]]:
+    """Per view pixel (one more row and column, for neighbours): its seat (`seat_of`), and whether it
+    lies in the hand rows' ring (beyond `hand_v_min` from the centre, along x or y)."""
+    key = (int(shape[0]), int(shape[1]), ppm, geo)
+    if key not in _SEAT_MAPS:
+        h, w = key[0] + 1, key[1] + 1
+        ys, xs = np.mgrid[0:h, 0:w].astype(np.float32) / np.float32(ppm)
+        dx, dy = xs - geo.centre[0], ys - geo.centre[1]
+        seats = np.where(np.abs(dy) >= np.abs(dx), np.where(dy >= 0, 0, 2), np.where(dx >= 0, 1, 3))
+        corner = np.minimum(np.abs(dx), np.abs(dy)) > geo.corner_min
+        # A corner holds the melds of the seat whose right-hand side it is (as `seat_of`).
+        corner_seat = np.where(dx > 0, np.where(dy > 0, 0, 1), np.where(dy > 0, 3, 2))
+        seats = np.where(corner, corner_seat, seats).astype(np.int8)
+        ring = np.maximum(np.abs(dx), np.abs(dy)) >= geo.hand_v_min
+        _SEAT_MAPS.clear()  # one view size at a time
+        _SEAT_MAPS[key] = (seats, ring[: key[0], : key[1]])
+    return _SEAT_MAPS[key]
+
+
 def standing_hand(
     blob: NDArray[np.bool_],
     back: NDArray[np.uint8],

@@ -57,3 +57,47 @@ def test_a_standing_top_lingering_beside_the_hands_first_tile_is_no_tile_of_the_
     # seed 25, hard table: the top of the hand's first standing tile, read before the hand was laid (20 mm
     # off the row's line, shifted away from the camera), overlaps the laid first tile: a fifteenth tile
     assert "P" not in _seat_1_wins_on_9m_laid_out_to_the_left(lingering_top=True)["hora_tehais"]
+
+
+def _blobs(mask):
+    import cv2
+
+    n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    return n, labels, stats
+
+
+LIMIT = 40 * GEO.tile_w * GEO.tile_h  # px at 1 px per mm: a blob's box bigger than this is skipped as an arm
+
+
+def test_a_far_seats_meld_touching_the_next_seats_standing_hand_is_parted_from_it() -> None:
+    """Seen at 37 degrees (seed 104, blue felt, frame 290), a standing hand's tops lie far from its row and
+    touch the far seat's pon in their shared corner: one blob 103 x 461 px, over the size limit. Parted
+    along the seats' boundary, the pon is a blob of its own, one tile row deep, inside the limit."""
+    import numpy as np
+    from riichi_table.vision.not_tiles import part_hand_rows
+
+    mask = np.zeros((900, 900), np.uint8)
+    mask[74:129, 44:147] = 1  # seat 2's pon, its sides and back layer showing towards the camera
+    mask[129:131, 57:85] = 1  # the blurred gap between them
+    mask[131:531, 57:96] = 1  # seat 3's standing hand, its tops shifted away from the camera
+    n, labels, stats = _blobs(mask)
+    assert n == 2 and int(stats[1, 2]) * int(stats[1, 3]) > LIMIT  # one blob, too big: skipped before
+    parted = part_hand_rows(mask, labels, stats, GEO, 1.0, LIMIT)
+    assert parted is not None
+    n, labels, stats = _blobs(parted)
+    seats = {GEO.seat_of(x + w / 2, y + h / 2): (x, y, w, h) for x, y, w, h, _ in stats[1:]}
+    assert set(seats) == {2, 3}
+    x, y, w, h = seats[2]
+    assert (x, y, w) == (44, 74, 103) and h < GEO.tile_h * 2 and w * h <= LIMIT
+    assert seats[3][1] > y + h - 1 and seats[3][3] > 350  # the hand keeps its whole length (left out later)
+
+
+def test_an_arm_reaching_over_a_pond_is_not_parted_into_pieces_that_could_read_as_tiles() -> None:
+    import numpy as np
+    from riichi_table.vision.not_tiles import part_hand_rows
+
+    mask = np.zeros((900, 900), np.uint8)
+    mask[120:220, 300:880] = 1  # from seat 1's edge over its hand row and pond, across the seats' diagonal
+    _, labels, stats = _blobs(mask)
+    assert int(stats[1, 2]) * int(stats[1, 3]) > LIMIT
+    assert part_hand_rows(mask, labels, stats, GEO, 1.0, LIMIT) is None
