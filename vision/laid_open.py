@@ -60,15 +60,22 @@ def laid_open(
     spans = sorted((x, x + w, y, y + h) if along_x else (y, y + h, x, x + w) for x, y, w, h in cells)
     kept: list[tuple[int, int, int, int]] = []
     wedged = False
-    for run in _runs(spans, ppm):
-        recut = _upright_run(run, geo, ppm)
-        if recut is run:  # nothing fitted away: a cell a side's wedge lengthened?
-            recut = _wedge_cut(run, spans, camera_along, geo, ppm)
-            wedged = wedged or recut != run
-        kept += recut
+    settled: list[tuple[int, int, int, int]] = []  # runs that are a hand and its winning tile apart
+    for joined in _runs(spans, ppm, FITTED_GAP_MM):
+        apart = _won_apart(joined, seat, camera_along, geo, ppm)
+        if apart is not None:
+            settled += apart
+            continue
+        for run in _runs(joined, ppm):
+            recut = _upright_run(run, geo, ppm)
+            if recut is run:  # nothing fitted away: a cell a side's wedge lengthened?
+                recut = _wedge_cut(run, spans, camera_along, geo, ppm)
+                wedged = wedged or recut != run
+            kept += recut
     if wedged:  # the cut fitted the row with the wedge in it: its runs again, as upright tiles
         parts = _runs(sorted(kept), ppm, FITTED_GAP_MM)
         kept = [c for part in parts for c in _upright_run(part, geo, ppm, any_run=True)]
+    kept += settled
     out = [(a0, c0, a1 - a0, c1 - c0) if along_x else (c0, a0, c1 - c0, a1 - a0) for a0, a1, c0, c1 in kept]
     return out
 
@@ -149,3 +156,60 @@ def _wedge_cut(
             a0, a1 = (a0, a0 + length) if camera_along > 0 else (a1 - length, a1)
         out.append((a0, a1, c0, c1))
     return out
+
+
+# The winning tile set apart from a hand laid open: farther from the hand than two tiles of it by more than
+# the cut's slack, and closer than a tile's width (farther, the mat between them shows and they are two runs).
+APART_MIN_MM = LAID_GAP_MM + LAID_SLACK_MM
+
+
+def _won_apart(
+    run: list[tuple[int, int, int, int]],
+    seat: int,
+    camera_along: float,
+    geo: TableGeometry,
+    ppm: float,
+) -> list[tuple[int, int, int, int]] | None:
+    """One run that is a hand laid open with its winning tile set apart at its right-hand end (seed 002
+    3.3.12), the gap between them covered by a side's wedge: the hand's upright tiles from the run's other
+    end at the laid-open pitch and the winning tile at that end; None when the run is not that.
+
+    The cut fits such a run at whatever pitch it can (nine cells 32 mm apart over ten tiles, the wedge
+    with a face somewhere in it): which cell carries the wedge changes from frame to frame, so a wedge cut
+    back at its cell (`_wedge_cut`) put the gap at the hand's left end in one frame, the right in the next,
+    and none in a third (seed 104, blue felt, 37 degrees: seat 1's tsumo never read). The run's two ends
+    do not move: its length alone says how many tiles lie before the gap. Only in a row of faces (as
+    `_wedge_cut`) with no tile lying sideways (a meld's), where the camera's side is known."""
+    if not camera_along or len(run) < 5:
+        return None
+    upright = [(a1 - a0, c1 - c0) for a0, a1, c0, c1 in run if (a1 - a0) <= (c1 - c0)]
+    if len(upright) < 2:
+        return None
+    length = int(np.median([a for a, _ in upright]))
+    depth = float(np.median([c for _, c in upright]))
+    if depth < (geo.tile_h - LAID_DEPTH_SLACK_MM) * ppm:
+        return None  # a standing hand's tops, not faces
+    if any(a1 - a0 > c1 - c0 and c1 - c0 < WEDGE_DEPTH * depth for a0, a1, c0, c1 in run):
+        return None  # a called tile lying sideways: a meld is in the run
+    gap = LAID_GAP_MM * ppm
+    pitch = geo.tile_w * ppm + gap
+    lo, hi = run[0][0], run[-1][1]
+    count = round((hi - lo - length - (APART_MIN_MM * ppm + geo.tile_w * ppm) / 2 + gap) / pitch)
+    apart = (hi - lo) - length - (count * pitch - gap)
+    if count < 4 or not APART_MIN_MM * ppm < apart < geo.tile_w * ppm:
+        return None
+    c0 = int(np.median([c[2] for c in run if (c[1] - c[0]) <= (c[3] - c[2])]))
+    c1 = int(np.median([c[3] for c in run if (c[1] - c[0]) <= (c[3] - c[2])]))
+    u_along = (
+        geo.to_table(seat, 1.0, 0.0)[0 if seat in (0, 2) else 1]
+        - geo.to_table(seat, 0.0, 0.0)[0 if seat in (0, 2) else 1]
+    )
+    if u_along > 0:  # the right-hand end (larger u) is the run's far end along the view's axis
+        hand_lo, won = lo, (hi - length, hi)
+    else:
+        hand_lo, won = hi - (count * pitch - gap), (lo, lo + length)
+    cells = [
+        (round(hand_lo + k * pitch), round(hand_lo + k * pitch + geo.tile_w * ppm), c0, c1)
+        for k in range(count)
+    ]
+    return sorted([*cells, (won[0], won[1], c0, c1)])

@@ -25,6 +25,13 @@ PALE_L = 110.0  # a grey felt lighter than this (8-bit Lab L) is as pale as a fa
 # near it, is no back: felt the mat test missed (an exposure step the felt's running mean lags), a sleeve.
 # Only BACK_PATIENCE such samples in a row (another set of tiles) make the back colour start again.
 BACK_JUMP = 30.0
+# A back at least this colourful is also found where the light is dimmer than on the dead wall: the same hue
+# (within about 20 degrees), a chroma above SHADED_MIN_CHROMA, and a chroma for its lightness at least
+# SHADED_SATURATION times the learned back's.
+SHADED_BACK_CHROMA = 20.0
+SHADED_HUE_COS = 0.94
+SHADED_MIN_CHROMA = 10.0
+SHADED_SATURATION = 0.5
 BACK_SETTLED = 10
 BACK_PATIENCE = 60
 
@@ -160,7 +167,26 @@ class SurfaceColours:
         if self.back is None:
             return None
         reach = 22.0
-        return (lab_distance2(lab, self.back) < reach * reach).astype(np.uint8)
+        near = lab_distance2(lab, self.back) < reach * reach
+        a0, b0 = float(self.back[1]) - 128.0, float(self.back[2]) - 128.0
+        chroma0 = float(np.hypot(a0, b0))
+        if chroma0 < SHADED_BACK_CHROMA:
+            return near.astype(np.uint8)
+        # Uneven light: the dead wall under the lamp, a hand at the table's dim edge. Its backs are the same
+        # hue there but darker and less colourful by about the same factor (yellow backs at 37 degrees,
+        # dimmed: L 160 and chroma 52 on the wall, L 105 and chroma 20 beside the hand, 49 apart), where an
+        # ivory face stays near grey for its lightness. Such a pixel is a back too.
+        a = cv2.subtract(lab[..., 1], 128.0)
+        b = cv2.subtract(lab[..., 2], 128.0)
+        chroma = cv2.magnitude(a, b)
+        along = cv2.addWeighted(a, a0 / chroma0, b, b0 / chroma0, 0.0)  # chroma towards the back's hue
+        saturation0 = chroma0 / max(float(self.back[0]), 1.0)
+        shaded = (
+            (along > SHADED_HUE_COS * chroma)
+            & (chroma > SHADED_MIN_CHROMA)
+            & (chroma > SHADED_SATURATION * saturation0 * lab[..., 0])
+        )
+        return (near | shaded).astype(np.uint8)
 
 
 def to_lab(view: NDArray[np.uint8]) -> NDArray[np.float32]:

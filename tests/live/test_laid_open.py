@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
+import pytest
 from riichi_table.vision.laid_open import faces_of_hand_row, laid_open
 from riichi_table.vision.zones import TableGeometry
 
@@ -101,3 +102,36 @@ def test_a_called_tile_lying_sideways_is_no_wedge() -> None:
 
 def test_without_the_camera_a_wedged_cell_is_left_as_it_was() -> None:
     assert laid_open(WEDGED_OLD, 1, GEO, 1.0) == WEDGED_OLD
+
+
+# Seat 1's tsumo at 37 degrees (seed 104, blue felt, yellow backs, hard, frames 356, 370 and 371): ten tiles
+# and the winning tile set apart at the hand's right end (the smaller y), the gap covered by the winning
+# tile's side. The cut fitted each frame differently: the wedge with the last cell, with the first, or
+# within the ninth, its cells 32 mm apart.
+SEAT_1_FRAMES = [
+    [(793, 425 + 32 * k, 35, 27) for k in range(9)] + [(794, 711, 34, 38)],
+    [(793, 425, 35, 38)] + [(793, 467 + 32 * k, 35, 27) for k in range(9)],
+    [(793, 425 + 32 * k, 35, 27) for k in range(8)] + [(793, 680, 35, 37), (793, 722, 35, 27)],
+]
+
+
+@pytest.mark.parametrize("frame", range(len(SEAT_1_FRAMES)), ids=["wedge last", "wedge first", "wedge ninth"])
+def test_a_hand_and_its_winning_tile_apart_are_cut_the_same_whatever_cell_the_wedge_joined(
+    frame: int,
+) -> None:
+    cells = sorted(laid_open(SEAT_1_FRAMES[frame], 1, GEO, 1.0, camera_along=10.7), key=lambda c: c[1])
+    assert len(cells) == 11 and _sideways(cells) == 0, cells
+    win, hand = cells[0], cells[1:]  # seat 1's right-hand end is towards the view's smaller y
+    end = max(y + h for _, y, _, h in SEAT_1_FRAMES[frame])
+    assert win[1] == 425 and hand[-1][1] + hand[-1][3] == end  # the run's ends stay where they were
+    assert hand[0][1] - (win[1] + win[3]) >= GEO.tile_w / 3  # the gap before the hand shows
+    starts = [y for _, y, _, _ in hand]
+    assert all(abs(b - a - PITCH) <= 1 for a, b in itertools.pairwise(starts)), starts
+
+
+def test_a_hand_shown_at_a_draw_with_no_tile_apart_is_not_given_one() -> None:
+    # thirteen tiles cut 32 mm apart over a whole number of tiles laid 28.5 mm apart: no gap is invented
+    row = [(793, 100 + round(PITCH * k), 35, 27) for k in range(13)]
+    cells = laid_open(row, 1, GEO, 1.0, camera_along=10.7)
+    starts = sorted(y for _, y, _, _ in cells)
+    assert all(abs(b - a - PITCH) <= 1.5 for a, b in itertools.pairwise(starts)), starts
