@@ -12,6 +12,7 @@ class Meld:
     tracks: list[int]
     kind: str
     called: int  # kind
+    span: tuple[float, float] = (0.0, 0.0)  # where it lies along its seat's hand row (u, mm)
 
 
 @dataclass

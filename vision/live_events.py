@@ -23,7 +23,7 @@ from typing import Any
 from riichi_table.engine.round_state import LIVE_WALL
 from riichi_table.engine.tiles import KIND_COUNT
 from riichi_table.vision.hand_state import HandState, Meld
-from riichi_table.vision.meld_reading import laid_in_a_row, meld_reading, one_deep, stacked
+from riichi_table.vision.meld_reading import kind_prob, laid_in_a_row, meld_reading, one_deep, stacked
 from riichi_table.vision.pai_names import alternatives, odds, pai_of, pai_of_track
 from riichi_table.vision.pond_turns import (
     came_back,
@@ -44,6 +44,7 @@ from riichi_table.vision.zones import (
     pond_order,
 )
 
+MELD_KIND_SHARE = 0.25  # a pon's other tiles: at least one with this share of its votes for the called kind
 ALTERNATIVES = "_alternatives"  # private field of hora: second readings per shown tile (not mjai)
 ODDS = "_odds"  # private field of hora: per shown tile, its share of votes per reading (not mjai)
 # Private event (not mjai): a discard filled in as a guess was seen late; {"type", "actor", "nth": the
@@ -332,6 +333,8 @@ class TableReader:
                     h.ignored |= ids
                     self.warnings.append(f"seat {seat} is in riichi: a call read there is not one, left out")
                     continue
+                if known is None and self._meld_there(seat, group):
+                    continue  # a meld read before, cut again into new cells (its tracks new)
                 if known is None:
                     self._new_meld(seat, group, tracks)
                 elif known.kind == "pon" and len(ids) == 4 and not set(known.tracks) >= ids:
@@ -361,7 +364,7 @@ class TableReader:
                 return
             red = self.red_fives and kind in (4, 13, 22)
             consumed = [pai_of(kind)] * 3 + [pai_of(kind, red)]
-            h.melds[seat].append(Meld([t.id for t in tracks], "ankan", kind))
+            h.melds[seat].append(Meld([t.id for t in tracks], "ankan", kind, _span(group)))
             self._self_draw(seat)
             self._emit({"type": "ankan", "actor": seat, "consumed": consumed})
             h.kans += 1
@@ -378,6 +381,7 @@ class TableReader:
             return
         side = next(i for i, p in enumerate(flat) if p.sideways)
         by_index = {p.index: t for p, t in zip(group, tracks, strict=True)}
+        target = self._taken_from(seat, target, [by_index[p.index] for p in flat])
         called = by_index[flat[side].index]
         others = [by_index[p.index] for i, p in enumerate(flat) if i != side]
         called_kind = called.kind
@@ -400,8 +404,15 @@ class TableReader:
             h.taken.append(d_id)
             place = self.tracks[d_id]
             h.called_at.append((target, place.u, place.v, self.frame))
+        partners = _meld_partners(seat, target, called_kind)
+        if len(others) == 2 and not any(kind_prob(t, k) >= MELD_KIND_SHARE for t in others for k in partners):
+            # A pon (or chi) of tiles that are not the discard's kind (or its neighbours) is none: a meld cut
+            # again into new cells when its sideways tile's place flickers (44 degrees) was read as a second
+            # pon of whatever was discarded last (seed 104, hard).
+            self._refuse(seat, tracks, f"its tiles do not go with the discard ({pai_of(called_kind)})")
+            return
         kind_name, consumed_kinds = meld_reading(seat, target, called_kind, others, len(flat))
-        h.melds[seat].append(Meld([t.id for t in tracks], kind_name, called_kind))
+        h.melds[seat].append(Meld([t.id for t in tracks], kind_name, called_kind, _span(flat)))
         self._accept()
         self._emit(
             {
@@ -419,6 +430,33 @@ class TableReader:
             h.just_called = seat
         h.last_actor = seat
         h.next_seat = seat
+
+    def _meld_there(self, seat: int, group: list[Placed]) -> bool:
+        """Whether a group lies over more than half a tile of a meld the seat has laid already."""
+        lo, hi = _span(group)
+        half = self.geo.tile_w / 2
+        return any(min(hi, m.span[1]) - max(lo, m.span[0]) > half for m in self.hand.melds[seat])
+
+    def _taken_from(self, seat: int, target: int, tiles: list[Track]) -> int:
+        """Whom a pon or open kan was called from: the seat its sideways tile's place says (seed 002 3.3.8),
+        or the seat of the last discard when that discard is of the meld's kind (two tiles of it at least)
+        and has left its pond while the other seat's pond shows no such call. At 44 degrees the cut can put
+        a meld's sideways tile at the wrong end (its face beside its neighbour's side): seat 2's pon of
+        seat 0's 4s read as called from seat 1, whose discard was then made up (seed 104, hard)."""
+        h = self.hand
+        last = h.last_discard
+        if last is None or last[0] in (target, seat) or last[2] < 0:
+            return target
+        same = sum(t.kind == last[2] for t in tiles)
+        if same < 2 or len(tiles) - same > 1:
+            return target  # a chi, or not the discard's kind
+        if not left_pond(self.tracks, self.frame, last[1]):
+            return target
+        self.warnings.append(
+            f"seat {seat}'s call lies as if from seat {target}, but seat {last[0]}'s {pai_of(last[2])} has "
+            "just left its pond: taken from there"
+        )
+        return last[0]
 
     def _refuse(self, seat: int, tracks: list[Track], why: str) -> None:
         """A group read as seat `seat`'s call that cannot be one: no meld, said once per group of tracks (it
@@ -549,3 +587,18 @@ class TableReader:
         ponds = [[pai_of_track(self.tracks[i]) for i in pond if i in self.tracks] for pond in h.ponds]
         dora = [pai_of_track(self.tracks[i]) for i in h.dora if i in self.tracks]
         return {"phase": h.phase, "ponds": ponds, "dora": dora, "kinds": KIND_COUNT}
+
+
+def _span(group: list[Placed]) -> tuple[float, float]:
+    """Where a group of a hand row lies along it (u, mm)."""
+    return (min(p.u - p.width_u / 2 for p in group), max(p.u + p.width_u / 2 for p in group))
+
+
+def _meld_partners(seat: int, target: int, called: int) -> set[int]:
+    """The kinds a meld's other tiles may have: the called kind (a pon), and from kamicha its neighbours in
+    its suit (a chi, seed 002 3.3.3)."""
+    kinds = {called}
+    if target == (seat + 3) % 4 and called < 27:
+        base = called - called % 9
+        kinds |= {k for k in (called - 2, called - 1, called + 1, called + 2) if base <= k < base + 9}
+    return kinds

@@ -52,3 +52,28 @@ def test_a_sleeve_over_the_first_samples_does_not_hold_the_back_colour() -> None
     for _ in range(30):
         colours.learn_back(stacks, np.zeros(stacks.shape[:2], bool))
     assert colours.back is not None and colours.back[0] < 30
+
+
+def _mask_of(colours: SurfaceColours, *pixels: tuple[float, float, float]) -> list[int]:
+    lab = np.array([pixels], np.float32)
+    mask = colours.back_mask(lab)
+    assert mask is not None
+    return [int(v) for v in mask[0]]
+
+
+def test_backs_in_dimmer_light_than_the_dead_wall_are_backs_and_faces_stay_faces() -> None:
+    # Yellow backs at 37 degrees in dim, uneven light (seed 104, hard): the dead wall under the lamp, a side
+    # seat's standing hand at the table's dim edge, 49 apart in the weighted Lab distance.
+    colours = SurfaceColours()
+    colours.back = np.array([162.0, 129.0, 189.5], np.float32)
+    wall, edge, darker = (160.0, 129.0, 188.0), (104.0, 129.0, 149.0), (85.0, 128.0, 145.0)
+    ivory, dim_ivory, warm_ivory = (200.0, 128.0, 140.0), (110.0, 128.0, 134.0), (190.0, 131.0, 150.0)
+    blue_felt, bamboo_green = (60.0, 135.0, 100.0), (120.0, 100.0, 150.0)
+    assert _mask_of(colours, wall, edge, darker) == [1, 1, 1]
+    assert _mask_of(colours, ivory, dim_ivory, warm_ivory, blue_felt, bamboo_green) == [0, 0, 0, 0, 0]
+
+
+def test_grey_and_black_backs_keep_the_distance_alone() -> None:
+    colours = SurfaceColours()
+    colours.back = np.array([40.0, 128.0, 126.0], np.float32)  # black backs: no hue to follow
+    assert _mask_of(colours, (45.0, 128.0, 127.0), (90.0, 129.0, 120.0), (200.0, 128.0, 140.0)) == [1, 0, 0]

@@ -13,7 +13,7 @@ from riichi_table.vision.meld_reading import laid_in_a_row
 from riichi_table.vision.zones import Placed
 
 from tests.live.test_live_events import GEO, _types
-from tests.live.test_pond_turns import _framed_start, _one_go_around
+from tests.live.test_pond_turns import FramedTable, _framed_start, _one_go_around
 
 TOPS, FACES = GEO.hand_v + 8, GEO.hand_v + 44  # a standing hand's two rows in the straightened view
 
@@ -68,3 +68,55 @@ def test_a_meld_as_laid_lies_in_a_row_and_a_standing_hands_two_rows_do_not() -> 
     assert not laid_in_a_row(two_rows, GEO.tile_w)
     overlapping = _placed((300.0, GEO.hand_v, True), (306.0, GEO.hand_v, False), (334.0, GEO.hand_v, False))
     assert not laid_in_a_row(overlapping, GEO.tile_w)
+
+
+# --- a steep camera's meld (seed 104, green felt, 44 degrees, hard) ---------------------------------------
+# Seat 2's pon of seat 0's 4s: at 44 degrees the cut put the sideways tile at the left end (as if called from
+# kamicha, seat 1) one frame, in the middle the next; each new cut made new tracks.
+FOUR_S = 21
+
+
+def _seat_0_discards_four_s_and_seat_2_lays_a_pon(sideways_at: int) -> FramedTable:
+    table = _framed_start()
+    _one_go_around(table)
+    four = table.discard(0, 1, FOUR_S)
+    table.take(four)  # the called tile leaves seat 0's pond
+    table.step(gone=[four])
+    pon = [table.put(2, 330 + i * 31, GEO.hand_v, FOUR_S, sideways=(i == sideways_at)) for i in range(3)]
+    table.step(pon)
+    return table
+
+
+def test_a_pon_whose_sideways_tile_lies_at_the_wrong_end_is_taken_from_the_discard_that_left() -> None:
+    table = _seat_0_discards_four_s_and_seat_2_lays_a_pon(sideways_at=0)  # reads as from seat 1
+    pons = [e for e in table.events if e["type"] == "pon"]
+    assert [(e["actor"], e["target"], e["pai"]) for e in pons] == [(2, 0, "4s")]
+    dahai = [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"]
+    assert dahai[-1] == (0, "4s")  # no discard of seat 1 made up for it
+    assert any("has just left its pond: taken from there" in w for w in table.reader.warnings)
+
+
+def test_a_meld_cut_again_into_new_cells_is_no_second_call() -> None:
+    table = _seat_0_discards_four_s_and_seat_2_lays_a_pon(sideways_at=1)
+    assert [e["type"] for e in table.events].count("pon") == 1
+    table.step()  # seat 2's turn: it discards, then seat 3 discards a 4s
+    table.discard(2, 1, 31)
+    table.discard(3, 1, FOUR_S)
+    old = [t for t in list(table.tracks.values()) if t.seat == 2 and t.area == "hand"]
+    for t in old:
+        table.take(t)
+    recut = [table.put(2, 326 + i * 31, GEO.hand_v, FOUR_S, sideways=(i == 2)) for i in range(3)]
+    table.step(recut, gone=old)  # the same pon, cut with its sideways tile at the right end
+    assert [e["type"] for e in table.events].count("pon") == 1
+    assert [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"][-1] == (3, "4s")
+
+
+def test_a_pon_of_another_kind_than_the_last_discard_is_none() -> None:
+    table = _framed_start()
+    _one_go_around(table)
+    table.discard(0, 1, 27)
+    table.discard(1, 1, 8)  # seat 1 discards 9m; seat 2's row shows three 4s, one sideways on the left
+    pon = [table.put(2, 330 + i * 31, GEO.hand_v, FOUR_S, sideways=(i == 0)) for i in range(3)]
+    table.step(pon)
+    assert not [e for e in table.events if e["type"] in ("pon", "chi")]
+    assert any("do not go with the discard (9m)" in w for w in table.reader.warnings)
