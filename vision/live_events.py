@@ -319,7 +319,8 @@ class TableReader:
             placed = self._placed(seat, stable)
             lookup = {p.index: t for p, t in placed}
             groups = group_hand_row([p for p, _ in placed], self.geo)
-            for group in (part for g in groups for part in apart(g)):
+            kinds = {p.index: t.kind for p, t in placed}
+            for group in (part for g in groups for part in apart(g, kinds)):
                 if not is_meld_group(group):
                     continue
                 tracks = [lookup[p.index] for p in group]

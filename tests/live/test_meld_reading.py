@@ -42,3 +42,23 @@ def test_a_pon_with_its_added_kan_tile_beside_a_pon_keeps_the_added_tile() -> No
     row = _row([*TWO_PONS, (388, 332, True)])
     parts = apart(row)
     assert [sorted(p.index for p in part) for part in parts] == [[0, 1, 2], [3, 4, 5, 6]]
+
+
+# Seed 135, old camera, hard, frame 135: seat 1's pon of F (its called tile sideways) beside its open kan of E
+# (called from the left: sideways second), seven readings 3 mm apart; parts of three and four fit either way.
+KAN_AND_PON = [(196, 360, False), (230, 364, True), (264, 360, False), (293, 362, False)]
+KAN_AND_PON += [(322, 361, False), (356, 364, True), (390, 360, False)]
+E, F = 27, 32
+
+
+def test_a_kan_beside_a_pon_is_parted_where_both_are_legal_melds_by_their_readings() -> None:
+    row = _row(KAN_AND_PON)
+    kinds = {0: E, 1: E, 2: -1, 3: E, 4: F, 5: F, 6: F}  # one E not named yet
+    parts = apart(row, kinds)
+    assert [[p.index for p in part] for part in parts] == [[0, 1, 2, 3], [4, 5, 6]]
+
+
+def test_a_chi_beside_a_pon_is_parted_as_a_run_and_a_pon() -> None:
+    row = _row(KAN_AND_PON[1:])  # six tiles: a chi 3-4-5m (called sideways first) and the pon of F
+    kinds = {0: 3, 1: 2, 2: 4, 3: F, 4: F, 5: F}
+    assert [[p.index for p in part] for part in apart(row, kinds)] == [[0, 1, 2], [3, 4, 5]]
