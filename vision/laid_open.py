@@ -94,6 +94,22 @@ def _runs(
     return runs
 
 
+WEDGE_DEPTH = 0.9  # a cell at least this deep across the row as the row's upright tiles is no sideways tile
+
+
+def _called_tile_in(run: list[tuple[int, int, int, int]]) -> bool:
+    """Whether a run holds a tile lying sideways: a cell longer along the row than across it and a short side
+    deep across it, a quarter less than the run's upright cells (a cell the cut made of a tile and a half is
+    as deep as they are). A hand laid open has none (seed 002 3.3.12); two melds side by side, their gap
+    covered by the sides at face height, make a run as long as seven upright tiles within a few mm (seed 155,
+    old camera, hard: seat 3's two pons cut as seven upright tiles, and the second pon never read)."""
+    upright = [c1 - c0 for a0, a1, c0, c1 in run if (a1 - a0) <= (c1 - c0)]
+    if not upright:
+        return False
+    depth = float(np.median(upright))
+    return any(a1 - a0 > c1 - c0 and c1 - c0 < WEDGE_DEPTH * depth for a0, a1, c0, c1 in run)
+
+
 def _upright_run(
     run: list[tuple[int, int, int, int]], geo: TableGeometry, ppm: float, any_run: bool = False
 ) -> list[tuple[int, int, int, int]]:
@@ -101,6 +117,8 @@ def _upright_run(
     tiles when `laid_open` says so (`any_run`: a run with no sideways cell left too, once a wedge was cut
     off: its cells were fitted with the wedge in them); else as it is."""
     if len(run) < 5 or not (any_run or any((a1 - a0) > (c1 - c0) for a0, a1, c0, c1 in run)):
+        return run
+    if _called_tile_in(run):
         return run
     gap = LAID_GAP_MM * ppm
     pitch = geo.tile_w * ppm + gap
@@ -117,7 +135,6 @@ def _upright_run(
     return [(round(lo + k * step), round(lo + (k + 1) * step - gap), c0, c1) for k in range(count)]
 
 
-WEDGE_DEPTH = 0.9  # a cell at least this deep across the row as the row's upright tiles is no sideways tile
 # A row whose upright cells are shallower than a face's long side less this is no hand laid open: a standing
 # hand seen from the side shows its tops 29-31 mm deep at 37 degrees, a laid-open hand 34-37 mm.
 LAID_DEPTH_SLACK_MM = 2.0

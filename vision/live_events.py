@@ -23,7 +23,7 @@ from typing import Any
 from riichi_table.engine.round_state import LIVE_WALL
 from riichi_table.engine.tiles import KIND_COUNT
 from riichi_table.vision.hand_state import HandState, Meld
-from riichi_table.vision.meld_reading import kind_prob, laid_in_a_row, meld_reading, one_deep, stacked
+from riichi_table.vision.meld_reading import apart, kind_prob, laid_in_a_row, meld_reading, one_deep, stacked
 from riichi_table.vision.pai_names import alternatives, odds, pai_of, pai_of_track
 from riichi_table.vision.pond_turns import (
     came_back,
@@ -319,7 +319,9 @@ class TableReader:
         for seat in range(4):
             placed = self._placed(seat, stable)
             lookup = {p.index: t for p, t in placed}
-            for group in group_hand_row([p for p, _ in placed], self.geo):
+            groups = group_hand_row([p for p, _ in placed], self.geo)
+            kinds = {p.index: t.kind for p, t in placed}
+            for group in (part for g in groups for part in apart(g, kinds)):
                 if not is_meld_group(group):
                     continue
                 tracks = [lookup[p.index] for p in group]

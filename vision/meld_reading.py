@@ -17,6 +17,48 @@ def stacked(p: Placed, group: list[Placed]) -> bool:
     return p.sideways and any(q is not p and q.sideways and abs(q.u - p.u) < 8 and q.v > p.v for q in group)
 
 
+def apart(group: list[Placed], kinds: dict[int, int] | None = None) -> list[list[Placed]]:
+    """A hand-row group that is two melds side by side, parted; any other group as it is.
+
+    Each meld lies with one tile sideways (an added-kan tile stacked on it aside) and has three or four
+    tiles (seed 002 3.3.8). At face height from a side seat the cut spreads the 10 mm between two melds over
+    the gaps of the run (the sides hide them all), so they read as one group of six tiles with two
+    sideways (seed 155, old camera, hard: seat 3's pon of E beside its pon of C, never read). `kinds` (tile
+    kind 0..33 per Placed.index, -1 or missing when not named) rules out a parting whose part is no legal
+    pon, kan or chi by its readings (seed 002 3.3.3-3.3.5; seed 135, old camera, hard: a pon of F beside an
+    open kan of E, seven tiles, parts of three and four either way); of the rest, the one at the widest gap
+    between neighbours wins."""
+    flat = [p for p in group if not stacked(p, group)]
+    if len(flat) < 6 or sum(p.sideways for p in flat) != 2:
+        return [group]
+    ordered = sorted(flat, key=lambda p: p.u)
+    best: tuple[float, int] | None = None
+    for k in range(3, len(ordered) - 2):
+        left, right = ordered[:k], ordered[k:]
+        if not all(3 <= len(m) <= 4 and sum(p.sideways for p in m) == 1 for m in (left, right)):
+            continue
+        if kinds is not None and not all(_legal([kinds.get(p.index, -1) for p in m]) for m in (left, right)):
+            continue
+        gap = (right[0].u - right[0].width_u / 2) - (left[-1].u + left[-1].width_u / 2)
+        if best is None or gap > best[0]:
+            best = (gap, k)
+    if best is None:
+        return [group]
+    cut = (ordered[best[1] - 1].u + ordered[best[1]].u) / 2
+    return [[p for p in group if p.u < cut], [p for p in group if p.u >= cut]]
+
+
+def _legal(kinds: list[int]) -> bool:
+    """Whether tiles of these kinds (-1: not named) can be one meld: all one kind, or three of one suit in a
+    row."""
+    named = sorted(k for k in kinds if k >= 0)
+    if len(set(named)) <= 1:
+        return True
+    if len(kinds) != 3 or len(set(named)) != len(named) or any(k >= 27 for k in named):
+        return False
+    return named[0] // 9 == named[-1] // 9 and named[-1] - named[0] <= 2
+
+
 def laid_in_a_row(flat: list[Placed], tile_w: float) -> bool:
     """Whether a meld's tiles (an added-kan tile left out) lie side by side in one row, as melds are laid
     (seed 002 3.3.8): along the row no two overlap by more than a third of a tile, and across it their centres

@@ -61,6 +61,7 @@ def cut_blob(
     count = max(1, round(across / pitch))
     if geo.area_of((x0 + w / 2) / ppm, (y0 + h / 2) / ppm)[1] == "hand" and across < 1.6 * pitch:
         count = 1  # a hand row is one row deep: a point stick lying against it is no second row
+    hand_row = count == 1 and geo.area_of((x0 + w / 2) / ppm, (y0 + h / 2) / ppm)[1] == "hand"
     cuts = [0, across]
     towards = side_mm[1 if rows_along_x else 0]  # across the rows, towards the camera's foot
     if count >= 2 and abs(towards) > geo.row_pitch - geo.tile_h:
@@ -90,7 +91,7 @@ def cut_blob(
         row_gaps = gaps[sub]
         if abs(side_mm[0 if rows_along_x else 1]) > geo.pitch - geo.tile_w:
             row_gaps = np.ones_like(row_gaps)  # every cut is as likely as the next: the sides hide the gaps
-        _cut_row(blob[sub], row_gaps, ox, oy, rows_along_x, boxes, geo, ppm, rims)
+        _cut_row(blob[sub], row_gaps, ox, oy, rows_along_x, boxes, geo, ppm, rims, hand_row)
 
 
 def _cut_row(
@@ -103,11 +104,13 @@ def _cut_row(
     geo: TableGeometry,
     ppm: float,
     rims: bool = False,
+    hand_row: bool = False,
 ) -> None:
     """Split one row of tiles, upright and sideways mixed (a meld, a riichi discard).
 
     Runs of touching tiles are split by trying every sequence of tile widths that fills the run; the
-    sequence whose cuts fall where most mat shows through wins.
+    sequence whose cuts fall where most mat shows through wins. In a `hand_row`, an added kan's two sideways
+    tiles, one on the other (`_stacked_columns`), are cut as a sideways tile and then parted across the row.
     """
     if not along_x:
         blob, gaps = blob.T, gaps.T
@@ -115,6 +118,11 @@ def _cut_row(
     idx = np.nonzero(fill > 0.08)[0]
     if len(idx) == 0:
         return
+    stack = _stacked_columns(fill, idx, geo, ppm) if hand_row else np.zeros(len(fill), bool)
+    if stack.any():
+        # The pair is as long along the row as one sideways tile: measured as one.
+        upright = float(np.median(fill[idx[~stack[idx]]]))
+        fill = np.where(stack, upright * geo.tile_w / geo.tile_h, fill)
     breaks = np.nonzero(np.diff(idx) > 2)[0]
     starts = [int(idx[0]), *(int(idx[b + 1]) for b in breaks)]
     ends = [*(int(idx[b]) + 1 for b in breaks), int(idx[-1]) + 1]
@@ -160,11 +168,42 @@ def _cut_row(
                 continue
             if (r1 - r0) < (geo.tile_w - 5) * ppm:
                 continue
+            if c == 1 and stack[c0:c1].mean() > 0.5:
+                # The called tile and the added one, whether or not the mat shows between them.
+                rows = np.flatnonzero(2 * per_row > width)
+                r0, r1 = int(rows[0]), int(rows[-1]) + 1
+                half = round((r1 - r0 - STACK_GAP_MM * ppm) / 2)
+                cells += [(c0, c1, r0, r0 + half, c), (c0, c1, r1 - half, r1, c)]
+                continue
             cells.append((c0, c1, r0, r1, c))
     for c0, c1, r0, r1, _ in _in_line(cells, geo, ppm):
         boxes.append(
             (x0 + c0, y0 + r0, c1 - c0, r1 - r0) if along_x else (x0 + r0, y0 + c0, r1 - r0, c1 - c0)
         )
+
+
+STACK_FILL = 1.3  # columns this much deeper across a hand row than its upright tiles hold two tiles
+STACK_GAP_MM = 2.5  # between an added kan's tile and the called tile it lies beyond
+STACK_SLACK_MM = 8.0  # how far a stack's run may be from a sideways tile's length along the row
+
+
+def _stacked_columns(
+    fill: NDArray[np.float64], idx: NDArray[np.intp], geo: TableGeometry, ppm: float
+) -> NDArray[np.bool_]:
+    """The columns of a hand row holding an added kan: the pon's called tile lying sideways and the added tile
+    sideways beyond it, nearer the centre (seed 002 3.3.6, 3.3.8), two short sides and a gap deep across the
+    row where the upright tiles beside them are a long side deep. Measured against the upright tiles' depth
+    (the median column), the cut took the pair for an upright tile and the pon's upright tile beside it for
+    the sideways one (seed 147, old camera: seat 2's added kan read as a pon's S, and no kakan)."""
+    out = np.zeros(len(fill), bool)
+    if len(idx) < 2:
+        return out
+    deep = fill > STACK_FILL * float(np.median(fill[idx]))
+    run = _longest_run(deep)
+    if run is None or abs((run[1] - run[0]) - geo.tile_h * ppm) > STACK_SLACK_MM * ppm:
+        return out
+    out[run[0] : run[1]] = True
+    return out
 
 
 def _without_spill(blob: NDArray[np.bool_], fill: NDArray[np.float64], a: int, b: int) -> tuple[int, int]:

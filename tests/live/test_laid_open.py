@@ -43,6 +43,24 @@ def test_a_meld_keeps_its_sideways_tile() -> None:
     assert laid_open(pon, 3, GEO, 1.0) == pon
 
 
+# Seat 3's two pons side by side at face height (seed 155, old camera, hard, frame 136): the sides cover the
+# 10 mm between the melds, so the six cells touch, and the run is as long as seven upright tiles within 3 mm.
+TWO_PONS = [
+    (73, 661, 36, 27),
+    (73, 691, 36, 27),
+    (73, 720, 29, 38),
+    (73, 760, 37, 27),
+    (73, 790, 37, 27),
+    (73, 819, 28, 38),
+]
+
+
+def test_two_melds_side_by_side_keep_their_called_tiles_sideways() -> None:
+    cells = laid_open(TWO_PONS, 3, GEO, 1.0, camera_along=6.5)
+    assert sorted(cells, key=lambda c: c[1]) == TWO_PONS
+    assert _sideways(cells) == 2
+
+
 def test_a_run_a_sideways_tile_longer_than_whole_upright_tiles_is_cut_as_it_was() -> None:
     # ten hand tiles touching a pon: the run is a long side less a short side longer than 12 upright tiles
     run = [(74, 100 + round(PITCH * k), 36, 26) for k in range(12)]
