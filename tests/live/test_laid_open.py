@@ -101,3 +101,44 @@ def test_a_called_tile_lying_sideways_is_no_wedge() -> None:
 
 def test_without_the_camera_a_wedged_cell_is_left_as_it_was() -> None:
     assert laid_open(WEDGED_OLD, 1, GEO, 1.0) == WEDGED_OLD
+
+
+# Seat 1's hand laid open at an exhaustive draw (seed 318, green felt, old camera, hard, frame 398): thirteen
+# tiles, 371 px along the row, cut as twelve upright cells 31 px apart (no mat between the tiles, bamboo ink
+# at the far end lined up with the longer pitch); its 2p was lost and its tenpai with it.
+DRAWN_318 = [
+    (794, 380, 34, 27),
+    (793, 411, 36, 27),
+    (793, 443, 36, 27),
+    (793, 474, 35, 27),
+    (793, 505, 35, 27),
+]
+DRAWN_318 += [
+    (793, 536, 36, 27),
+    (793, 568, 36, 27),
+    (793, 599, 36, 27),
+    (793, 630, 36, 27),
+    (794, 661, 34, 27),
+]
+DRAWN_318 += [(793, 693, 36, 27), (793, 724, 36, 27)]
+
+
+def test_a_hand_laid_open_cut_into_fewer_upright_cells_than_its_length_holds_is_cut_into_whole_tiles() -> (
+    None
+):
+    cells = sorted(laid_open(DRAWN_318, 1, GEO, 1.0, camera_along=10.0), key=lambda c: c[1])
+    assert len(cells) == 13 and _sideways(cells) == 0, cells
+    starts = [y for _, y, _, _ in cells]
+    assert all(abs(b - a - PITCH) <= 1 for a, b in itertools.pairwise(starts)), starts
+    assert cells[0][1] == 380 and cells[-1][1] + cells[-1][3] == 751
+
+
+def test_upright_cells_as_many_as_the_tiles_are_left_as_they_are() -> None:
+    row = [(793, 380 + round(PITCH * k), 36, 26) for k in range(13)]
+    assert laid_open(row, 1, GEO, 1.0, camera_along=10.0) == row
+
+
+def test_a_standing_hands_tops_are_not_cut_into_more_tiles() -> None:
+    # tops seen from the side, 30 px deep across the row: no hand laid open, whatever their count
+    tops = [(793, 380 + round(31.3 * k), 30, 27) for k in range(11)] + [(799, 724, 30, 27)]
+    assert laid_open(tops, 1, GEO, 1.0, camera_along=10.0) == tops
