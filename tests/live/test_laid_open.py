@@ -7,8 +7,10 @@ one, the winning 1p joined to them, and no win was read (`vision/laid_open.py`).
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import numpy as np
+import pytest
 from riichi_table.vision.laid_open import faces_of_hand_row, laid_open
 from riichi_table.vision.zones import TableGeometry
 
@@ -142,3 +144,33 @@ def test_a_standing_hands_tops_are_not_cut_into_more_tiles() -> None:
     # tops seen from the side, 30 px deep across the row: no hand laid open, whatever their count
     tops = [(793, 380 + round(31.3 * k), 30, 27) for k in range(11)] + [(799, 724, 30, 27)]
     assert laid_open(tops, 1, GEO, 1.0, camera_along=10.0) == tops
+
+
+@pytest.mark.slow
+def test_a_side_seats_hand_laid_open_at_a_draw_is_read_tile_for_tile_at_face_height(art_folder: Path) -> None:
+    # Seed 318's exhaustive draw on the old camera's hard render: seat 1's tenpai hand laid open, the other
+    # hands standing. Its thirteen tiles were cut as twelve (its 2p lost): the tenpai was not read.
+    from riichi_table.datasets.game_play import SeatLayout, TableLayout
+    from riichi_table.datasets.game_render import Look, TableRenderer
+    from riichi_table.datasets.tile_art import load_art
+    from riichi_table.engine.tiles import parse_tile, tile_from_class
+    from riichi_table.vision.calibrate import from_markers
+    from riichi_table.vision.live_reader import LiveReader, TileTemplates
+
+    from riichi_table.assistant.session import DEMO_DIR
+
+    names = ["3m", "3m", "6m", "6m", "6m", "1p", "2p", "3p", "4s", "4s", "5s", "5s", "6s"]
+    layout = TableLayout(dora=[parse_tile("1p")])
+    for seat in range(4):
+        layout.seats[seat] = SeatLayout(hand_count=13)
+    layout.seats[1] = SeatLayout(hand_count=0, revealed=[parse_tile(n) for n in names])
+    renderer = TableRenderer(load_art(art_folder), seed=318, look=Look(hard=True))
+    image = renderer.frame(renderer.scene(layout), 0, None, 10.0)
+    calib = from_markers(image)
+    reader = LiveReader(TileTemplates.load(DEMO_DIR / "templates.npz"), namer="onnx")
+    reader.camera = calib.camera
+    view = calib.rectify(image, at_face=True)
+    for _ in range(3):  # the felt and back colours are learned over a few frames
+        reading = reader.read(view)
+    row = sorted((t for t in reading.tiles if t.seat == 1 and t.area == "hand"), key=lambda t: -t.y)
+    assert [str(tile_from_class(int(np.argmax(t.scores)))) for t in row] == names
