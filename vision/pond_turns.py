@@ -98,14 +98,23 @@ def waits_for_earlier(
 def came_back(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, seat: int, t: Track) -> bool:
     """A new pond track where a discard of this seat lay whose track was lost (the camera shaken by a
     bump, the view shifted for a few frames: the tile's place showed mat, its track went) is that discard
-    again, not a new one: it takes the lost track's place in the pond."""
+    again, not a new one: it takes the lost track's place in the pond. Only when it reads as the same kind:
+    a tile of another kind there is the seat's next discard, laid where its last one lay once a call took
+    that one before the call was read (seed 318, 37 degrees, hard: seat 3's 2p laid where its called west
+    had lain was taken for the west, forgotten as the called tile, and every later discard of seat 3's was
+    recorded a turn late)."""
     for k, old in enumerate(hand.ponds[seat]):
         place = hand.places.get(old)
         if old in tracks or place is None:
             continue
+        was = hand.discard_kind.get(old, -1)
+        if was >= 0 and t.kind >= 0 and was != t.kind:
+            continue
         if abs(place[0] - t.u) < geo.tile_w / 2 and abs(place[1] - t.v) < geo.tile_w / 2:
             hand.ponds[seat][k] = t.id
             hand.places[t.id] = (t.u, t.v)
+            if was >= 0:
+                hand.discard_kind[t.id] = was
             if hand.last_discard is not None and hand.last_discard[1] == old:
                 hand.last_discard = (hand.last_discard[0], t.id, hand.last_discard[2])
             return True
