@@ -45,5 +45,6 @@ class HandState:
     called_at: list[tuple[int, float, float, int]] = field(default_factory=list)  # seat, u, v, frame
     waited: dict[int, int] = field(default_factory=dict)  # new pond track -> frames it waited (earlier spot)
     discard_nth: dict[int, int] = field(default_factory=dict)  # discard track -> its seat's nth discard
+    discard_kind: dict[int, int] = field(default_factory=dict)  # discard track -> the kind it was read as
     riichi_at: dict[int, tuple[int, int]] = field(default_factory=dict)  # seat -> its riichi discard, nth
     hidden_at: list[int] = field(default_factory=lambda: [-(10**6)] * 4)  # last frame each pond was unread

@@ -46,7 +46,8 @@ def laid_open(
     camera_along: float = 0.0,
 ) -> list[tuple[int, int, int, int]]:
     """A hand row's cells at face height, each run of five or more touching cells with a sideways cell in it
-    re-cut into upright tiles when its length is that of a whole number of upright tiles laid side by side.
+    re-cut into upright tiles when its length is that of a whole number of upright tiles laid side by side;
+    so is a run of upright cells fewer than that number, in a row of lying faces (`_too_few`).
 
     A hand laid open is a row of upright tiles (seed 002 3.3.12); a meld's sideways tile makes its run a
     tile's long side less a short side longer. From a camera at an angle a side seat's row shows no gap
@@ -72,9 +73,15 @@ def laid_open(
                 recut = _wedge_cut(run, spans, camera_along, geo, ppm)
                 wedged = wedged or recut != run
             kept += recut
+    parts = _runs(sorted(kept), ppm, FITTED_GAP_MM)
     if wedged:  # the cut fitted the row with the wedge in it: its runs again, as upright tiles
-        parts = _runs(sorted(kept), ppm, FITTED_GAP_MM)
         kept = [c for part in parts for c in _upright_run(part, geo, ppm, any_run=True)]
+    else:  # upright cells fewer than their run's length holds: cut at too long a pitch
+        kept = [
+            c
+            for part in parts
+            for c in (_upright_run(part, geo, ppm, True) if _too_few(part, geo, ppm) else part)
+        ]
     kept += settled
     out = [(a0, c0, a1 - a0, c1 - c0) if along_x else (c0, a0, c1 - c0, a1 - a0) for a0, a1, c0, c1 in kept]
     return out
@@ -138,6 +145,28 @@ def _upright_run(
 # A row whose upright cells are shallower than a face's long side less this is no hand laid open: a standing
 # hand seen from the side shows its tops 29-31 mm deep at 37 degrees, a laid-open hand 34-37 mm.
 LAID_DEPTH_SLACK_MM = 2.0
+
+
+def _too_few(run: list[tuple[int, int, int, int]], geo: TableGeometry, ppm: float) -> bool:
+    """Whether a run of five or more upright cells (along start, along end, across start, across end), as
+    deep across the row as a lying tile's face (a face's long side less LAID_DEPTH_SLACK_MM: no standing
+    hand's tops seen from the side), is fewer cells than the whole upright tiles laid side by side that its
+    length holds.
+
+    Such a run is a hand laid open cut at too long a pitch: where each lying tile's side covers the gap to
+    the next, no mat shows between the tiles, every cut costs alike and the cut with fewer cells won where
+    a face's ink of the felt's colour lined up with it (seed 318, green felt, old camera, hard: seat 1's
+    thirteen tiles at an exhaustive draw cut as twelve 31 mm apart, bamboo ink at the far end; its 2p was
+    lost and its tenpai with it)."""
+    if len(run) < 5 or any((a1 - a0) > (c1 - c0) for a0, a1, c0, c1 in run):
+        return False
+    if float(np.median([c1 - c0 for _, _, c0, c1 in run])) < (geo.tile_h - LAID_DEPTH_SLACK_MM) * ppm:
+        return False
+    gap = LAID_GAP_MM * ppm
+    pitch = geo.tile_w * ppm + gap
+    length = run[-1][1] - run[0][0]
+    count = round((length + gap) / pitch)
+    return count > len(run) and abs(length - (count * pitch - gap)) <= LAID_SLACK_MM * ppm
 
 
 def _wedge_cut(

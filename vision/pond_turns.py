@@ -95,17 +95,41 @@ def waits_for_earlier(
     return False
 
 
+NEVER_SHARE = 0.1  # a track whose votes give a kind less than this share was never read as that kind
+
+
+def never_read_as(t: Track, kind: int) -> bool:
+    """Whether a track's readings give `kind` (0..33; a five with its red class) less than NEVER_SHARE of
+    their votes: some other tile, not one misread for a few frames."""
+    total = float(t.votes.sum())
+    if total <= 0:
+        return False
+    share = float(t.votes[kind]) + (float(t.votes[34 + kind // 9]) if kind in (4, 13, 22) else 0.0)
+    return share < NEVER_SHARE * total
+
+
 def came_back(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, seat: int, t: Track) -> bool:
     """A new pond track where a discard of this seat lay whose track was lost (the camera shaken by a
     bump, the view shifted for a few frames: the tile's place showed mat, its track went) is that discard
-    again, not a new one: it takes the lost track's place in the pond."""
+    again, not a new one: it takes the lost track's place in the pond. Not when it was never read as that
+    discard's kind (`never_read_as`): a tile of another kind there is the seat's next discard, laid where
+    its last one lay once a call took that one before the call was read (seed 318, 37 degrees, hard: seat
+    3's 2p laid where its called west had lain was taken for the west, forgotten as the called tile, and
+    every later discard of seat 3's was recorded a turn late). A tile found again under an arm may read as
+    another kind for a few frames (seed 211, black felt, 40 degrees: a 9p read twice as 9p, then 7m); read
+    as its kind at all, it is that discard."""
     for k, old in enumerate(hand.ponds[seat]):
         place = hand.places.get(old)
         if old in tracks or place is None:
             continue
+        was = hand.discard_kind.get(old, -1)
+        if was >= 0 and never_read_as(t, was):
+            continue
         if abs(place[0] - t.u) < geo.tile_w / 2 and abs(place[1] - t.v) < geo.tile_w / 2:
             hand.ponds[seat][k] = t.id
             hand.places[t.id] = (t.u, t.v)
+            if was >= 0:
+                hand.discard_kind[t.id] = was
             if hand.last_discard is not None and hand.last_discard[1] == old:
                 hand.last_discard = (hand.last_discard[0], t.id, hand.last_discard[2])
             return True

@@ -7,6 +7,7 @@ one, the winning 1p joined to them, and no win was read (`vision/laid_open.py`).
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -153,3 +154,74 @@ def test_a_hand_shown_at_a_draw_with_no_tile_apart_is_not_given_one() -> None:
     cells = laid_open(row, 1, GEO, 1.0, camera_along=10.7)
     starts = sorted(y for _, y, _, _ in cells)
     assert all(abs(b - a - PITCH) <= 1.5 for a, b in itertools.pairwise(starts)), starts
+
+
+# Seat 1's hand laid open at an exhaustive draw (seed 318, green felt, old camera, hard, frame 398): thirteen
+# tiles, 371 px along the row, cut as twelve upright cells 31 px apart (no mat between the tiles, bamboo ink
+# at the far end lined up with the longer pitch); its 2p was lost and its tenpai with it.
+DRAWN_318 = [
+    (794, 380, 34, 27),
+    (793, 411, 36, 27),
+    (793, 443, 36, 27),
+    (793, 474, 35, 27),
+    (793, 505, 35, 27),
+]
+DRAWN_318 += [
+    (793, 536, 36, 27),
+    (793, 568, 36, 27),
+    (793, 599, 36, 27),
+    (793, 630, 36, 27),
+    (794, 661, 34, 27),
+]
+DRAWN_318 += [(793, 693, 36, 27), (793, 724, 36, 27)]
+
+
+def test_a_hand_laid_open_cut_into_fewer_upright_cells_than_its_length_holds_is_cut_into_whole_tiles() -> (
+    None
+):
+    cells = sorted(laid_open(DRAWN_318, 1, GEO, 1.0, camera_along=10.0), key=lambda c: c[1])
+    assert len(cells) == 13 and _sideways(cells) == 0, cells
+    starts = [y for _, y, _, _ in cells]
+    assert all(abs(b - a - PITCH) <= 1 for a, b in itertools.pairwise(starts)), starts
+    assert cells[0][1] == 380 and cells[-1][1] + cells[-1][3] == 751
+
+
+def test_upright_cells_as_many_as_the_tiles_are_left_as_they_are() -> None:
+    row = [(793, 380 + round(PITCH * k), 36, 26) for k in range(13)]
+    assert laid_open(row, 1, GEO, 1.0, camera_along=10.0) == row
+
+
+def test_a_standing_hands_tops_are_not_cut_into_more_tiles() -> None:
+    # tops seen from the side, 30 px deep across the row: no hand laid open, whatever their count
+    tops = [(793, 380 + round(31.3 * k), 30, 27) for k in range(11)] + [(799, 724, 30, 27)]
+    assert laid_open(tops, 1, GEO, 1.0, camera_along=10.0) == tops
+
+
+@pytest.mark.slow
+def test_a_side_seats_hand_laid_open_at_a_draw_is_read_tile_for_tile_at_face_height(art_folder: Path) -> None:
+    # Seed 318's exhaustive draw on the old camera's hard render: seat 1's tenpai hand laid open, the other
+    # hands standing. Its thirteen tiles were cut as twelve (its 2p lost): the tenpai was not read.
+    from riichi_table.datasets.game_play import SeatLayout, TableLayout
+    from riichi_table.datasets.game_render import Look, TableRenderer
+    from riichi_table.datasets.tile_art import load_art
+    from riichi_table.engine.tiles import parse_tile, tile_from_class
+    from riichi_table.vision.calibrate import from_markers
+    from riichi_table.vision.live_reader import LiveReader, TileTemplates
+
+    from riichi_table.assistant.session import DEMO_DIR
+
+    names = ["3m", "3m", "6m", "6m", "6m", "1p", "2p", "3p", "4s", "4s", "5s", "5s", "6s"]
+    layout = TableLayout(dora=[parse_tile("1p")])
+    for seat in range(4):
+        layout.seats[seat] = SeatLayout(hand_count=13)
+    layout.seats[1] = SeatLayout(hand_count=0, revealed=[parse_tile(n) for n in names])
+    renderer = TableRenderer(load_art(art_folder), seed=318, look=Look(hard=True))
+    image = renderer.frame(renderer.scene(layout), 0, None, 10.0)
+    calib = from_markers(image)
+    reader = LiveReader(TileTemplates.load(DEMO_DIR / "templates.npz"), namer="onnx")
+    reader.camera = calib.camera
+    view = calib.rectify(image, at_face=True)
+    for _ in range(3):  # the felt and back colours are learned over a few frames
+        reading = reader.read(view)
+    row = sorted((t for t in reading.tiles if t.seat == 1 and t.area == "hand"), key=lambda t: -t.y)
+    assert [str(tile_from_class(int(np.argmax(t.scores)))) for t in row] == names

@@ -114,6 +114,47 @@ def test_a_discard_whose_track_was_lost_in_a_camera_bump_is_no_new_discard_when_
     assert again.id in table.reader.hand.ponds[3]
 
 
+def test_a_tile_of_another_kind_where_a_called_discard_lay_is_the_seats_next_discard() -> None:
+    # Seed 318, blue felt, 37 degrees, hard: seat 2's pon of seat 3's west was read 15 frames late (its
+    # blob joined to a standing hand), when seat 3's 2p already lay where the west had lain. Taken for the
+    # west found again, the 2p was forgotten as the called tile and seat 3's later discards came a turn late.
+    table = _start()
+    for seat, kind in ((0, 27), (1, 28), (2, 29)):
+        table.discard(seat, 0, kind)
+    west = table.discard(3, 0, 29)
+    table.take(west)  # called; the pon not read yet
+    table.step([], [west])
+    two_p = table.put(3, west.u + 1, west.v, 10)
+    table.step([two_p])
+    for i in range(3):  # seat 2's pon, its sideways tile on the right: from shimocha, seat 3
+        table.put(2, 330 + i * 30, GEO.hand_v, 29, sideways=(i == 2))
+    table.step([])
+    table.discard(2, 1, 26)  # the caller's discard, 9s
+    table.step([])
+    dahai = [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"]
+    assert [e["type"] for e in table.events if e["type"] == "pon"] == ["pon"]
+    assert dahai[3:] == [(3, "W"), (2, "9s"), (3, "2p")]
+
+
+def test_a_discard_found_again_and_misread_for_a_few_frames_is_still_that_discard() -> None:
+    # Seed 211, black felt, 40 degrees, hard: an arm over seat 3's pond lost its 9p's track; found again,
+    # it read 9p twice, then 7m. It is the 9p found again, no new discard (nor a riichi).
+    table = _start()
+    for seat, kind in ((0, 27), (1, 28), (2, 29)):
+        table.discard(seat, 0, kind)
+    lost = table.discard(3, 0, 17)
+    table.take(lost)
+    table.step([], [lost])
+    again = table.put(3, lost.u + 1, lost.v, 6)
+    again.votes[17] = 2.0  # two readings of 9p among the 7m's
+    again.votes[6] = 3.0
+    table.step([again])
+    table.discard(0, 1, 30)
+    dahai = [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"]
+    assert dahai[3:] == [(3, "9p"), (0, "N")]
+    assert again.id in table.reader.hand.ponds[3]
+
+
 def test_only_a_sideways_tile_beside_the_called_one_extends_a_pon_to_a_kan() -> None:
     # seed 002 3.3.6: the fourth tile is placed by the rotated tile of the pung. A reading over the pon's
     # upright tile (a standing tile's top, a view just recalibrated after a bump) is no added kan.
