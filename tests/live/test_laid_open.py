@@ -225,3 +225,14 @@ def test_a_side_seats_hand_laid_open_at_a_draw_is_read_tile_for_tile_at_face_hei
         reading = reader.read(view)
     row = sorted((t for t in reading.tiles if t.seat == 1 and t.area == "hand"), key=lambda t: -t.y)
     assert [str(tile_from_class(int(np.argmax(t.scores)))) for t in row] == names
+
+
+def test_a_wedge_cell_a_little_shallower_than_the_uprights_is_no_called_tile() -> None:
+    # Seat 2's hand shown at a draw (seed 318, old camera, hard, frame 390): nine cells over ten tiles, the
+    # wedge cell 34 mm deep beside uprights 34-39 mm. Taken for a meld's called tile it was left as cut in
+    # this frame and re-cut in the next; the tracks mixed both and four of them were read as a kan.
+    row = [(465, 73, 27, 39), (496, 74, 37, 34), (537, 74, 27, 34), (568, 73, 27, 37), (599, 72, 27, 39)]
+    row += [(630, 72, 27, 39), (661, 73, 27, 38), (692, 73, 27, 38), (723, 72, 27, 36)]
+    cells = sorted(laid_open(row, 2, GEO, 1.0, camera_along=-1.6))
+    assert len(cells) == 10 and all(w < h for _, _, w, h in cells), cells
+    assert cells[0][0] == 465 and cells[-1][0] + cells[-1][2] == 750
