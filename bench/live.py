@@ -130,6 +130,10 @@ MATRIX: list[tuple[Any, ...]] = [
     ("green", "yellow", None, 0.7, False, 1.0, 0.0, 0.4),
     ("white", None, None, 1.0, False, 1.0, 0.0, 0.0),
     ("blue", None, 30.0, 1.0, False, 0.0, 1.0, 0.4),
+    # Warm light over the hard cells (standing hands, the tiles' height, glare, motion blur).
+    ("green", None, None, 1.0, True, 1.0, 0.0, 0.0),
+    ("blue", "yellow", 37.0, 0.7, True, 1.0, 0.0, 0.0),
+    ("black", "blue", 40.0, 0.7, True, 1.0, 0.0, 0.0),
 ]
 
 
@@ -174,6 +178,8 @@ def matrix(args: argparse.Namespace, work: Path) -> int:
                 folder / "clip.mp4", args.namers[0], args.classifier == "first"
             )
             truth = load_events(folder / "truth.mjai.jsonl")
+            lines = "".join(json.dumps(e) + "\n" for e in got)
+            (folder / f"read-{args.namers[0]}-{args.classifier}.mjai.jsonl").write_text(lines)
             c = compare(truth, got)
             misread.update(discard_misreads(truth, got))
             total.add(c)

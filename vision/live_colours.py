@@ -47,6 +47,8 @@ class LearnedColours:
 
 
 _WEIGHTS = np.array([[L_WEIGHT**2, 1.0, 1.0]], np.float32)
+# Under a lamp's colour (vision.white_balance) the colour of a thin dark line counts this much of itself.
+CAST_CHROMA = 0.5
 
 
 def lab_distance2(lab: NDArray[np.float32], colour: NDArray[np.float32]) -> NDArray[np.float32]:
@@ -146,6 +148,21 @@ class SurfaceColours:
         return np.asarray(cv2.sqrt(lab_distance2(lab, self.felt)), np.float32) * np.float32(
             1.0 / self.felt_reach
         )
+
+    def gap_distance(self, lab: NDArray[np.float32]) -> NDArray[np.float32]:
+        """`felt_distance` with colour counting CAST_CHROMA of itself: for the felt between tiles under a
+        coloured lamp, once the view is balanced.
+
+        A video carries colour at half the resolution of lightness, as an offset added to it: a gap a pixel
+        or two wide between two faces takes the faces' colour. Under white light that is near grey and the
+        gap stays the felt's colour, nearly; under a warm lamp it is the faces' orange, which a gain per
+        channel cannot take out of a dark pixel (the offset is not in proportion to it). The gap keeps the
+        felt's lightness, which the video carries whole."""
+        assert self.felt is not None
+        diff = cv2.subtract(lab, (*(float(v) for v in self.felt), 0.0))
+        weights = np.array([[L_WEIGHT**2, CAST_CHROMA**2, CAST_CHROMA**2]], np.float32)
+        dist2 = np.asarray(cv2.transform(cv2.multiply(diff, diff), weights), np.float32)
+        return np.asarray(cv2.sqrt(dist2), np.float32) * np.float32(1.0 / self.felt_reach)
 
     def red_back(self) -> bool:
         """The backs are red (the project's own tiles): the reader keeps its measured hue rule for them."""

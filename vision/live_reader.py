@@ -238,7 +238,10 @@ class LiveReader:
             assert lab is not None
             dist = self.colours.felt_distance(lab)
             mat = dist < 1.0
-            gaps = np.clip(2.0 - dist, 0.0, 1.0)
+            # Under a lamp's colour the thin gaps between tiles carry the faces' colour (the video's):
+            # their evidence weighs colour less (`SurfaceColours.gap_distance`).
+            near = self.colours.gap_distance(lab) if self.balance.cast else dist
+            gaps = np.clip(2.0 - near, 0.0, 1.0)
             self._rims = self.colours.pale_felt()
             if self._rims:
                 # White cloth: a face is the felt's colour within a few grey levels; its outline (the rim, the
