@@ -120,6 +120,15 @@ def _cut_row(
         return
     stack = _stacked_columns(fill, idx, geo, ppm) if hand_row else np.zeros(len(fill), bool)
     if stack.any():
+        middle = float(np.flatnonzero(stack).mean())
+        at = (x0 + middle, y0 + blob.shape[0] / 2) if along_x else (x0 + blob.shape[0] / 2, y0 + middle)
+        _, _, u, _ = geo.area_of(at[0] / ppm, at[1] / ppm)
+        if u < geo.hand_u0 + geo.pitch:
+            # A hand row's first tile is the hand's own: melds lie to the right of it (seed 002 3.3.8). A hand
+            # laid open whose first tile reads deeper than the rest (seed 211, 40 degrees, hard: 49 mm) is
+            # no added kan; cut as one, the win was lost.
+            stack[:] = False
+    if stack.any():
         # The pair is as long along the row as one sideways tile: measured as one.
         upright = float(np.median(fill[idx[~stack[idx]]]))
         fill = np.where(stack, upright * geo.tile_w / geo.tile_h, fill)

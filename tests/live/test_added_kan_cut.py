@@ -52,3 +52,18 @@ def test_an_added_kan_is_cut_as_two_sideways_tiles_one_beyond_the_other() -> Non
 def test_a_pon_keeps_its_one_sideways_tile() -> None:
     boxes = _cut(_meld(stacked=False))
     assert len(boxes) == 3 and len(_sideways(boxes)) == 1, boxes
+
+
+def test_a_hand_laid_open_whose_first_tile_reads_deep_is_no_added_kan() -> None:
+    # Seat 3's hand laid open at 40 degrees (seed 211, black felt, hard, frames 224-240): its first tile reads
+    # 49 mm deep across the row beside the others' 35, a sideways tile's length along it. Melds lie to the
+    # right of the hand (seed 002 3.3.8): the first tile is cut as one tile, not as an added kan's pair.
+    x0, y0 = 58, 152
+    blob = np.zeros((600 - y0, 108 - x0), bool)
+    blob[0:38, 0:49] = True  # the first tile, deeper across the row
+    for k in range(12):
+        blob[42 + 31 * k : 42 + 31 * k + 27, 15:50] = True  # the next twelve, 35 mm deep
+    boxes: list[tuple[int, int, int, int]] = []
+    cut_blob(blob, np.zeros(blob.shape, np.float32), x0, y0, boxes, GEO, 1.0)
+    first = [b for b in boxes if b[1] < y0 + 38]
+    assert len(first) == 1, first
