@@ -440,6 +440,10 @@ class TableReader:
         half = self.geo.tile_w / 2
         return any(min(hi, m.span[1]) - max(lo, m.span[0]) > half for m in self.hand.melds[seat])
 
+    def _in_meld(self, seat: int, p: Placed) -> bool:
+        """Whether a reading's centre lies over a meld the seat has laid already."""
+        return any(m.span[0] <= p.u <= m.span[1] for m in self.hand.melds[seat])
+
     def _taken_from(self, seat: int, target: int, tiles: list[Track]) -> int:
         """Whom a pon or open kan was called from: the seat its sideways tile's place says (seed 002 3.3.8),
         or the seat of the last discard when that discard is of the meld's kind (two tiles of it at least)
@@ -510,6 +514,9 @@ class TableReader:
             lookup = {p.index: (p, t) for p, t in placed}
             side_by_side = one_deep([p for p, _ in placed], self.geo.tile_w)
             groups = [g for g in group_hand_row(side_by_side, self.geo) if not is_meld_group(g)]
+            # A meld the game has recorded is no part of a hand laid open, even when its called tile is
+            # read upright now (a steep view shortens it): the tiles over its place are left out.
+            groups = [rest for g in groups if (rest := [p for p in g if not self._in_meld(seat, p)])]
             tiles = sum(len(g) for g in groups)
             win_shape = len(groups) >= 2 and len(groups[-1]) == 1
             # What the game knows: a hand laid open holds 13 tiles less three per meld (a kan too), one more

@@ -145,6 +145,32 @@ def test_as_many_readings_as_a_hand_holds_are_no_hand_shown_before_the_wall_is_d
     assert types[:2] == ["reveal", "ryukyoku"]
 
 
+def test_a_pon_read_upright_at_a_draw_is_no_part_of_the_hand_laid_open_beside_it() -> None:
+    # Seat 2's pon of W at 44 degrees: at the draw its called tile is cut upright like the others, so the
+    # three lie in the hand row as a plain group. The game knows a pon lies there: the hand shown is the
+    # ten tiles left of it, tenpai (seed 002 3.4.2), not thirteen readings that fit no hand.
+    from riichi_table.engine.round_state import LIVE_WALL
+    from riichi_table.vision.hand_state import Meld
+    from riichi_table.vision.live_events import TableReader
+    from riichi_table.vision.track import TrackChanges
+
+    reader = TableReader()
+    reader.hand.phase = "playing"
+    reader.hand.draws = LIVE_WALL
+    pon = [_track(40 + i, 2, 324 + 29 * i, 33) for i in range(3)]
+    reader.hand.melds[2].append(Meld([t.id for t in pon], "pon", 33, (311.0, 400.0)))
+    kinds = (12, 13, 14, 15, 15, 16, 16, 19, 20, 21)  # 4p 5p 6p 7p 7p 8p 8p 2s 3s 4s
+    hand = [_track(1 + i, 2, -286 + 28.5 * i, k) for i, k in enumerate(kinds)]
+    events: list[dict] = []
+    for _ in range(10):
+        events += reader.update(TrackChanges((), ()), hand + pon)
+    types = [e["type"] for e in events]
+    assert types[:2] == ["reveal", "ryukyoku"], types
+    draw = events[1]
+    assert draw["tenpais"] == [False, False, True, False]
+    assert len(draw["tehais"][2]) == 10
+
+
 def test_a_face_up_reading_named_back_in_a_hand_row_is_no_tile_of_an_open_hand() -> None:
     from riichi_table.vision.live_events import TableReader
     from riichi_table.vision.track import TrackChanges
