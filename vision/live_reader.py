@@ -281,7 +281,7 @@ class LiveReader:
         classified again (its scores stay zero), which keeps a full table cheap.
         A coloured light (a warm lamp) is taken out first, by the markers' white (`vision.white_balance`).
         """
-        view = self.balance(view)
+        lit_as_is, view = view, self.balance(view)
         solid, back, mat, gaps = self.masks(view)
         self.rejected = []
         self.dead_wall_depth = None
@@ -364,7 +364,8 @@ class LiveReader:
                 rows.append(len(tiles))
             tiles.append(reading)
             tile_owners.append(owner)
-        for row, scores in zip(rows, self.name(view, poses), strict=True):
+        to_name = self.balance.for_naming(lit_as_is) if poses and self.balance.cast else view
+        for row, scores in zip(rows, self.name(to_name, poses), strict=True):
             tiles[row] = replace(tiles[row], scores=scores)
         tiles = drop_standing(tiles, rows, tile_owners, self.rejected, tops)
         quarter = cv2.resize(

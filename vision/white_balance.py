@@ -23,6 +23,13 @@ MARKER_CONTRAST = 0.5
 NEUTRAL = 0.93  # a channel at this share of the paper's brightest channel, or more, is no colour cast
 MAX_GAIN = 2.5  # no channel is scaled by more than this (a saturated or covered marker is no measure)
 FOLLOW = 0.2  # weight of a new frame in the running mean of the gains
+# Video keeps colour at half the resolution of lightness: a thin dark stroke carries the colour of the face
+# around it, an offset as large as the face's own, which no gain takes out. For naming, the light's colour is
+# taken out as an offset in proportion to the lightness around each pixel, over this distance (mm).
+AROUND_MM = 6.0
+# BT.601 (OpenCV's YCrCb): lightness from (B, G, R), and the colour differences' scales
+LUMA = np.array([0.114, 0.587, 0.299], np.float32)
+CR_SCALE, CB_SCALE = 0.713, 0.564
 
 
 def paper_colour(view: NDArray[np.uint8], px_per_mm: float = 1.0) -> NDArray[np.float32] | None:
@@ -75,6 +82,32 @@ class WhiteBalance:
             return view
         assert self.gains is not None
         return np.asarray(cv2.multiply(view, (*(float(g) for g in self.gains), 0.0)), np.uint8)
+
+    def for_naming(self, view: NDArray[np.uint8]) -> NDArray[np.uint8]:
+        """The view as the namers should see it under a cast: the light's colour taken out of each pixel as
+        the colour its surroundings lend it (lightness around it times the paper's colour per lightness),
+        then scaled as `apply` does; the same array when there is no cast.
+
+        `apply`'s gain leaves a face's thin ink strokes the face's orange (video's colour is at half
+        resolution), so the photographed east wind and green dragon read as the peacock 1s; the masks still
+        come from `apply`'s view, where the felt beside a face keeps its own colour."""
+        if not self.cast:
+            return view
+        assert self.gains is not None
+        paper = 1.0 / self.gains  # (B, G, R), the paper as the lamp lit it, its brightest channel about 1
+        paper = paper / float(paper.max())
+        luma = float(LUMA @ paper)
+        k_cr = CR_SCALE * (float(paper[2]) / luma - 1.0)
+        k_cb = CB_SCALE * (float(paper[0]) / luma - 1.0)
+        ycc = cv2.cvtColor(view, cv2.COLOR_BGR2YCrCb).astype(np.float32)
+        y = ycc[..., 0]
+        side = max(1, round(AROUND_MM * self.ppm)) | 1
+        around = cv2.blur(y, (side, side))
+        out = np.empty_like(ycc)
+        out[..., 0] = y / luma
+        out[..., 1] = 128.0 + (ycc[..., 1] - 128.0 - k_cr * around) / luma
+        out[..., 2] = 128.0 + (ycc[..., 2] - 128.0 - k_cb * around) / luma
+        return np.asarray(cv2.cvtColor(np.clip(out, 0, 255).astype(np.uint8), cv2.COLOR_YCrCb2BGR), np.uint8)
 
     def __call__(self, view: NDArray[np.uint8]) -> NDArray[np.uint8]:
         """Learn from the view, then balance it."""

@@ -93,3 +93,53 @@ def test_corners_without_markers_measure_no_light(art_folder: Path) -> None:
             felt[rows, cols] = view[450:490, 150:190]  # corners picked by hand on the (green) felt
     assert paper_colour(felt) is None
     assert WhiteBalance()(felt) is felt
+
+
+def _lamp_lit_face_with_a_stroke() -> np.ndarray:
+    """A rectified view (1 px per mm) under a warm lamp: marker paper in its corners, an ivory face with a
+    thin ink stroke (grey 30), seen as the clips carry it: a frame of 1.4 mm per pixel whose colour is kept
+    at half its resolution (video's 4:2:0), straightened back to the view."""
+    import cv2
+
+    lamp = np.array([0.58, 0.85, 1.0], np.float32)  # B, G, R of a tungsten bulb
+    white = np.full((240, 240, 3), 120.0, np.float32)
+    for ys in (slice(0, 30), slice(210, 240)):
+        for xs in (slice(0, 30), slice(210, 240)):
+            white[ys, xs] = 240.0
+            white[ys, xs][10:20, 10:20] = 15.0  # a marker's black
+    white[100:134, 107:133] = 235.0  # a face, 26 x 34 mm
+    white[116:118, 110:130] = 30.0  # a stroke 2 mm wide
+    lit = np.clip(white * lamp, 0, 255).astype(np.uint8)
+    frame = cv2.resize(lit, (172, 172), interpolation=cv2.INTER_AREA)
+    ycc = cv2.cvtColor(frame, cv2.COLOR_BGR2YCrCb)
+    half = cv2.resize(ycc[..., 1:], (86, 86), interpolation=cv2.INTER_AREA)
+    ycc[..., 1:] = cv2.resize(half, (172, 172), interpolation=cv2.INTER_LINEAR)
+    return cv2.resize(cv2.cvtColor(ycc, cv2.COLOR_YCrCb2BGR), (240, 240), interpolation=cv2.INTER_LINEAR)
+
+
+def test_a_thin_ink_stroke_is_grey_again_in_the_view_the_namers_see_under_a_warm_lamp() -> None:
+    # The photographed east wind under a warm lamp was named 1s: its strokes kept the face's orange after
+    # the per-channel gain. The view for naming takes the lamp's colour out as an offset instead.
+    from riichi_table.vision.white_balance import WhiteBalance
+
+    view = _lamp_lit_face_with_a_stroke()
+    balance = WhiteBalance(1.0)
+    balance.learn(view)
+    assert balance.cast
+    by_gain, for_naming = balance.apply(view).astype(int), balance.for_naming(view).astype(int)
+    ink_gain, ink = by_gain[117, 120], for_naming[117, 120]
+    assert ink_gain[2] - ink_gain[0] > 30  # the gain leaves it orange-brown
+    assert ink.max() - ink.min() <= 8  # grey, as the ink is
+    assert ink.mean() < 0.5 * for_naming[106, 120].mean()  # and still dark on the face
+    # The face and the felt away from the stroke are as the gain balances them.
+    for y, x in ((106, 120), (128, 120), (180, 120)):
+        assert np.abs(for_naming[y, x] - by_gain[y, x]).max() <= 4
+
+
+def test_white_light_gives_the_namers_the_very_same_view(art_folder: Path) -> None:
+    from riichi_table.vision.white_balance import WhiteBalance
+
+    view = _view(art_folder)
+    balance = WhiteBalance(1.0)
+    balance.learn(view)
+    assert balance.for_naming(view) is view
