@@ -259,6 +259,12 @@ def _same_discard(t: Track, r: TileReading) -> bool:
     return t.area == "pond" and r.area == "pond"
 
 
+# A track not read for this many frames counts no copy of its kind (`enforce_copies`): a tile taken from one
+# place and laid at another is read there STABLE_HITS times before its new track counts, so its old track
+# has gone unread at least that long.
+UNSEEN_FRAMES = STABLE_HITS
+
+
 def enforce_copies(tracks: list[Track], first: Callable[[Track], bool] | None = None) -> None:
     """No kind more than four times: the least confident extras fall back to their next best kind.
 
@@ -266,11 +272,18 @@ def enforce_copies(tracks: list[Track], first: Callable[[Track], bool] | None = 
     reader passes the tracks of the hand rows still standing (`vision.live_events`): a player's own tiles
     stand there, backs to the camera, so a face read there is a misread of a standing tile (on white cloth
     its top taken for a white dragon), while a pond tile is a discard everyone has seen.
+
+    A track not read for UNSEEN_FRAMES frames (three) counts no copy: a discard taken by a call leaves its
+    track behind while the caller's arm hides the pond, and the meld laid meanwhile shows the kind's other
+    copies. Seed 135 (blue felt, 37 degrees, hard): seat 3's E, not read for 25 frames after seat 1 reached
+    for it, made the open kan's four E five, the kan's least sure E fell back to N for good (a rule's reading
+    stays), and the kan was read only when its tiles were cut anew, three discards late, its indicator lost.
     """
+    now = max((t.last_hit for t in tracks), default=0)
     for _ in range(8):
         by_kind: dict[int, list[Track]] = {}
         for t in tracks:
-            if t.kind >= 0:
+            if t.kind >= 0 and now - t.last_hit < UNSEEN_FRAMES:
                 by_kind.setdefault(t.kind, []).append(t)
         over = [ts for ts in by_kind.values() if len(ts) > 4]
         if not over:

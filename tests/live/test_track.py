@@ -127,3 +127,20 @@ def test_a_pond_showing_almost_no_bare_mat_is_said_hidden() -> None:
     mat[y0 - 2 : y1 + 3, x0 - 2 : x1 + 3] = False
     changes = Tracker().update(FrameReading((), mat, 0.25))
     assert changes.hidden == (False, False, True, False)
+
+
+def test_a_called_discard_not_read_lately_counts_no_copy() -> None:
+    # Seed 135 (blue felt, 37 degrees, hard), frame 127: seat 3's E, taken for seat 1's open kan, is not read
+    # after frame 124 (the caller's arm over the pond) while the kan's four E show, the third the least sure.
+    pond_e = _track(82, 27, "pond", 1.0)
+    pond_e.last_hit = 124
+    kan = [_track(83 + i, 27, "hand", 0.98 if i == 1 else 1.0) for i in range(4)]
+    for t in kan:
+        t.last_hit = 127
+    enforce_copies([pond_e, *kan], first=lambda t: t.area == "hand")
+    assert all(t.kind == 27 and t.forced is None for t in [pond_e, *kan])
+    # Read again (it was only hidden), it is a fifth E once more: the least sure one falls back.
+    pond_e.last_hit = 127
+    enforce_copies([pond_e, *kan], first=lambda t: t.area == "hand")
+    assert kan[1].kind != 27
+    assert sum(t.kind == 27 for t in [pond_e, *kan]) == 4
