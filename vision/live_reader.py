@@ -36,6 +36,7 @@ from riichi_table.vision.live_namer import (
     needs_second_opinion,
     seat_axes,
 )
+from riichi_table.vision.lone_faces import complete_faces
 from riichi_table.vision.not_tiles import (
     BACK_EDGE,
     EDGE_MM,
@@ -290,6 +291,10 @@ class LiveReader:
         _, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
         parted = part_hand_rows(solid, labels, stats, self.geo, self.ppm, limit)
         solid = solid if parted is None else parted
+        if self._rims and self.camera is not None:
+            # White cloth at face height: a lone tile's far edges are the cloth's lightness, its face is
+            # completed from the back layer its side shows (vision.lone_faces).
+            solid = complete_faces(solid, back, self.camera, self.geo, self.ppm)
         # At face height a lying tile's side shows towards the camera: rows are cut from the faces alone
         # (found before the dead wall's square is parted: a far pond's sides may reach over its line).
         faces = solid if self.camera is None else faces_only(solid, self.camera, self.ppm)

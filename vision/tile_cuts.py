@@ -62,6 +62,9 @@ def cut_blob(
     if geo.area_of((x0 + w / 2) / ppm, (y0 + h / 2) / ppm)[1] == "hand" and across < 1.6 * pitch:
         count = 1  # a hand row is one row deep: a point stick lying against it is no second row
     hand_row = count == 1 and geo.area_of((x0 + w / 2) / ppm, (y0 + h / 2) / ppm)[1] == "hand"
+    # A pond holds one sideways tile at most: the riichi tile, or the discard after it once it was called
+    # (seed 002 3.3.14).
+    most_sideways = 1 if geo.area_of((x0 + w / 2) / ppm, (y0 + h / 2) / ppm)[1] == "pond" else None
     cuts = [0, across]
     towards = side_mm[1 if rows_along_x else 0]  # across the rows, towards the camera's foot
     if count >= 2 and abs(towards) > geo.row_pitch - geo.tile_h:
@@ -91,7 +94,7 @@ def cut_blob(
         row_gaps = gaps[sub]
         if abs(side_mm[0 if rows_along_x else 1]) > geo.pitch - geo.tile_w:
             row_gaps = np.ones_like(row_gaps)  # every cut is as likely as the next: the sides hide the gaps
-        _cut_row(blob[sub], row_gaps, ox, oy, rows_along_x, boxes, geo, ppm, rims, hand_row)
+        _cut_row(blob[sub], row_gaps, ox, oy, rows_along_x, boxes, geo, ppm, rims, hand_row, most_sideways)
 
 
 def _cut_row(
@@ -105,8 +108,10 @@ def _cut_row(
     ppm: float,
     rims: bool = False,
     hand_row: bool = False,
+    most_sideways: int | None = None,
 ) -> None:
-    """Split one row of tiles, upright and sideways mixed (a meld, a riichi discard).
+    """Split one row of tiles, upright and sideways mixed (a meld, a riichi discard); with no more than
+    `most_sideways` sideways tiles when given (a pond's row).
 
     Runs of touching tiles are split by trying every sequence of tile widths that fills the run; the
     sequence whose cuts fall where most mat shows through wins. In a `hand_row`, an added kan's two sideways
@@ -151,7 +156,8 @@ def _cut_row(
         if total < (geo.tile_w - 6) * ppm:
             continue
         reach = max(1, round(RIM_REACH_MM * ppm)) if rims else 1
-        best = _best_widths(a, b, widths, ppm, fill_sum, col_gap_list, _seen_deeper(fill[a:b], expect), reach)
+        deeper = _seen_deeper(fill[a:b], expect)
+        best = _best_widths(a, b, widths, ppm, fill_sum, col_gap_list, deeper, reach, most_sideways)
         if best is None:
             continue
         combo, gap = best
@@ -290,17 +296,21 @@ def _best_widths(
     col_gap: list[float],
     expect: tuple[float, float],
     reach: int = 1,
+    most_sideways: int | None = None,
 ) -> tuple[tuple[int, ...], float] | None:
     """The sequence of tile widths (0 upright, 1 sideways) that best fills the run of columns [a, b) of a
     row, and the gap between its tiles; None when none fits. Each sequence costs how far its gap is from the
     usual 1.5 mm, how far each cell's fill (`fill_sum`: cumulative column fill) is from what its kind
     `expect`s, how little mat (`col_gap`) shows within `reach` columns of each cut, and, in a mixed
     sequence, how far its sideways
-    cells are from lying shallower than its upright ones (SHALLOWER); the first cheapest one wins."""
+    cells are from lying shallower than its upright ones (SHALLOWER); the first cheapest one wins. Sequences
+    with more than `most_sideways` sideways tiles (when given) are not tried."""
     total = b - a
     n_cols = len(fill_sum) - 1
     best: tuple[float, int, tuple[int, ...], float] | None = None
     for (k, sideways), combos in _combos_by_shape().items():
+        if most_sideways is not None and sideways > most_sideways:
+            continue
         # Sequences of one shape (count, sideways count) fill the same length: most fail the gap check.
         rough = (k - sideways) * widths[0] + sideways * widths[1]
         rough_gap = (total - rough) / (k - 1) if k > 1 else 0.0
