@@ -58,6 +58,7 @@ from riichi_table.vision.zones import TableGeometry
 TEMPLATE_SIZE = (24, 32)  # w, h of a face crop
 SOFTEN = 1.5  # px, Gaussian sigma applied to crops and templates alike
 MAN_CLASSES = frozenset((*range(9), 34))
+PALE_SHIFT = 0.25  # share of a side's length a white-cloth pond cell's crop moves away from the camera
 OUTLINE_STEP = 0.65  # a tile's rim on white cloth: a Scharr gradient above this share of the felt's lightness
 
 
@@ -419,9 +420,16 @@ class LiveReader:
             return x, y
         depth = self.geo.tile_w if lies_sideways(seat, area, w, h) else self.geo.tile_h
         excess = (w, h)[across] - depth
+        away = float(np.sign((x, y)[across] - self.camera.foot[across]))  # from the camera's foot
+        if excess <= 0 and self._rims:
+            # White cloth: the face's far edge shows nothing against the cloth, so a cell no deeper than a
+            # tile has lost its far part and may still hold its side's near band (a row behind another):
+            # its crop goes a quarter of the side away from the camera (seed 318, white cloth, hard: seat
+            # 2's 3s in its second row named F, centred 6 px towards the camera off its face).
+            shift = away * side[across] * PALE_SHIFT
+            return (x + shift, y) if across == 0 else (x, y + shift)
         if excess <= 0:
             return x, y
-        away = float(np.sign((x, y)[across] - self.camera.foot[across]))  # from the camera's foot
         shift = away * min(excess, side[across]) / 2
         return (x + shift, y) if across == 0 else (x, y + shift)
 
