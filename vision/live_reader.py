@@ -36,6 +36,7 @@ from riichi_table.vision.live_namer import (
     needs_second_opinion,
     seat_axes,
 )
+from riichi_table.vision.lone_faces import complete_faces
 from riichi_table.vision.not_tiles import (
     BACK_EDGE,
     EDGE_MM,
@@ -57,6 +58,7 @@ from riichi_table.vision.zones import TableGeometry
 TEMPLATE_SIZE = (24, 32)  # w, h of a face crop
 SOFTEN = 1.5  # px, Gaussian sigma applied to crops and templates alike
 MAN_CLASSES = frozenset((*range(9), 34))
+PALE_SHIFT = 0.25  # share of a side's length a white-cloth pond cell's crop moves away from the camera
 OUTLINE_STEP = 0.65  # a tile's rim on white cloth: a Scharr gradient above this share of the felt's lightness
 
 
@@ -290,6 +292,10 @@ class LiveReader:
         _, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
         parted = part_hand_rows(solid, labels, stats, self.geo, self.ppm, limit)
         solid = solid if parted is None else parted
+        if self._rims and self.camera is not None:
+            # White cloth at face height: a lone tile's far edges are the cloth's lightness, its face is
+            # completed from the back layer its side shows (vision.lone_faces).
+            solid = complete_faces(solid, back, self.camera, self.geo, self.ppm)
         # At face height a lying tile's side shows towards the camera: rows are cut from the faces alone
         # (found before the dead wall's square is parted: a far pond's sides may reach over its line).
         faces = solid if self.camera is None else faces_only(solid, self.camera, self.ppm)
@@ -413,9 +419,16 @@ class LiveReader:
             return x, y
         depth = self.geo.tile_w if lies_sideways(seat, area, w, h) else self.geo.tile_h
         excess = (w, h)[across] - depth
+        away = float(np.sign((x, y)[across] - self.camera.foot[across]))  # from the camera's foot
+        if excess <= 0 and self._rims:
+            # White cloth: the face's far edge shows nothing against the cloth, so a cell no deeper than a
+            # tile has lost its far part and may still hold its side's near band (a row behind another):
+            # its crop goes a quarter of the side away from the camera (seed 318, white cloth, hard: seat
+            # 2's 3s in its second row named F, centred 6 px towards the camera off its face).
+            shift = away * side[across] * PALE_SHIFT
+            return (x + shift, y) if across == 0 else (x, y + shift)
         if excess <= 0:
             return x, y
-        away = float(np.sign((x, y)[across] - self.camera.foot[across]))  # from the camera's foot
         shift = away * min(excess, side[across]) / 2
         return (x + shift, y) if across == 0 else (x, y + shift)
 

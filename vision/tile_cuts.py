@@ -62,6 +62,13 @@ def cut_blob(
     if geo.area_of((x0 + w / 2) / ppm, (y0 + h / 2) / ppm)[1] == "hand" and across < 1.6 * pitch:
         count = 1  # a hand row is one row deep: a point stick lying against it is no second row
     hand_row = count == 1 and geo.area_of((x0 + w / 2) / ppm, (y0 + h / 2) / ppm)[1] == "hand"
+    # A pond holds one sideways tile at most: the riichi tile, or the discard after it once it was called
+    # (seed 002 3.3.14).
+    most_sideways = 1 if geo.area_of((x0 + w / 2) / ppm, (y0 + h / 2) / ppm)[1] == "pond" else None
+    # On white cloth at face height a pond row's fill is ragged (its faces' far edges do not show), so its
+    # fill no longer tells a sideways tile from an upright one: each sideways tile, the rare riichi tile,
+    # costs POND_SIDEWAYS_COST there.
+    sideways_cost = POND_SIDEWAYS_COST if rims and most_sideways is not None and any(side_mm) else 0.0
     cuts = [0, across]
     towards = side_mm[1 if rows_along_x else 0]  # across the rows, towards the camera's foot
     if count >= 2 and abs(towards) > geo.row_pitch - geo.tile_h:
@@ -91,7 +98,20 @@ def cut_blob(
         row_gaps = gaps[sub]
         if abs(side_mm[0 if rows_along_x else 1]) > geo.pitch - geo.tile_w:
             row_gaps = np.ones_like(row_gaps)  # every cut is as likely as the next: the sides hide the gaps
-        _cut_row(blob[sub], row_gaps, ox, oy, rows_along_x, boxes, geo, ppm, rims, hand_row)
+        _cut_row(
+            blob[sub],
+            row_gaps,
+            ox,
+            oy,
+            rows_along_x,
+            boxes,
+            geo,
+            ppm,
+            rims,
+            hand_row,
+            most_sideways,
+            sideways_cost,
+        )
 
 
 def _cut_row(
@@ -105,8 +125,11 @@ def _cut_row(
     ppm: float,
     rims: bool = False,
     hand_row: bool = False,
+    most_sideways: int | None = None,
+    sideways_cost: float = 0.0,
 ) -> None:
-    """Split one row of tiles, upright and sideways mixed (a meld, a riichi discard).
+    """Split one row of tiles, upright and sideways mixed (a meld, a riichi discard); with no more than
+    `most_sideways` sideways tiles when given (a pond's row), each costing `sideways_cost` more.
 
     Runs of touching tiles are split by trying every sequence of tile widths that fills the run; the
     sequence whose cuts fall where most mat shows through wins. In a `hand_row`, an added kan's two sideways
@@ -151,7 +174,10 @@ def _cut_row(
         if total < (geo.tile_w - 6) * ppm:
             continue
         reach = max(1, round(RIM_REACH_MM * ppm)) if rims else 1
-        best = _best_widths(a, b, widths, ppm, fill_sum, col_gap_list, _seen_deeper(fill[a:b], expect), reach)
+        deeper = _seen_deeper(fill[a:b], expect)
+        best = _best_widths(
+            a, b, widths, ppm, fill_sum, col_gap_list, deeper, reach, most_sideways, sideways_cost
+        )
         if best is None:
             continue
         combo, gap = best
@@ -191,6 +217,7 @@ def _cut_row(
         )
 
 
+POND_SIDEWAYS_COST = 1.0  # a sideways tile in a pond row on white cloth at face height (`cut_blob`)
 STACK_FILL = 1.3  # columns this much deeper across a hand row than its upright tiles hold two tiles
 STACK_GAP_MM = 2.5  # between an added kan's tile and the called tile it lies beyond
 STACK_SLACK_MM = 8.0  # how far a stack's run may be from a sideways tile's length along the row
@@ -290,17 +317,23 @@ def _best_widths(
     col_gap: list[float],
     expect: tuple[float, float],
     reach: int = 1,
+    most_sideways: int | None = None,
+    sideways_cost: float = 0.0,
 ) -> tuple[tuple[int, ...], float] | None:
     """The sequence of tile widths (0 upright, 1 sideways) that best fills the run of columns [a, b) of a
     row, and the gap between its tiles; None when none fits. Each sequence costs how far its gap is from the
     usual 1.5 mm, how far each cell's fill (`fill_sum`: cumulative column fill) is from what its kind
     `expect`s, how little mat (`col_gap`) shows within `reach` columns of each cut, and, in a mixed
     sequence, how far its sideways
-    cells are from lying shallower than its upright ones (SHALLOWER); the first cheapest one wins."""
+    cells are from lying shallower than its upright ones (SHALLOWER); the first cheapest one wins. Sequences
+    with more than `most_sideways` sideways tiles (when given) are not tried; each sideways tile adds
+    `sideways_cost`."""
     total = b - a
     n_cols = len(fill_sum) - 1
     best: tuple[float, int, tuple[int, ...], float] | None = None
     for (k, sideways), combos in _combos_by_shape().items():
+        if most_sideways is not None and sideways > most_sideways:
+            continue
         # Sequences of one shape (count, sideways count) fill the same length: most fail the gap check.
         rough = (k - sideways) * widths[0] + sideways * widths[1]
         rough_gap = (total - rough) / (k - 1) if k > 1 else 0.0
@@ -334,6 +367,7 @@ def _best_widths(
             if kind_n[0] and kind_n[1]:
                 upright, side = kind_fill[0] / kind_n[0], kind_fill[1] / kind_n[1]
                 cost += 2.0 * max(0.0, side - upright + SHALLOWER)
+            cost += sideways_cost * sideways
             if best is None or cost < best[0] or (cost == best[0] and order < best[1]):
                 best = (cost, order, combo, gap)
     return None if best is None else (best[2], best[3])

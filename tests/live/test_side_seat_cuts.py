@@ -12,7 +12,7 @@ import itertools
 
 import numpy as np
 import pytest
-from riichi_table.vision.tile_cuts import cut_blob
+from riichi_table.vision.tile_cuts import _cut_row, cut_blob
 from riichi_table.vision.zones import TableGeometry
 
 GEO = TableGeometry()
@@ -50,10 +50,13 @@ def test_a_row_whose_sides_hide_the_gaps_is_cut_by_the_tiles_widths_not_by_ink()
 
 def test_in_a_felt_view_the_same_ink_is_still_taken_for_mat() -> None:
     # No side (a felt view, or a row across the camera's line of sight) keeps the mat evidence: the ink
-    # row above is cut as before, the proof that the side's length is what changed the cut.
+    # row above, cut as a row that may hold two sideways tiles (a pond holds one at most, and is cut so),
+    # is cut as before, the proof that the side's length is what changed the cut.
     blob, gaps = _ink_row()
-    cells = _cut(blob, gaps, (0.0, 0.0))
-    assert len(cells) == 5, cells
+    boxes: list[tuple[int, int, int, int]] = []
+    _cut_row(blob, gaps, 0, 0, False, boxes, GEO, 1.0)
+    assert len(boxes) == 5, boxes
+    assert len(_cut(blob, gaps, (0.0, 0.0))) == 6  # in a pond: one sideways tile at most, so none here
 
 
 @pytest.mark.parametrize("at", range(6), ids=[f"riichi-tile-{k + 1}" for k in range(6)])

@@ -1,0 +1,86 @@
+"""A lone pond tile on white cloth at face height is completed from its side (vision/lone_faces.py).
+
+Recorded from a render of white cloth, red backs, the old camera, hard (seed 318): the tile mask and the
+back-colour mask of the reader at two frames, cropped (green: tile mask, red: back mask). At the first, seat
+3's west lies alone in its pond: its face is the cloth's lightness, only its ink and its near edges were
+in the tile mask, and it was never read (its pon read with the 2p laid after it, seat 3's turns shifted by
+one). At the second, seat 1's 9s has a red middle row of bamboo ink just above its own back layer: that ink
+is no tile's near side.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+from riichi_table.vision.face_height import CameraPose, faces_only
+from riichi_table.vision.lone_faces import complete_faces
+from riichi_table.vision.zones import TableGeometry
+
+DATA = Path(__file__).parent / "data"
+GEO = TableGeometry()
+VIEW = (900, 900)
+# The clip's camera, recovered from its markers (table mm; 1 px per mm in the view).
+POSE = CameraPose(foot=(480.19, 1427.55), height_mm=1534.66, focal_px=1361.27)
+
+
+def _masks(name: str, at: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+    """The recorded crop's tile mask and back mask, placed at `at` (x, y) in an empty view."""
+    crop = cv2.imread(str(DATA / f"{name}_masks.png"))
+    solid, back = np.zeros(VIEW, np.uint8), np.zeros(VIEW, np.uint8)
+    h, w = crop.shape[:2]
+    solid[at[1] : at[1] + h, at[0] : at[0] + w] = (crop[..., 1] > 127) * 255
+    back[at[1] : at[1] + h, at[0] : at[0] + w] = (crop[..., 2] > 127) * 255
+    return solid, back
+
+
+def _face_box(mask: np.ndarray) -> tuple[int, int, int, int]:
+    """The largest blob's box (x, y, w, h)."""
+    _, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    i = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))
+    return tuple(int(v) for v in stats[i, :4])  # type: ignore[return-value]
+
+
+# Where the west's face lies in the view (x0, y0, x1, y1), read off the frame: its left edge, its near edge
+# above the side's ivory band, 35 x 26 mm.
+WEST_FACE = (310, 363, 344, 389)
+
+
+def _share(mask: np.ndarray, box: tuple[int, int, int, int]) -> float:
+    x0, y0, x1, y1 = box
+    return float((mask[y0:y1, x0:x1] > 0).mean())
+
+
+def test_a_lone_tile_gets_its_whole_face() -> None:
+    solid, back = _masks("lone_west", (290, 340))
+    assert _share(faces_only(solid, POSE, 1.0), WEST_FACE) < 0.6  # its ink and near edges: no face
+    after = faces_only(complete_faces(solid, back, POSE, GEO, 1.0), POSE, 1.0)
+    assert _share(after, WEST_FACE) > 0.9
+    x, y, w, h = _face_box(after)
+    # Seat 3's upright tile lies with its long side along x; nothing is added beyond its far edges.
+    assert w > h
+    assert y >= WEST_FACE[1] - 3
+    assert x >= WEST_FACE[0] - 4
+
+
+def test_red_ink_inside_a_face_adds_nothing() -> None:
+    solid, back = _masks("nine_bamboo", (545, 490))
+    assert (back > 0).sum() > 60  # the ink's row and the back layer
+    after = complete_faces(solid, back, POSE, GEO, 1.0)
+    _, _, w, h = _face_box(faces_only(after, POSE, 1.0))
+    # Seat 1's 9s stays upright for its seat (its long side along x), not grown into a sideways tile.
+    assert w > h
+
+
+def test_nothing_changes_without_a_back_layer() -> None:
+    solid, back = _masks("lone_west", (290, 340))
+    after = complete_faces(solid, np.zeros_like(back), POSE, GEO, 1.0)
+    assert np.array_equal(after, solid)
+
+
+def test_a_strip_outside_the_ponds_is_left() -> None:
+    # The same tile and strip moved into seat 3's hand row: a standing hand's or a meld's, not filled here.
+    solid, back = _masks("lone_west", (60, 340))
+    after = complete_faces(solid, back, POSE, GEO, 1.0)
+    assert np.array_equal(after, solid)

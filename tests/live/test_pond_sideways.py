@@ -1,0 +1,82 @@
+"""A pond's row is cut with one sideways tile at most (vision/tile_cuts.py, `most_sideways`; seed 002 3.3.14:
+the riichi tile lies sideways, and only the next discard does once it is called away), and on white cloth at
+face height each sideways tile there costs more (`POND_SIDEWAYS_COST`).
+
+Recorded from a render of white cloth, red backs, the old camera, hard (seed 318): seat 1's pond row (1m, F,
+F, 9s from the far end) as the reader cut it, its tile mask in green and its outline evidence in red. The
+faces' far edges show nothing against the cloth, so the row's fill is ragged, and the cut took three of the
+four tiles for sideways ones: a riichi read that never was (seat 1's 1m recorded as a riichi 9m). And seat
+2's two pond rows (green: mask, red: outlines): its second row of six upright tiles (F, 3s, 1p, 5m, F, 1m)
+was cut into five with the 3s sideways (a riichi of seat 2's, and the F after it read in the 3s's turn).
+"""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+import riichi_table.vision.tile_cuts as tile_cuts
+from riichi_table.vision.tile_cuts import _cut_row, cut_blob
+from riichi_table.vision.zones import TableGeometry
+
+DATA = Path(__file__).parent / "data"
+GEO = TableGeometry()
+AT = (556, 424)  # the blob's top-left corner in the view (1 px per mm)
+SIDE = (-1.12, 11.03)  # each tile's side there, mm along x and y towards the camera's foot
+
+
+def _row() -> tuple[np.ndarray, np.ndarray]:
+    image = cv2.imread(str(DATA / "seat1_pond_row.png"))
+    return image[..., 1] > 127, image[..., 2].astype(np.float32) / 255.0
+
+
+def _sideways(boxes: list[tuple[int, int, int, int]]) -> int:
+    """Cells longer along seat 1's row (the view's y) than across it."""
+    return sum(h > w for _, _, w, h in boxes)
+
+
+def test_the_row_is_cut_with_one_sideways_tile_at_most() -> None:
+    blob, gaps = _row()
+    boxes: list[tuple[int, int, int, int]] = []
+    cut_blob(blob, gaps, *AT, boxes, GEO, 1.0, rims=True, side_mm=SIDE)
+    assert _sideways(boxes) <= 1, boxes
+    assert len(boxes) == 4, boxes
+
+
+def test_a_row_with_no_such_limit_takes_three_sideways() -> None:
+    # The same row cut as a row that may hold any mix (a meld's, a hand laid open): the fault it had.
+    blob, gaps = _row()
+    boxes: list[tuple[int, int, int, int]] = []
+    _cut_row(blob, gaps, *AT, False, boxes, GEO, 1.0, rims=True)
+    assert _sideways(boxes) == 3, boxes
+
+
+SEAT2_AT = (366, 270)
+SEAT2_SIDE = (0.22, 13.1)
+
+
+def _seat2_rows() -> list[list[tuple[int, int, int, int]]]:
+    image = cv2.imread(str(DATA / "seat2_pond_rows.png"))
+    blob, gaps = image[..., 1] > 127, image[..., 2].astype(np.float32) / 255.0
+    boxes: list[tuple[int, int, int, int]] = []
+    cut_blob(blob, gaps, *SEAT2_AT, boxes, GEO, 1.0, rims=True, side_mm=SEAT2_SIDE)
+    far = sorted(b for b in boxes if b[1] + b[3] / 2 < SEAT2_AT[1] + 38)  # the second row, farther up
+    near = sorted(b for b in boxes if b[1] + b[3] / 2 >= SEAT2_AT[1] + 38)
+    return [near, far]
+
+
+def test_seat2s_second_row_is_six_upright_tiles() -> None:
+    near, far = _seat2_rows()
+    assert len(near) == 6 and len(far) == 6, (near, far)
+    assert not any(w > h for _, _, w, h in far), far  # seat 2's rows run along x: sideways is wider
+    starts = [x for x, _, _, _ in far]
+    assert all(26 <= b - a <= 28 for a, b in itertools.pairwise(starts)), starts
+
+
+def test_without_the_cost_the_second_row_had_a_sideways_tile(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tile_cuts, "POND_SIDEWAYS_COST", 0.0)
+    _, far = _seat2_rows()
+    assert len(far) == 5 and sum(w > h for _, _, w, h in far) == 1, far

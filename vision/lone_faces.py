@@ -1,0 +1,130 @@
+"""A lone lying tile's face on a cloth as pale as the faces, completed from its side (docs/live.md, "A lone
+pond tile on white cloth at face height").
+
+On white cloth a face is the cloth's lightness: the tile mask finds it by its outline, and a lying tile's two
+edges away from the camera show none (face against cloth, both at L 252 in a bright frame), so only the ink
+and the near edges are found and the face is never filled as a tile. At face height the tile's side shows
+towards the camera, and its back layer (at the felt, in the back colour) is a thin strip along the
+footprint's near edge that the cloth never shows. From that strip the tile's footprint follows (its near
+edges, its length along the strip telling upright from sideways), and the face lies one side's length away
+from the camera (`vision.face_height`): the body between footprint and face is filled into the tile mask,
+and the faces are found from it as for any tile.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+from riichi_table.vision.face_height import LYING_FACE_MM, CameraPose
+from riichi_table.vision.zones import TableGeometry
+
+LENGTH_SLACK_MM = 5.0  # a strip this close to a face's side's length is one tile's
+FILLED = 0.9  # a face already this full in the tile mask is found: left as it is
+ROUNDED_PX = 4.0  # a back layer shows this much shorter than its face's side (the body's rounded edges)
+BEYOND_PX = 6  # how far past a back layer's near edge the cloth is looked for (past its outline)
+BEYOND_SHARE = 0.25  # more of the tile mask there than this: the strip is no lone tile's near side
+
+
+def complete_faces(
+    solid: NDArray[np.uint8], back: NDArray[np.uint8], pose: CameraPose, geo: TableGeometry, ppm: float
+) -> NDArray[np.uint8]:
+    """The tile mask with each lone pond tile's body filled where a back-coloured strip, one tile's side
+    long and no thicker than the side the camera sees there, lies along its near edge and the face beyond
+    it is not yet filled. Anything else (rows of tiles, standing hands, the dead wall, red ink) unchanged."""
+    out = solid
+    n, labels, stats, _ = cv2.connectedComponentsWithStats((back > 0).astype(np.uint8), connectivity=8)
+    fx, fy = pose.foot[0] * ppm, pose.foot[1] * ppm
+    k = LYING_FACE_MM / pose.height_mm
+    sizes = (geo.tile_w * ppm, geo.tile_h * ppm)
+    for i in range(1, n):
+        x, y, w, h, _ = (int(v) for v in stats[i])
+        cx, cy = x + w / 2, y + h / 2
+        lx, ly = (cx - fx) * k / (1 - k), (cy - fy) * k / (1 - k)  # the face's lift from its footprint
+        side = float(np.hypot(lx, ly))
+        slack = LENGTH_SLACK_MM * ppm
+        if max(w, h) < sizes[0] - slack or max(w, h) > sizes[1] + side + slack:
+            continue
+        strip = labels[y : y + h, x : x + w] == i
+        foot_quad = _footprint(strip, x, y, lx, ly, side, sizes, slack)
+        if foot_quad is None or _beyond(out, foot_quad, lx, ly):
+            continue
+        face_quad = foot_quad + np.array([lx, ly])
+        centre = face_quad.mean(axis=0) / ppm
+        if geo.area_of(float(centre[0]), float(centre[1]))[1] != "pond":
+            continue
+        if _filled(out, face_quad) >= FILLED:
+            continue
+        hull = cv2.convexHull(np.round(np.vstack([foot_quad, face_quad])).astype(np.int32))
+        if out is solid:
+            out = solid.copy()
+        cv2.fillConvexPoly(out, hull, 255)
+    return out
+
+
+def _footprint(
+    strip: NDArray[np.bool_],
+    x: int,
+    y: int,
+    lx: float,
+    ly: float,
+    side: float,
+    sizes: tuple[float, float],
+    slack: float,
+) -> NDArray[np.float64] | None:
+    """The footprint's corners (view px) of the tile whose back layer is `strip` (a box's mask at x, y), or
+    None when the strip is no single tile's: thicker than the side seen there, or not one face's side long.
+    The strip runs along the footprint's near edge across the lift's main axis; its near side is that edge."""
+    across_y = abs(ly) >= abs(lx)
+    mask = strip if across_y else strip.T  # rows: across the strip; columns: along it
+    lift_across, lift_along = (ly, lx) if across_y else (lx, ly)
+    rows = np.nonzero(mask.any(axis=1))[0]
+    near = int(rows[-1]) if lift_across < 0 else int(rows[0])  # the camera is on the strip's near side
+    lo, hi = (max(0, near - int(side) - 1), near + 1) if lift_across < 0 else (near, near + int(side) + 2)
+    band = mask[lo:hi]
+    if mask.shape[0] > abs(lift_across) + 3 and band.sum() < 0.8 * mask.sum():
+        return None  # more than a side's strip: a standing tile's back, a meld's, ink
+    cols = np.nonzero(band.any(axis=0))[0]
+    length = float(cols[-1] - cols[0] + 1) - abs(lift_along) * 0.5 + ROUNDED_PX
+    along, deep = min((sizes, sizes[::-1]), key=lambda d: abs(length - d[0]))
+    if abs(length - along) > slack:
+        return None
+    # The footprint's end towards the camera along the strip is where the strip ends on that side (its rounded
+    # corner half the shortfall inside).
+    a0 = float(cols[-1] + 1) + ROUNDED_PX / 2 - along if lift_along < 0 else float(cols[0]) - ROUNDED_PX / 2
+    n0 = float(near + 1) - deep if lift_across < 0 else float(near)
+    corners = np.array([[a0, n0], [a0 + along, n0], [a0 + along, n0 + deep], [a0, n0 + deep]])
+    if not across_y:
+        corners = corners[:, ::-1]
+    return corners + np.array([x, y], np.float64)
+
+
+def _beyond(solid: NDArray[np.uint8], foot: NDArray[np.float64], lx: float, ly: float) -> bool:
+    """Whether the tile mask holds more than a trace just past the footprint's near edge, towards the
+    camera: a lone tile's back layer has the cloth there; red ink inside a face has more of the tile (its
+    ink, its own back layer)."""
+    (x0, y0), (x1, y1) = foot.min(axis=0), foot.max(axis=0)
+    d = np.arange(BEYOND_PX, BEYOND_PX + 5)
+    if abs(ly) >= abs(lx):
+        xs = np.arange(round(x0) + 3, round(x1) - 3)
+        rows = np.round(y1 + d) if ly < 0 else np.round(y0 - d)
+        py, px = np.meshgrid(rows.astype(int), xs, indexing="ij")
+    else:
+        ys = np.arange(round(y0) + 3, round(y1) - 3)
+        cols = np.round(x1 + d) if lx < 0 else np.round(x0 - d)
+        px, py = np.meshgrid(cols.astype(int), ys, indexing="ij")
+    ok = (px >= 0) & (py >= 0) & (px < solid.shape[1]) & (py < solid.shape[0])
+    if not ok.any():
+        return True
+    return float((solid[py[ok], px[ok]] > 0).mean()) > BEYOND_SHARE
+
+
+def _filled(mask: NDArray[np.uint8], quad: NDArray[np.float64]) -> float:
+    """Share of the quad's pixels set in the mask (1.0 when the quad lies outside the view)."""
+    h, w = mask.shape
+    x0, y0 = np.floor(quad.min(axis=0)).astype(int)
+    x1, y1 = np.ceil(quad.max(axis=0)).astype(int)
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+    if x1 <= x0 or y1 <= y0:
+        return 1.0
+    return float((mask[y0:y1, x0:x1] > 0).mean())
