@@ -44,6 +44,7 @@ from riichi_table.vision.not_tiles import (
     drop_standing,
     edge_share,
     half_back,
+    lit_faces,
     part_dead_wall,
     part_hand_rows,
     standing_hand,
@@ -289,10 +290,16 @@ class LiveReader:
         limit = 40 * self.geo.tile_w * self.geo.tile_h * self.ppm**2  # bigger: an arm, not tiles
         _, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
         parted = part_hand_rows(solid, labels, stats, self.geo, self.ppm, limit)
-        solid = solid if parted is None else parted
+        # Where a blob was parted, its pieces' faces are found on the whole mask, lit.
+        whole, solid = solid, solid if parted is None else parted
+        cut_near = None
+        if parted is not None and self.camera is not None:
+            cut_near = cv2.dilate(whole - parted, np.ones((3, 3), np.uint8))
         # At face height a lying tile's side shows towards the camera: rows are cut from the faces alone
         # (found before the dead wall's square is parted: a far pond's sides may reach over its line).
         faces = solid if self.camera is None else faces_only(solid, self.camera, self.ppm)
+        faces_whole: NDArray[np.uint8] | None = None
+        grey: NDArray[np.uint8] | None = None
         solid = part_dead_wall(solid, self.geo, self.ppm)
         n, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
         boxes: list[tuple[int, int, int, int]] = []
@@ -316,7 +323,18 @@ class LiveReader:
                 self.rejected.append(Rejected((x + w / 2) / self.ppm, (y + h / 2) / self.ppm, seat, STANDING))
             else:
                 face = blob & (faces[y : y + h, x : x + w] > 0)
-                if area == "hand" and self.camera is not None:
+                if area == "hand" and cut_near is not None and cut_near[y : y + h, x : x + w][blob].any():
+                    # A piece parted off a standing hand (a meld at a corner): its faces from the whole
+                    # mask, as bright as faces are (`not_tiles.lit_faces`).
+                    assert self.camera is not None
+                    if faces_whole is None or grey is None:
+                        faces_whole = faces_only(whole, self.camera, self.ppm)
+                        grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY)
+                    box = (slice(y, y + h), slice(x, x + w))
+                    lit = lit_faces(blob & (faces_whole[box] > 0), grey[box], self.ppm)
+                    # Framed by empty pixels: an opening keeps what touches the box's edge.
+                    face = faces_of_hand_row(np.pad(lit, 1), seat, self.geo, self.ppm)[1:-1, 1:-1]
+                elif area == "hand" and self.camera is not None:
                     face = faces_of_hand_row(face, seat, self.geo, self.ppm)
                 rows, cols = np.nonzero(face.any(axis=1))[0], np.nonzero(face.any(axis=0))[0]
                 if len(rows) and len(cols):  # the faces' own box: the cut measures fills against it
