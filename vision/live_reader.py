@@ -313,7 +313,7 @@ class LiveReader:
             blob = labels[y : y + h, x : x + w] == i
             region = gaps[y : y + h, x : x + w]
             seat, area, _, _ = self.geo.area_of((x + w / 2) / self.ppm, (y + h / 2) / self.ppm)
-            piece = None if pieces is None or area != "hand" else pieces.faces(blob, x, y)
+            piece = None if pieces is None or area != "hand" else pieces.faces(blob, x, y, seat in (0, 2))
             # A corner's piece is measured as a standing hand by its lit faces: the next seat's standing
             # top and a point stick left beyond the cut deepen it (seed 147, old camera, hard).
             measured = piece if piece is not None and self._in_corner(x + w / 2, y + h / 2) else blob
@@ -523,7 +523,7 @@ class _LitPieces:
         self._faces: NDArray[np.uint8] | None = None
         self._grey: NDArray[np.uint8] | None = None
 
-    def faces(self, blob: NDArray[np.bool_], x: int, y: int) -> NDArray[np.bool_] | None:
+    def faces(self, blob: NDArray[np.bool_], x: int, y: int, along_x: bool) -> NDArray[np.bool_] | None:
         """The lit faces of a blob whose box starts at view pixel (x, y), or None when it was not parted."""
         h, w = blob.shape
         box = (slice(y, y + h), slice(x, x + w))
@@ -532,7 +532,7 @@ class _LitPieces:
         if self._faces is None or self._grey is None:
             self._faces = faces_only(self.whole, self.camera, self.ppm)
             self._grey = np.asarray(cv2.cvtColor(self.view, cv2.COLOR_BGR2GRAY), np.uint8)
-        return lit_faces(blob & (self._faces[box] > 0), self._grey[box], self.ppm)
+        return lit_faces(blob & (self._faces[box] > 0), self._grey[box], self.ppm, along_x)
 
 
 LIT_FACE = 225.0  # grey level of a lit ivory face: a dim view's brightest parts are raised to it

@@ -230,10 +230,13 @@ def half_back(cell: NDArray[np.uint8], share: float, edge: float, band_needed: b
 
 LIT_SHARE = 0.88  # below this share of a face's grey level: a lying tile's side, lit from above, seen edge-on
 LIT_INK_MM = 11.0  # a face's ink strokes are thinner: closed over before the grey levels are compared
+LIT_SPAN_MM = 23.0  # along the row, dark ink between lit rims this close is face
 LIT_SLIVER_MM = 5.0  # a lit strip narrower than this is a rim, not a face
 
 
-def lit_faces(face: NDArray[np.bool_], grey: NDArray[np.uint8], ppm: float) -> NDArray[np.bool_]:
+def lit_faces(
+    face: NDArray[np.bool_], grey: NDArray[np.uint8], ppm: float, along_x: bool = True
+) -> NDArray[np.bool_]:
     """The part of a meld's face mask (a piece parted off a standing hand, `part_hand_rows`) as bright as
     its faces are: a lying tile's face is lit from above, its side, seen edge-on, is a fifth darker.
 
@@ -249,6 +252,11 @@ def lit_faces(face: NDArray[np.bool_], grey: NDArray[np.uint8], ppm: float) -> N
     smooth = cv2.morphologyEx(np.ascontiguousarray(grey), cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
     level = float(np.percentile(smooth[face], 75))
     lit = (face & (smooth >= LIT_SHARE * level)).astype(np.uint8)
+    # Large ink (3m's red character, seed 135) between a face's lit rims along the row is face too; a called
+    # tile's side between two upright faces is wider than LIT_SPAN_MM and stays out.
+    n = max(3, round(LIT_SPAN_MM * ppm)) | 1
+    span = cv2.morphologyEx(lit, cv2.MORPH_CLOSE, np.ones((1, n) if along_x else (n, 1), np.uint8))
+    lit = ((span > 0) & face).astype(np.uint8)
     # Fill what the lit face encloses (ink), flooding the outside from a one-pixel frame around the box.
     framed = cv2.copyMakeBorder(lit, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
     flood = np.zeros((framed.shape[0] + 2, framed.shape[1] + 2), np.uint8)

@@ -101,3 +101,12 @@ def test_a_corner_piece_measured_by_its_lit_faces_is_no_standing_hand() -> None:
     mask[55:63, 0:66] = True
     assert standing_hand(mask, back, 2, GEO, 1.0, side)
     assert not standing_hand(lit_faces(mask, grey, 1.0), back, 2, GEO, 1.0, side)
+
+
+def test_a_large_character_at_a_faces_edge_between_its_lit_rims_is_face() -> None:
+    # seed 135, 37 degrees: the 3m's red character, darker than a face and wider than a stroke, reaches the
+    # tile's outer edge; not lit, the upright was cut 26 px deep and the pon left out as standing
+    mask, grey = _corner_piece(added=False)
+    grey[0:10, 3:24] = INK
+    left, called, _ = _depths(_row_faces(lit_faces(mask, grey, 1.0, along_x=True)))
+    assert 34 <= left <= 38 and called <= 30
