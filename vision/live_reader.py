@@ -45,6 +45,7 @@ from riichi_table.vision.not_tiles import (
     drop_standing,
     edge_share,
     half_back,
+    lit_faces,
     part_dead_wall,
     part_hand_rows,
     standing_hand,
@@ -291,7 +292,11 @@ class LiveReader:
         limit = 40 * self.geo.tile_w * self.geo.tile_h * self.ppm**2  # bigger: an arm, not tiles
         _, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
         parted = part_hand_rows(solid, labels, stats, self.geo, self.ppm, limit)
-        solid = solid if parted is None else parted
+        # Where a blob was parted, its pieces' faces are found on the whole mask, lit (`_LitPieces`).
+        whole, solid = solid, solid if parted is None else parted
+        cut_near = None
+        if parted is not None and self.camera is not None:
+            cut_near = cv2.dilate(whole - parted, np.ones((3, 3), np.uint8))
         if self._rims and self.camera is not None:
             # White cloth at face height: a lone tile's far edges are the cloth's lightness, its face is
             # completed from the back layer its side shows (vision.lone_faces).
@@ -299,6 +304,9 @@ class LiveReader:
         # At face height a lying tile's side shows towards the camera: rows are cut from the faces alone
         # (found before the dead wall's square is parted: a far pond's sides may reach over its line).
         faces = solid if self.camera is None else faces_only(solid, self.camera, self.ppm)
+        pieces = None
+        if cut_near is not None and self.camera is not None:
+            pieces = _LitPieces(whole, view, cut_near, self.camera, self.ppm)
         solid = part_dead_wall(solid, self.geo, self.ppm)
         n, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
         boxes: list[tuple[int, int, int, int]] = []
@@ -311,18 +319,30 @@ class LiveReader:
             blob = labels[y : y + h, x : x + w] == i
             region = gaps[y : y + h, x : x + w]
             seat, area, _, _ = self.geo.area_of((x + w / 2) / self.ppm, (y + h / 2) / self.ppm)
+            piece = None if pieces is None or area != "hand" else pieces.faces(blob, x, y, seat in (0, 2))
+            # A corner's piece is measured as a standing hand by its lit faces: the next seat's standing
+            # top and a point stick left beyond the cut deepen it (seed 147, old camera, hard).
+            measured = piece if piece is not None and self._in_corner(x + w / 2, y + h / 2) else blob
             if area == "dora" and w > h:
                 if 150 * self.ppm < w < 240 * self.ppm:  # the wall's row of seven alone, no arm over it
                     self.dead_wall_depth = max(self.dead_wall_depth or 0.0, h / self.ppm)
                 grey = cv2.cvtColor(np.ascontiguousarray(view[y : y + h, x : x + w]), cv2.COLOR_BGR2GRAY)
                 cut_dead_wall(blob, back[y : y + h, x : x + w], x, y, boxes, self.geo, self.ppm, grey)
             elif area == "hand" and standing_hand(
-                blob, back[y : y + h, x : x + w], seat, self.geo, self.ppm, self._side((x + w / 2, y + h / 2))
+                measured,
+                back[y : y + h, x : x + w],
+                seat,
+                self.geo,
+                self.ppm,
+                self._side((x + w / 2, y + h / 2)),
             ):
                 self.rejected.append(Rejected((x + w / 2) / self.ppm, (y + h / 2) / self.ppm, seat, STANDING))
             else:
                 face = blob & (faces[y : y + h, x : x + w] > 0)
-                if area == "hand" and self.camera is not None:
+                if piece is not None:
+                    # Framed by empty pixels: an opening keeps what touches the box's edge.
+                    face = faces_of_hand_row(np.pad(piece, 1), seat, self.geo, self.ppm)[1:-1, 1:-1]
+                elif area == "hand" and self.camera is not None:
                     face = faces_of_hand_row(face, seat, self.geo, self.ppm)
                 rows, cols = np.nonzero(face.any(axis=1))[0], np.nonzero(face.any(axis=0))[0]
                 if len(rows) and len(cols):  # the faces' own box: the cut measures fills against it
@@ -376,6 +396,11 @@ class LiveReader:
             mat.astype(np.uint8), (view.shape[1] // 4, view.shape[0] // 4), interpolation=cv2.INTER_AREA
         )
         return FrameReading(tuple(tiles), quarter > 0, self.ppm / 4.0)
+
+    def _in_corner(self, x: float, y: float) -> bool:
+        """Whether view pixel (x, y) lies in a table corner, the melds' (`TableGeometry.corner_min`)."""
+        cx, cy = self.geo.centre
+        return min(abs(x / self.ppm - cx), abs(y / self.ppm - cy)) > self.geo.corner_min
 
     def _side(self, centre: tuple[float, float]) -> tuple[float, float]:
         """How far (mm, along the view's x and y) a lying tile's side shows beside its face at view pixel
@@ -507,6 +532,34 @@ def cut_side(area: str, seat: int, towards: tuple[float, float]) -> tuple[float,
     if area != "hand":
         return (0.0, 0.0)
     return (towards[0], 0.0) if seat in (0, 2) else (0.0, towards[1])
+
+
+class _LitPieces:
+    """The faces of the pieces of a blob parted off a standing hand (`not_tiles.part_hand_rows`): found on
+    the whole mask and kept as bright as faces are (`not_tiles.lit_faces`); made once per view, on demand."""
+
+    def __init__(
+        self,
+        whole: NDArray[np.uint8],
+        view: NDArray[np.uint8],
+        cut_near: NDArray[np.uint8],
+        camera: CameraPose,
+        ppm: float,
+    ) -> None:
+        self.whole, self.view, self.cut_near, self.camera, self.ppm = whole, view, cut_near, camera, ppm
+        self._faces: NDArray[np.uint8] | None = None
+        self._grey: NDArray[np.uint8] | None = None
+
+    def faces(self, blob: NDArray[np.bool_], x: int, y: int, along_x: bool) -> NDArray[np.bool_] | None:
+        """The lit faces of a blob whose box starts at view pixel (x, y), or None when it was not parted."""
+        h, w = blob.shape
+        box = (slice(y, y + h), slice(x, x + w))
+        if not self.cut_near[box][blob].any():
+            return None
+        if self._faces is None or self._grey is None:
+            self._faces = faces_only(self.whole, self.camera, self.ppm)
+            self._grey = np.asarray(cv2.cvtColor(self.view, cv2.COLOR_BGR2GRAY), np.uint8)
+        return lit_faces(blob & (self._faces[box] > 0), self._grey[box], self.ppm, along_x)
 
 
 LIT_FACE = 225.0  # grey level of a lit ivory face: a dim view's brightest parts are raised to it
