@@ -53,7 +53,7 @@ from riichi_table.vision.not_tiles import (
 )
 from riichi_table.vision.tile_cuts import cut_blob, cut_dead_wall
 from riichi_table.vision.tile_reading import N_CLASSES, FrameReading, TileReading, lies_sideways
-from riichi_table.vision.white_balance import WhiteBalance
+from riichi_table.vision.white_balance import AROUND_MM, WhiteBalance
 from riichi_table.vision.zones import TableGeometry
 
 TEMPLATE_SIZE = (24, 32)  # w, h of a face crop
@@ -388,7 +388,21 @@ class LiveReader:
                 rows.append(len(tiles))
             tiles.append(reading)
             tile_owners.append(owner)
-        to_name = self.balance.for_naming(lit_as_is) if poses and self.balance.cast else view
+        to_name = view
+        if poses and self.balance.cast:
+            # Around each tile to name, the lamp's colour taken out as the namers need it (a margin for the
+            # box of lightness around each pixel; `vision.white_balance`).
+            reach = (self.geo.tile_h / 2 + 2 * AROUND_MM) * self.ppm
+            windows = [
+                (
+                    int(p.x * self.ppm - reach),
+                    int(p.y * self.ppm - reach),
+                    int(p.x * self.ppm + reach) + 1,
+                    int(p.y * self.ppm + reach) + 1,
+                )
+                for p in poses
+            ]
+            to_name = self.balance.for_naming(lit_as_is, windows, view)
         for row, scores in zip(rows, self.name(to_name, poses), strict=True):
             tiles[row] = replace(tiles[row], scores=scores)
         tiles = drop_standing(tiles, rows, tile_owners, self.rejected, tops)

@@ -10,6 +10,8 @@ paper is already grey (within NEUTRAL) is left as it is, the very same array, so
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import cv2
 import numpy as np
 from numpy.typing import NDArray
@@ -83,23 +85,41 @@ class WhiteBalance:
         assert self.gains is not None
         return np.asarray(cv2.multiply(view, (*(float(g) for g in self.gains), 0.0)), np.uint8)
 
-    def for_naming(self, view: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    def for_naming(
+        self,
+        view: NDArray[np.uint8],
+        windows: Sequence[tuple[int, int, int, int]] | None = None,
+        balanced: NDArray[np.uint8] | None = None,
+    ) -> NDArray[np.uint8]:
         """The view as the namers should see it under a cast: the light's colour taken out of each pixel as
         the colour its surroundings lend it (lightness around it times the paper's colour per lightness),
-        then scaled as `apply` does; the same array when there is no cast.
+        then scaled as `apply` does; the same array when there is no cast. With `windows` ((x0, y0, x1, y1)
+        pixels, around the tiles to name) only those are made so, over `balanced` (`apply`'s view): a whole
+        view costs about six times `apply`.
 
         `apply`'s gain leaves a face's thin ink strokes the face's orange (video's colour is at half
         resolution), so the photographed east wind and green dragon read as the peacock 1s; the masks still
         come from `apply`'s view, where the felt beside a face keeps its own colour."""
         if not self.cast:
             return view
+        if windows is None:
+            return self._offset_out(view)
+        out = (self.apply(view) if balanced is None else balanced).copy()
+        h, w = view.shape[:2]
+        for x0, y0, x1, y1 in windows:
+            x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
+            if x1 > x0 and y1 > y0:
+                out[y0:y1, x0:x1] = self._offset_out(view[y0:y1, x0:x1])
+        return out
+
+    def _offset_out(self, view: NDArray[np.uint8]) -> NDArray[np.uint8]:
         assert self.gains is not None
         paper = 1.0 / self.gains  # (B, G, R), the paper as the lamp lit it, its brightest channel about 1
         paper = paper / float(paper.max())
         luma = float(LUMA @ paper)
         k_cr = CR_SCALE * (float(paper[2]) / luma - 1.0)
         k_cb = CB_SCALE * (float(paper[0]) / luma - 1.0)
-        ycc = cv2.cvtColor(view, cv2.COLOR_BGR2YCrCb).astype(np.float32)
+        ycc = cv2.cvtColor(np.ascontiguousarray(view), cv2.COLOR_BGR2YCrCb).astype(np.float32)
         y = ycc[..., 0]
         side = max(1, round(AROUND_MM * self.ppm)) | 1
         around = cv2.blur(y, (side, side))

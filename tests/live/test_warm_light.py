@@ -143,3 +143,16 @@ def test_white_light_gives_the_namers_the_very_same_view(art_folder: Path) -> No
     balance = WhiteBalance(1.0)
     balance.learn(view)
     assert balance.for_naming(view) is view
+
+
+def test_the_naming_view_made_only_around_the_tiles_to_name_is_the_same_there() -> None:
+    from riichi_table.vision.white_balance import WhiteBalance
+
+    view = _lamp_lit_face_with_a_stroke()
+    balance = WhiteBalance(1.0)
+    balance.learn(view)
+    whole = balance.for_naming(view)
+    by_gain = balance.apply(view)
+    windowed = balance.for_naming(view, [(80, 80, 160, 160)], by_gain)
+    assert np.array_equal(windowed[95:145, 95:145], whole[95:145, 95:145])
+    assert np.array_equal(windowed[170:, :], by_gain[170:, :])  # elsewhere the gain's view
