@@ -27,8 +27,10 @@ MAX_GAIN = 2.5  # no channel is scaled by more than this (a saturated or covered
 FOLLOW = 0.2  # weight of a new frame in the running mean of the gains
 # Video keeps colour at half the resolution of lightness: a thin dark stroke carries the colour of the face
 # around it, an offset as large as the face's own, which no gain takes out. For naming, the light's colour is
-# taken out as an offset in proportion to the lightness around each pixel, over this distance (mm).
-AROUND_MM = 6.0
+# taken out as an offset in proportion to the lightness around each pixel, over this distance (mm): a third
+# of a face; measured on the warm-lamp photo clips (docs/live.md, "The namers' own view under a lamp"), where
+# 1.5 and 3 mm left east winds named 1s.
+AROUND_MM = 9.0
 # BT.601 (OpenCV's YCrCb): lightness from (B, G, R), and the colour differences' scales
 LUMA = np.array([0.114, 0.587, 0.299], np.float32)
 CR_SCALE, CB_SCALE = 0.713, 0.564
