@@ -294,9 +294,6 @@ class LiveReader:
         parted = part_hand_rows(solid, labels, stats, self.geo, self.ppm, limit)
         # Where a blob was parted, its pieces' faces are found on the whole mask, lit (`_LitPieces`).
         whole, solid = solid, solid if parted is None else parted
-        cut_near = None
-        if parted is not None and self.camera is not None:
-            cut_near = cv2.dilate(whole - parted, np.ones((3, 3), np.uint8))
         if self._rims and self.camera is not None:
             # White cloth at face height: a lone tile's far edges are the cloth's lightness, its face is
             # completed from the back layer its side shows (vision.lone_faces).
@@ -305,7 +302,8 @@ class LiveReader:
         # (found before the dead wall's square is parted: a far pond's sides may reach over its line).
         faces = solid if self.camera is None else faces_only(solid, self.camera, self.ppm)
         pieces = None
-        if cut_near is not None and self.camera is not None:
+        if parted is not None and self.camera is not None:
+            cut_near = cv2.dilate(whole - parted, np.ones((3, 3), np.uint8))
             pieces = _LitPieces(whole, view, cut_near, self.camera, self.ppm)
         solid = part_dead_wall(solid, self.geo, self.ppm)
         n, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
@@ -322,7 +320,8 @@ class LiveReader:
             piece = None if pieces is None or area != "hand" else pieces.faces(blob, x, y, seat in (0, 2))
             # A corner's piece is measured as a standing hand by its lit faces: the next seat's standing
             # top and a point stick left beyond the cut deepen it (seed 147, old camera, hard).
-            measured = piece if piece is not None and self._in_corner(x + w / 2, y + h / 2) else blob
+            cornered = self.geo.in_corner((x + w / 2) / self.ppm, (y + h / 2) / self.ppm)
+            measured = piece if piece is not None and cornered else blob
             if area == "dora" and w > h:
                 if 150 * self.ppm < w < 240 * self.ppm:  # the wall's row of seven alone, no arm over it
                     self.dead_wall_depth = max(self.dead_wall_depth or 0.0, h / self.ppm)
@@ -410,11 +409,6 @@ class LiveReader:
             mat.astype(np.uint8), (view.shape[1] // 4, view.shape[0] // 4), interpolation=cv2.INTER_AREA
         )
         return FrameReading(tuple(tiles), quarter > 0, self.ppm / 4.0)
-
-    def _in_corner(self, x: float, y: float) -> bool:
-        """Whether view pixel (x, y) lies in a table corner, the melds' (`TableGeometry.corner_min`)."""
-        cx, cy = self.geo.centre
-        return min(abs(x / self.ppm - cx), abs(y / self.ppm - cy)) > self.geo.corner_min
 
     def _side(self, centre: tuple[float, float]) -> tuple[float, float]:
         """How far (mm, along the view's x and y) a lying tile's side shows beside its face at view pixel

@@ -76,11 +76,16 @@ class TableGeometry:
         melds."""
         return (-self.hand_u0 + self.hand_v - self.tile_h / 2) / 2
 
+    def in_corner(self, x: float, y: float) -> bool:
+        """Whether (x, y) lies in a table corner, where one seat's melds lie (`corner_min`)."""
+        cx, cy = self.centre
+        return min(abs(x - cx), abs(y - cy)) > self.corner_min
+
     def seat_of(self, x: float, y: float) -> int:
         """The seat whose quarter of the table (cut along the diagonals) holds (x, y); corners go to melds."""
         cx, cy = self.centre
         dx, dy = x - cx, y - cy
-        if min(abs(dx), abs(dy)) > self.corner_min:
+        if self.in_corner(x, y):
             # A corner holds the melds of the seat whose right-hand side it is (seed 002 3.3.8).
             return {(1, 1): 0, (1, -1): 1, (-1, -1): 2, (-1, 1): 3}[
                 (1 if dx > 0 else -1, 1 if dy > 0 else -1)
