@@ -54,17 +54,18 @@ def cut_blob(
     211, black felt, 40 degrees: seat 0's 6m read 2p).
     """
     h, w = blob.shape
-    seat = geo.seat_of((x0 + w / 2) / ppm, (y0 + h / 2) / ppm)
+    centre = ((x0 + w / 2) / ppm, (y0 + h / 2) / ppm)
+    seat, area = geo.seat_of(*centre), geo.area_of(*centre)[1]  # the seat's quarter, also in the dead wall's
     rows_along_x = seat in (0, 2)
     across = h if rows_along_x else w
     pitch = geo.row_pitch * ppm
     count = max(1, round(across / pitch))
-    if geo.area_of((x0 + w / 2) / ppm, (y0 + h / 2) / ppm)[1] == "hand" and across < 1.6 * pitch:
+    if area == "hand" and across < 1.6 * pitch:
         count = 1  # a hand row is one row deep: a point stick lying against it is no second row
-    hand_row = count == 1 and geo.area_of((x0 + w / 2) / ppm, (y0 + h / 2) / ppm)[1] == "hand"
+    hand_row = count == 1 and area == "hand"
     # A pond holds one sideways tile at most: the riichi tile, or the discard after it once it was called
     # (seed 002 3.3.14).
-    most_sideways = 1 if geo.area_of((x0 + w / 2) / ppm, (y0 + h / 2) / ppm)[1] == "pond" else None
+    most_sideways = 1 if area == "pond" else None
     # On white cloth at face height a pond row's fill is ragged (its faces' far edges do not show), so its
     # fill no longer tells a sideways tile from an upright one: each sideways tile, the rare riichi tile,
     # costs POND_SIDEWAYS_COST there.
