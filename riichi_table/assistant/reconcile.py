@@ -88,12 +88,21 @@ def move_late_discard(
 
 
 def move_riichi(
-    rules: Any, accepted: list[dict[str, Any]], actor: int, src: int, dst: int | None
+    rules: Any, accepted: list[dict[str, Any]], actor: int, src: int | None, dst: int | None
 ) -> Placement | None:
     """The record with `actor`'s riichi declared with its discard `dst` (0-based, this hand) instead of `src`,
-    or taken back (`dst` None), replayed through a fresh engine (riichi_table/vision/riichi_reread.py); None
-    when `src` is no riichi discard, a place does not exist, or the engine refuses the record so."""
+    taken back (`dst` None), or put in where none was read (`src` None), replayed through a fresh engine
+    (riichi_table/vision/riichi_reread.py); None when `src` is no riichi discard, the seat has a riichi
+    already where none was read, a place does not exist, or the engine refuses the record so."""
     places = discard_places(accepted, actor)
+    if src is None:
+        if dst is None or not 0 <= dst < len(places):
+            return None
+        if any(e == {"type": "reach", "actor": actor} for e in accepted[places[0] :]):
+            return None
+        fixed = _with_riichi(accepted, places[dst])
+        game = _replay(rules, fixed)
+        return None if game is None else Placement(game, fixed, str(accepted[places[dst]]["pai"]))
     if not 0 <= src < len(places) or (dst is not None and not 0 <= dst < len(places)) or src == dst:
         return None
     at = places[src]

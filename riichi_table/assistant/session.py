@@ -420,11 +420,19 @@ class LiveSession:
 
     def _move_riichi(self, moved: dict[str, Any]) -> None:
         """A riichi read from a discard that lies upright after all: the record gets it with the seat's
-        sideways discard, or none (riichi_table/vision/riichi_reread.py); kept only if the engine takes it."""
+        sideways discard, or none; or a discard recorded upright lies sideways after all: the record gets its
+        riichi (riichi_table/vision/riichi_reread.py). Kept only if the engine takes it."""
         from riichi_table.assistant.reconcile import move_riichi
 
-        actor, src, dst = int(moved["actor"]), int(moved["from"]), moved["to"]
+        actor, src, dst = int(moved["actor"]), moved["from"], moved["to"]
+        src = None if src is None else int(src)
         placed = move_riichi(self.rules, self.accepted, actor, src, None if dst is None else int(dst))
+        if placed is None and src is None:
+            self.warnings.append(
+                f"seat {actor}'s discard {int(dst) + 1} lies sideways, "
+                "but the record cannot take a riichi there"
+            )
+            return
         if placed is None:
             self.warnings.append(
                 f"seat {actor}'s riichi tile lies upright, but the record cannot go without it"
@@ -435,6 +443,12 @@ class LiveSession:
         if dst is not None and last.get("type") == "dahai" and last.get("actor") == actor:
             # The riichi went to the last discard: its stick is accepted with whatever the table shows next.
             self.table.hand.accept_pending = actor
+        if src is None:
+            self.warnings.append(
+                f"seat {actor}'s discard {int(dst) + 1} ({placed.replaced}) was read upright at first but "
+                "lies sideways: its riichi is put in"
+            )
+            return
         where = "taken back" if dst is None else f"moved to its discard {int(dst) + 1} (laid sideways)"
         self.warnings.append(
             f"seat {actor}'s riichi was read from its discard {src + 1} ({placed.replaced}), "

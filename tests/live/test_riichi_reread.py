@@ -119,3 +119,57 @@ def test_a_discard_with_no_riichi_is_not_moved() -> None:
     from riichi_table.assistant.reconcile import move_riichi
 
     assert move_riichi("wrc", _record(), actor=2, src=0, dst=1) is None
+
+
+def _hand_without_riichi(pond: list[Track]) -> HandState:
+    h = _hand(0, 0, pond)
+    h.riichi, h.riichi_at = set(), {}
+    return h
+
+
+def test_a_discard_recorded_upright_that_lies_sideways_in_most_readings_gets_its_riichi() -> None:
+    pond = [_pond_tile(i, -72 + 29 * i, False, 0, 60) for i in range(5)]
+    pond[3] = _pond_tile(3, 15, False, 17, 20)  # 2s: cut upright for the three readings it took to count
+    h = _hand_without_riichi(pond)
+    moved = reread_riichi(h, {t.id: t for t in pond}, GEO)
+    assert moved == [{"type": MOVED_RIICHI, "actor": 3, "from": None, "to": 3}]
+    assert 3 in h.riichi and h.riichi_at[3] == (3, 3)
+    assert reread_riichi(h, {t.id: t for t in pond}, GEO) == []  # said once
+
+
+def test_a_discard_read_sideways_now_and_then_or_not_yet_often_gets_no_riichi() -> None:
+    pond = [_pond_tile(i, -72 + 29 * i, False, 0, 60) for i in range(5)]
+    pond[2] = _pond_tile(2, -14, False, 21, 62)  # a side seat's row cut the other way a third of the time
+    pond[3] = _pond_tile(3, 15, False, 10, 12)  # sideways so far, but read only a dozen times
+    h = _hand_without_riichi(pond)
+    assert reread_riichi(h, {t.id: t for t in pond}, GEO) == []
+    assert not h.riichi
+
+
+def test_the_record_gets_a_riichi_that_was_not_read_and_the_engine_takes_the_stick() -> None:
+    from riichi_table.assistant.reconcile import move_riichi
+
+    record = [e for e in _record() if e["type"] not in ("reach", "reach_accepted")]
+    placed = move_riichi("wrc", record, actor=1, src=None, dst=1)
+    assert placed is not None and placed.replaced == "8p"
+    seat = placed.game.round.seats[1]
+    assert seat.riichi and seat.kawa[1].riichi and not seat.kawa[0].riichi
+    assert placed.game.sticks == 1
+    # A seat with its riichi in the record gets no second one.
+    assert move_riichi("wrc", _record(), actor=1, src=None, dst=1) is None
+
+
+def test_the_session_puts_in_a_riichi_read_late_and_says_so() -> None:
+    from riichi_table.assistant import LiveSession
+
+    session = LiveSession("wrc", namer="templates")
+    for event in [e for e in _record() if e["type"] not in ("reach", "reach_accepted")][1:]:
+        session._apply(event)
+    session._apply({"type": MOVED_RIICHI, "actor": 1, "from": None, "to": 1})
+    assert session.game.round.seats[1].riichi
+    assert any("lies sideways: its riichi is put in" in w for w in session.warnings)
+    # Where the engine refuses it (the seat's riichi is in the record already), nothing changes but a warning.
+    before = list(session.accepted)
+    session._apply({"type": MOVED_RIICHI, "actor": 1, "from": None, "to": 0})
+    assert session.accepted == before
+    assert any("cannot take a riichi there" in w for w in session.warnings)
