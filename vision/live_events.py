@@ -31,6 +31,7 @@ from riichi_table.vision.pond_turns import (
     left_pond,
     lingers,
     note_hidden,
+    over_a_discard,
     waits_for_earlier,
 )
 from riichi_table.vision.riichi_reread import reread_riichi
@@ -168,6 +169,7 @@ class TableReader:
                 if t.id not in seen
                 and not lingers(self.hand, self.geo, seat, t)
                 and not came_back(self.hand, self.tracks, self.geo, seat, t)
+                and not over_a_discard(self.hand, self.tracks, self.geo, seat, t)
             ]
             for seat in range(4)
         ]
@@ -186,9 +188,12 @@ class TableReader:
             later = sum(len(n) for n in new) > len(new[seat])
             if new[seat] and (new[seat][0].hits >= EMIT_HITS or later or len(new[seat]) > 1):
                 t = new[seat][0]
-                if not h.phantoms[seat] and waits_for_earlier(h, self.tracks, self.geo, seat, t):
-                    return
                 unread = self._unread_before(t, stable)
+                # With guesses: as many faceless tiles before it as guesses show the guessed spots; none is
+                # waited for.
+                may_wait = not h.phantoms[seat] or unread < h.phantoms[seat]
+                if may_wait and waits_for_earlier(h, self.tracks, self.geo, seat, t):
+                    return
                 if unread > h.phantoms[seat]:
                     # More tiles without a face before it than guesses: this turn's discard is one of them
                     # (guessed), and the tile is a later turn's.

@@ -17,6 +17,7 @@ from riichi_table.vision.zones import TableGeometry
 # discards would be recorded in each other's turns.
 EARLIER_SPOT_FRAMES = 6
 TAKEN_FRAMES = 3  # a discard not read this many frames while its pond is read has left the pond (taken)
+OVERLAP_SHARE = 2 / 3  # of a tile's width: a new pond track this near a read discard's place lies over it
 HIDDEN_RECENT = 30  # frames after its pond was hidden in which a seat's unseen discard may be called
 
 
@@ -30,6 +31,24 @@ def lingers(hand: HandState, geo: TableGeometry, seat: int, t: Track) -> bool:
         and t.born <= frame + STABLE_HITS
         for s, u, v, frame in hand.called_at
     )
+
+
+def over_a_discard(
+    hand: HandState, tracks: dict[int, Track], geo: TableGeometry, seat: int, t: Track
+) -> bool:
+    """A new pond track lying over the place where one of the seat's discards was read, that discard's
+    own track still there, is its row cut another way for a few frames, not a new discard: two lying tiles'
+    centres are at least a tile's width less its gap apart, these are within two thirds of it. (Seed 619,
+    white cloth, black backs, 37 degrees: seat 0's row holding its riichi tile was cut now and then as
+    seven upright cells for six tiles; the seventh, between two read discards, was recorded as a 7p discard
+    and the seat's real one, a 2m, a turn later, and the ron that followed was lost.)"""
+    for i in hand.ponds[seat]:
+        place = hand.places.get(i)
+        if i == t.id or place is None or i not in tracks:
+            continue
+        if abs(place[0] - t.u) < OVERLAP_SHARE * geo.tile_w and abs(place[1] - t.v) < geo.row_pitch / 2:
+            return True
+    return False
 
 
 def note_hidden(hand: HandState, stable: list[Track], hidden: tuple[bool, ...], frame: int) -> None:
@@ -62,10 +81,9 @@ def left_pond(tracks: dict[int, Track], frame: int, track_id: int) -> bool:
     )
 
 
-def earlier_spot(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, seat: int, t: Track) -> bool:
-    """Whether `t` lies after a spot of the seat's pond that no read discard fills: its place in rows of
-    six (seed 002's pond layout; a sideways tile before it in its row moves it a long side along) is
-    beyond the seat's discards still in its pond."""
+def pond_slot(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, seat: int, t: Track) -> int:
+    """The spot of pond tile `t` in its seat's pond, counted in rows of six (seed 002's pond layout; a
+    sideways tile before it in its row moves it a long side along)."""
     row = min(3, max(0, round((t.v - geo.pond_v0) / geo.row_pitch)))
     turned = sum(
         geo.tile_h - geo.tile_w
@@ -78,17 +96,35 @@ def earlier_spot(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, 
     if t.sideways:
         turned += (geo.tile_h - geo.tile_w) / 2
     col = round((t.u - turned + 2.5 * geo.pitch) / geo.pitch)
-    slot = row * 6 + max(0, col)
-    return slot > len(hand.ponds[seat]) + hand.phantoms[seat]
+    return row * 6 + max(0, col)
+
+
+def earlier_spot(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, seat: int, t: Track) -> bool:
+    """Whether `t` lies after a spot of the seat's pond that no read discard fills: its place is beyond the
+    seat's discards still in its pond."""
+    return pond_slot(hand, tracks, geo, seat, t) > len(hand.ponds[seat]) + hand.phantoms[seat]
+
+
+def past_guesses(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, seat: int, t: Track) -> bool:
+    """Whether the seat has discards guessed and `t` lies beyond every spot its read and guessed discards
+    take: a guessed discard's tile read late lies in one of those spots, so `t` is this turn's discard, and
+    a tile before it has not been read yet (seed 402, white cloth, black backs, 37 degrees: seat 3's second
+    discard, guessed, showed four frames after its third, which was put in the second's place; the two were
+    recorded in each other's turns)."""
+    ahead = len(hand.ponds[seat]) + hand.phantoms[seat]
+    return hand.phantoms[seat] > 0 and pond_slot(hand, tracks, geo, seat, t) >= ahead
 
 
 def waits_for_earlier(
     hand: HandState, tracks: dict[int, Track], geo: TableGeometry, seat: int, t: Track
 ) -> bool:
     """Whether the seat's new pond tile `t` waits (one more frame, EARLIER_SPOT_FRAMES at most) for the
-    tile of an earlier spot of its pond to be read."""
+    tile of an earlier spot of its pond to be read: a spot no discard fills, or, where the seat has
+    discards guessed, the spot of a guessed one when `t` lies beyond them all (`past_guesses`). After the
+    wait `t` is read as it would have been at once."""
     waited = hand.waited.get(t.id, 0)
-    if waited < EARLIER_SPOT_FRAMES and earlier_spot(hand, tracks, geo, seat, t):
+    before = (past_guesses if hand.phantoms[seat] else earlier_spot)(hand, tracks, geo, seat, t)
+    if waited < EARLIER_SPOT_FRAMES and before:
         hand.waited[t.id] = waited + 1
         return True
     hand.waited.pop(t.id, None)

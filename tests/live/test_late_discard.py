@@ -46,6 +46,37 @@ def test_the_late_tile_seen_at_last_says_which_of_the_seats_discards_it_was() ->
     assert late.id in table.reader.hand.ponds[1]
 
 
+def test_a_tile_beyond_the_guessed_spot_waits_for_the_guessed_tile_and_each_keeps_its_turn() -> None:
+    table = _start()
+    _hidden_turn(table)  # seat 1's first discard guessed
+    table.discard(0, 1, 30)
+    # Seat 1's turn again: its second discard counts before its first (still under the arm's shadow) does.
+    table.discard(1, 1, 0)
+    assert not [e for e in table.events if e["type"] == LATE_DAHAI]
+    table.step()
+    first = table.discard(1, 0, 8)  # a few frames later the first shows, at the spot before it
+    late = [e for e in table.events if e["type"] == LATE_DAHAI]
+    assert late == [{"type": LATE_DAHAI, "actor": 1, "nth": 0, "pai": "9m"}]
+    table.step()
+    dahai = [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"]
+    assert dahai[-1] == (1, "1m")  # the second discard, in its own turn
+    assert first.id in table.reader.hand.ponds[1]
+
+
+def test_a_tile_beyond_the_guessed_spot_is_read_as_before_when_nothing_shows_before_it() -> None:
+    from riichi_table.vision.pond_turns import EARLIER_SPOT_FRAMES
+
+    table = _start()
+    _hidden_turn(table)
+    table.discard(0, 1, 30)
+    table.discard(1, 1, 0)
+    for _ in range(EARLIER_SPOT_FRAMES):
+        table.step()
+    assert [e for e in table.events if e["type"] == LATE_DAHAI] == [
+        {"type": LATE_DAHAI, "actor": 1, "nth": 0, "pai": "1m"}
+    ]
+
+
 def _record(guess: str) -> list[dict]:
     out = opening()
     for seat, pai in ((0, "E"), (1, guess), (2, "S"), (3, "W"), (0, "N")):

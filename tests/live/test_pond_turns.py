@@ -8,7 +8,7 @@ table, with frame counts: a track unseen in a frame keeps its last reading's fra
 from __future__ import annotations
 
 from riichi_table.vision.pond_turns import EARLIER_SPOT_FRAMES, TAKEN_FRAMES, left_pond
-from riichi_table.vision.track import Track, TrackChanges
+from riichi_table.vision.track import STABLE_HITS, Track, TrackChanges
 
 from tests.live.test_live_events import GEO, Table, _types
 
@@ -236,3 +236,22 @@ def test_a_call_from_a_seat_whose_pond_was_not_hidden_is_not_given_a_discard() -
     assert table.reader.warnings == [
         "seat 2's call read in its hand row is none: the last discard read is not seat 1's"
     ]
+
+
+def test_a_cell_cut_over_two_read_discards_is_no_new_discard_but_the_next_spot_is() -> None:
+    from tests.live.test_live_events import _start
+
+    table = _start()
+    for n in range(3):  # three turns round the table, seat 0's discards at its first three spots
+        for seat in range(4):
+            table.discard(seat, n, 27 + (seat + n) % 7)
+    # Seat 0's row cut another way for a few frames: a cell between its second and third discards.
+    between = table.put(0, (1.5 - 2.5) * 29 + 14, GEO.pond_v0, 2)
+    table.step([between])
+    for _ in range(STABLE_HITS + 2):
+        table.step()
+    assert [e for e in table.events if e["type"] == "dahai"][-1]["actor"] == 3
+    table.take(between)
+    table.step([], [between])
+    table.discard(0, 3, 5)  # its real next discard, at the next spot
+    assert [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"][-1] == (0, "6m")
