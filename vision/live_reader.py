@@ -38,17 +38,19 @@ from riichi_table.vision.live_namer import (
 )
 from riichi_table.vision.lone_faces import complete_faces
 from riichi_table.vision.not_tiles import (
-    BACK_EDGE,
     EDGE_MM,
     STANDING,
+    TOP_EDGE,
     Rejected,
     drop_standing,
     edge_share,
+    face_down,
     half_back,
     lit_faces,
     part_dead_wall,
     part_hand_rows,
     standing_hand,
+    without_side,
     without_sticks,
 )
 from riichi_table.vision.tile_cuts import cut_blob, cut_dead_wall
@@ -355,6 +357,7 @@ class LiveReader:
                         along = towards[0 if seat in (0, 2) else 1]
                         boxes[first:] = laid_open(boxes[first:], seat, self.geo, self.ppm, along)
             owners += [i] * (len(boxes) - len(owners))
+        ink_backs = self.colours.ink_coloured_back()
         tiles: list[TileReading] = []
         poses: list[TilePose] = []
         rows: list[int] = []
@@ -366,17 +369,18 @@ class LiveReader:
             red = float(cell.mean()) if cell.size else 0.0
             edge = edge_share(cell, round(EDGE_MM * self.ppm))
             cx, cy = (x + w / 2) / self.ppm, (y + h / 2) / self.ppm
-            if (
-                half_back(cell, red, edge, self._band_needed(cx, cy))
-                or max(w, h) < (self.geo.tile_h - 6) * self.ppm
-            ):
+            band_needed = self._band_needed(cx, cy)
+            top, down = half_back(cell, red, edge, band_needed), face_down(red, edge, ink_backs)
+            if (top or down) and self._face_only_back(cell, (x + w / 2, y + h / 2), band_needed, ink_backs):
+                top = down = False
+            if top or max(w, h) < (self.geo.tile_h - 6) * self.ppm:
                 # Half face, half back, or shorter than a lying tile's long side either way: the top of a
                 # standing tile seen from above, not a lying one.
                 self.rejected.append(Rejected(cx, cy, -1, STANDING))
                 tops[owner] = tops.get(owner, 0) + 1
                 continue
             cx, cy = self._face_centre(cx, cy, w / self.ppm, h / self.ppm)
-            reading = self._reading(cx, cy, w / self.ppm, h / self.ppm, red > 0.5 and edge >= BACK_EDGE)
+            reading = self._reading(cx, cy, w / self.ppm, h / self.ppm, down)
             if reading is None:
                 self._note_outside(cx, cy)
                 continue
@@ -464,6 +468,31 @@ class LiveReader:
             return x, y
         shift = away * min(excess, side[across]) / 2
         return (x + shift, y) if across == 0 else (x, y + shift)
+
+    def _face_only_back(
+        self, cell: NDArray[np.uint8], centre: tuple[float, float], band_needed: bool, ink_backs: bool
+    ) -> bool:
+        """Whether a hand row's cell at face height, part back-coloured (`cell`: its back-colour mask) at
+        view pixel `centre`, is a lying face after all: without the strip on the camera's side where a
+        lying tile's side shows its back layer (`_towards_camera`), it is neither half back nor a back.
+
+        A face densely inked in a colour near the backs' (8p's navy circles on black or blue backs, 8s's
+        bamboo on green ones) with that strip below it looks half back or face down: seed 402, white cloth,
+        black backs, 37 degrees, and seed 533, blue backs, 40 degrees: an 8p in a hand laid open at a draw or
+        a win was left out as a standing tile's top, and the hand was not read. A standing tile's top keeps
+        its back on the far side or over most of it, so it stays left out."""
+        if self.camera is None or self.geo.area_of(centre[0] / self.ppm, centre[1] / self.ppm)[1] != "hand":
+            return False
+        sx, sy = self._towards_camera(centre)
+        face = without_side(cell, round(sx * self.ppm), round(sy * self.ppm))
+        if face is cell or not face.size:
+            return False
+        share, edge = float(face.mean()), edge_share(face, round(EDGE_MM * self.ppm))
+        # Where no band is needed (black, dark blue or red backs), a standing top's back runs along a whole
+        # side of its rim (0.35-0.45 of the rim, seed 402, red backs); a face's dense ink touches the rim at
+        # its ends only (0.08-0.14: 8p at a draw, seeds 402 and 533).
+        top = half_back(face, share, edge, band_needed) and (band_needed or edge >= TOP_EDGE)
+        return not top and not face_down(share, edge, ink_backs)
 
     def _band_needed(self, x: float, y: float) -> bool:
         """Whether a cell at table mm (x, y) in part back-coloured is a standing tile's top only when that

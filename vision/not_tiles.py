@@ -35,6 +35,13 @@ class Rejected:
 
 EDGE_MM = 3.0  # the rim of a cell where a back beside a face shows, and a face's ink does not
 BACK_EDGE = 0.06  # share of the rim in the back colour that makes a cell part back (or a face-down tile)
+TOP_EDGE = 0.2  # a hand row's cell at face height is a standing top without a band only with this much rim
+# Share of a cell in the back colour that makes it a face-down tile; with backs of an ink's colour (green,
+# blue), more: a lying 8s on green backs at 40 degrees shows 0.50-0.56 (its bamboo and its side's back
+# layer), a face-down tile 0.67 and up, mostly 0.8 (seed 402, wood felt, green backs: seat 0's 8s in the
+# hand laid open at a draw read as a back, the hand not read).
+FACE_DOWN_SHARE = 0.5
+INK_FACE_DOWN_SHARE = 0.62
 
 
 def without_sticks(
@@ -217,6 +224,26 @@ def back_band(cell: NDArray[np.uint8]) -> bool:
         if max(a, b) > 0.55 and min(a, b) < 0.25:
             return True
     return False
+
+
+def without_side(cell: NDArray[np.uint8], dx: int, dy: int) -> NDArray[np.uint8]:
+    """A cell without the strip where a lying tile's side shows at face height: `dx` (`dy`) pixels of its
+    columns (rows), at its end when positive (the side shows towards larger x or y), at its start when
+    negative. A strip a third of the cell or more is no side: the cell itself is returned then, and when
+    there is nothing to take off."""
+    h, w = cell.shape[:2]
+    out = cell
+    if 0 < abs(dy) < h // 3:
+        out = out[: h - dy] if dy > 0 else out[-dy:]
+    if 0 < abs(dx) < w // 3:
+        out = out[:, : w - dx] if dx > 0 else out[:, -dx:]
+    return out
+
+
+def face_down(share: float, edge: float, ink_backs: bool) -> bool:
+    """Whether a lying cell with `share` of it and `edge` of its rim (`edge_share`) in the back colour is a
+    tile lying face down; `ink_backs`: the backs have a colour faces are inked in (`FACE_DOWN_SHARE`)."""
+    return share > (INK_FACE_DOWN_SHARE if ink_backs else FACE_DOWN_SHARE) and edge >= BACK_EDGE
 
 
 def half_back(cell: NDArray[np.uint8], share: float, edge: float, band_needed: bool) -> bool:

@@ -417,7 +417,13 @@ def cut_dead_wall(
     where their face shows two tiles (an indicator and its ura dora) one under the other.
     """
     w = blob.shape[1]
-    red = (back * blob).sum(axis=0) / np.maximum(blob.sum(axis=0), 1) > 0.4
+    share = (back * blob).sum(axis=0) / np.maximum(blob.sum(axis=0), 1)
+    # Averaged over a third of a tile's width: an indicator inked in the backs' colour (7s on green backs)
+    # has columns of ink as back-coloured as a stack's edge, with ivory between; column by column its run
+    # broke into slivers and no indicator was cut (seed 619, wood felt, green backs, 40 degrees: no hand
+    # started). A stack's columns are back colour all across, a face's are so only in its ink.
+    k = max(1, round(geo.tile_w * ppm / 3))
+    red = np.convolve(share, np.ones(k) / k, mode="same") > 0.4
     filled = blob.mean(axis=0) > 0.3
     pitch = (geo.tile_w + 1.0) * ppm
     col = 0
@@ -441,7 +447,9 @@ def cut_dead_wall(
             # Grey level per row across the middle of the column (away from the stacks' edges on either side).
             inner = slice(a + (b - a) // 4, b - (b - a) // 4)
             shade = None if grey is None else grey[:, inner].mean(axis=1)
-            for r0, r1 in _face_rows(face.mean(axis=1) > 0.5, geo, ppm, shade):
+            # A face's row is face where a third of it is no back colour: ink of the backs' colour (7s on
+            # green backs) covers up to about 0.6 of a row, a stack's side or body all of it.
+            for r0, r1 in _face_rows(face.mean(axis=1) > 0.3, geo, ppm, shade):
                 boxes.append((x0 + a, y0 + r0, b - a, r1 - r0))
         col = end
 

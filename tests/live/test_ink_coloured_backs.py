@@ -39,3 +39,42 @@ def test_a_standing_tiles_top_shows_its_back_as_a_band_on_one_side() -> None:
     cell[:18] = 1  # the back over one half, the face below
     assert back_band(cell)
     assert back_band(cell.T.copy())
+
+
+def test_a_face_inked_green_with_its_side_showing_is_no_face_down_tile_on_green_backs() -> None:
+    from riichi_table.vision.not_tiles import EDGE_MM, edge_share, face_down
+
+    cell = np.zeros((42, 26), np.uint8)  # a lying 8s seen at 40 degrees: its face, then its side below
+    for col in (5, 11, 17):
+        cell[4:32, col : col + 4] = 1  # bamboo sticks over the face
+    cell[4:32, 3:23:2] |= 1  # their joints and the second row of sticks
+    cell[35:] = 1  # the side's back layer, towards the camera
+    share, edge = float(cell.mean()), edge_share(cell, round(EDGE_MM))
+    assert 0.5 < share < 0.6
+    assert not face_down(share, edge, ink_backs=True)
+    back = np.ones((42, 26), np.uint8)
+    back[::5, ::4] = 0  # a face-down tile, its back colour broken by glare here and there
+    assert face_down(float(back.mean()), edge_share(back, round(EDGE_MM)), ink_backs=True)
+    # Black or red backs keep the lower share: no face is inked in their colour.
+    assert face_down(share, edge, ink_backs=False)
+
+
+def test_without_its_side_a_face_densely_inked_in_the_backs_colour_is_no_standing_top() -> None:
+    from riichi_table.vision.not_tiles import EDGE_MM, edge_share, half_back, without_side
+
+    cell = np.zeros((40, 26), np.uint8)  # a lying 8p at face height: its face, its side's back layer below
+    for row in (6, 13, 20, 27):
+        cell[row : row + 5, 4:10] = cell[row : row + 5, 16:22] = 1  # navy circles, dark as black backs
+    cell[34:] = 1
+    k = round(EDGE_MM)
+    assert half_back(cell, float(cell.mean()), edge_share(cell, k), band_needed=False)
+    face = without_side(cell, 0, 6)  # the side shows towards the camera, below
+    assert face.shape == (34, 26)
+    assert not half_back(face, float(face.mean()), edge_share(face, k), band_needed=False)
+    # The side on the other side (a camera beyond the row) is taken off there; a strip too wide is none.
+    assert without_side(cell, 0, -6).shape == (34, 26) and without_side(cell, 0, -14) is cell
+    # A standing tile's top, its back over the far half, stays half back without the near strip.
+    top = np.zeros((40, 26), np.uint8)
+    top[:18] = 1
+    top_face = without_side(top, 0, 6)
+    assert half_back(top_face, float(top_face.mean()), edge_share(top_face, k), band_needed=False)
