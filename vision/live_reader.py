@@ -61,6 +61,9 @@ from riichi_table.vision.zones import TableGeometry
 TEMPLATE_SIZE = (24, 32)  # w, h of a face crop
 SOFTEN = 1.5  # px, Gaussian sigma applied to crops and templates alike
 MAN_CLASSES = frozenset((*range(9), 34))
+# A hand row's cell that looks like a standing top by its rim alone stays a lying tile only when the namer
+# gives a face this probability (9p on black backs at a draw: 1.00).
+FACE_SURE = 0.9
 PALE_SHIFT = 0.25  # share of a side's length a white-cloth pond cell's crop moves away from the camera
 OUTLINE_STEP = 0.65  # a tile's rim on white cloth: a Scharr gradient above this share of the felt's lightness
 
@@ -363,6 +366,7 @@ class LiveReader:
         rows: list[int] = []
         tile_owners: list[int] = []
         tops: dict[int, int] = {}  # per blob, its cells left out as a standing tile's top
+        doubtful: list[int] = []  # tiles that look like a standing top by their rim alone, to be named first
         self.outside = []
         for (x, y, w, h), owner in zip(boxes, owners, strict=True):
             cell = back[max(0, y) : y + h, max(0, x) : x + w]
@@ -373,7 +377,10 @@ class LiveReader:
             top, down = half_back(cell, red, edge, band_needed), face_down(red, edge, ink_backs)
             if (top or down) and self._face_only_back(cell, (x + w / 2, y + h / 2), band_needed, ink_backs):
                 top = down = False
-            if top or max(w, h) < (self.geo.tile_h - 6) * self.ppm:
+            # A hand row's cell at face height called a top by its rim alone (no band needed) is named first:
+            # a face densely inked near the backs' colour (9p's navy circles on black backs) looks so too.
+            doubt = top and not band_needed and self.camera is not None and self._in_hand(cx, cy)
+            if (top and not doubt) or max(w, h) < (self.geo.tile_h - 6) * self.ppm:
                 # Half face, half back, or shorter than a lying tile's long side either way: the top of a
                 # standing tile seen from above, not a lying one.
                 self.rejected.append(Rejected(cx, cy, -1, STANDING))
@@ -384,8 +391,11 @@ class LiveReader:
             if reading is None:
                 self._note_outside(cx, cy)
                 continue
+            if doubt:
+                reading = replace(reading, face_down=False)
+                doubtful.append(len(tiles))
             if not reading.face_down and (
-                known is None or not known(reading.x, reading.y, reading.sideways, reading.face_down)
+                doubt or known is None or not known(reading.x, reading.y, reading.sideways, reading.face_down)
             ):
                 poses.append(TilePose(reading.x, reading.y, reading.seat, reading.sideways))
                 rows.append(len(tiles))
@@ -408,11 +418,43 @@ class LiveReader:
             to_name = self.balance.for_naming(lit_as_is, windows, view)
         for row, scores in zip(rows, self.name(to_name, poses), strict=True):
             tiles[row] = replace(tiles[row], scores=scores)
+        tiles, tile_owners, rows = self._unsure_tops(tiles, tile_owners, rows, doubtful, tops)
         tiles = drop_standing(tiles, rows, tile_owners, self.rejected, tops)
         quarter = cv2.resize(
             mat.astype(np.uint8), (view.shape[1] // 4, view.shape[0] // 4), interpolation=cv2.INTER_AREA
         )
         return FrameReading(tuple(tiles), quarter > 0, self.ppm / 4.0)
+
+    def _in_hand(self, x: float, y: float) -> bool:
+        """Whether table mm (x, y) lies in a hand row."""
+        return self.geo.area_of(x, y)[1] == "hand"
+
+    def _unsure_tops(
+        self,
+        tiles: list[TileReading],
+        owners: list[int],
+        rows: list[int],
+        doubtful: list[int],
+        tops: dict[int, int],
+    ) -> tuple[list[TileReading], list[int], list[int]]:
+        """`tiles` (with their blobs and the rows named) without the `doubtful` ones the namer is not sure
+        are faces: each such one is left out as a standing tile's top, as the rim rule would have (noted in
+        `rejected`, counted in `tops`). Dense ink of nearly the backs' colour touches a face's rim (9p on
+        black backs at a draw: seed 619, white cloth, 37 degrees; the ron was lost); a standing tile's top
+        and back is no face the namer is sure of (FACE_SURE)."""
+        drop = set()
+        for k in doubtful:
+            scores = tiles[k].scores
+            best = int(np.argmax(scores))
+            if best == BACK_CLASS or float(scores[best]) < FACE_SURE:
+                drop.add(k)
+                self.rejected.append(Rejected(tiles[k].x, tiles[k].y, -1, STANDING))
+                tops[owners[k]] = tops.get(owners[k], 0) + 1
+        if not drop:
+            return tiles, owners, rows
+        keep = [k for k in range(len(tiles)) if k not in drop]
+        index = {k: n for n, k in enumerate(keep)}
+        return [tiles[k] for k in keep], [owners[k] for k in keep], [index[r] for r in rows if r in index]
 
     def _side(self, centre: tuple[float, float]) -> tuple[float, float]:
         """How far (mm, along the view's x and y) a lying tile's side shows beside its face at view pixel

@@ -90,3 +90,29 @@ def test_standing_hands_with_black_backs_are_no_lying_faces(art_folder: Path, li
         if t.area == "hand" and not t.face_down and int(t.scores.argmax()) != BACK_CLASS
     ]
     assert faces == []
+
+
+# Hands laid open at a draw, densely inked circles among them (seed 402 and 619, white cloth, 37 degrees:
+# an 8p and a 9p were left out as standing tops, and the draw's payments and a ron were lost).
+SHOWN = ("1p", "2p", "7p", "8p", "9p", "9p", "4z", "1s", "2s", "3s", "8p", "8p", "9p")
+
+
+def _shown_layout() -> TableLayout:
+    layout = TableLayout(dora=[parse_tile("9p")])
+    for seat in range(4):
+        layout.seats[seat] = SeatLayout(revealed=[parse_tile(n) for n in SHOWN], hand_count=13)
+    return layout
+
+
+def test_a_hand_laid_open_with_circles_as_dark_as_black_backs_is_read_tile_for_tile(art_folder: Path) -> None:
+    from riichi_table.datasets.game_render import Look, TableRenderer
+    from riichi_table.datasets.tile_art import load_art
+    from riichi_table.vision.pai_names import pai_of
+
+    look = Look(felt="white", back="black", tilt=37.0, light=0.7, hard=True)
+    renderer = TableRenderer(load_art(art_folder), seed=3, look=look)
+    _, reading = _read(_face_view(renderer.frame(renderer.scene(_shown_layout()), 0, None, 10.0)))
+    for seat in (0, 2):  # the near and the far hand row
+        row = sorted((t for t in reading.tiles if t.seat == seat and t.area == "hand"), key=lambda t: t.u)
+        read = [pai_of(int(t.scores.argmax())) for t in row if not t.face_down]
+        assert read == [n.replace("4z", "N") for n in SHOWN], f"seat {seat}: {read}"
