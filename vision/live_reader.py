@@ -442,7 +442,7 @@ class LiveReader:
         `rejected`, counted in `tops`). Dense ink of nearly the backs' colour touches a face's rim (9p on
         black backs at a draw: seed 619, white cloth, 37 degrees; the ron was lost); a standing tile's top
         and back is no face the namer is sure of (FACE_SURE)."""
-        drop = set()
+        drop: set[int] = set()
         for k in doubtful:
             scores = tiles[k].scores
             best = int(np.argmax(scores))
@@ -523,7 +523,7 @@ class LiveReader:
         black backs, 37 degrees, and seed 533, blue backs, 40 degrees: an 8p in a hand laid open at a draw or
         a win was left out as a standing tile's top, and the hand was not read. A standing tile's top keeps
         its back on the far side or over most of it, so it stays left out."""
-        if self.camera is None or self.geo.area_of(centre[0] / self.ppm, centre[1] / self.ppm)[1] != "hand":
+        if self.camera is None or not self._in_hand(centre[0] / self.ppm, centre[1] / self.ppm):
             return False
         sx, sy = self._towards_camera(centre)
         face = without_side(cell, round(sx * self.ppm), round(sy * self.ppm))
