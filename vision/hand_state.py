@@ -42,7 +42,8 @@ class HandState:
     places: dict[int, tuple[float, float]] = field(default_factory=dict)  # discard track -> its (u, v)
     stuck: int = 0
     taken: list[int] = field(default_factory=list)  # pond tracks taken by calls, for the tracker to forget
-    called_at: list[tuple[int, float, float, int]] = field(default_factory=list)  # seat, u, v, frame
+    # seat, u, v, frame, kind of each called tile's place in its pond
+    called_at: list[tuple[int, float, float, int, int]] = field(default_factory=list)
     waited: dict[int, int] = field(default_factory=dict)  # new pond track -> frames it waited (earlier spot)
     discard_nth: dict[int, int] = field(default_factory=dict)  # discard track -> its seat's nth discard
     discard_kind: dict[int, int] = field(default_factory=dict)  # discard track -> the kind it was read as

@@ -411,7 +411,7 @@ class TableReader:
             # still, not a new discard.
             h.taken.append(d_id)
             place = self.tracks[d_id]
-            h.called_at.append((target, place.u, place.v, self.frame))
+            h.called_at.append((target, place.u, place.v, self.frame, called_kind))
         partners = _meld_partners(seat, target, called_kind)
         if len(others) == 2 and not any(kind_prob(t, k) >= MELD_KIND_SHARE for t in others for k in partners):
             # A pon (or chi) of tiles that are not the discard's kind (or its neighbours) is none: a meld cut

@@ -23,13 +23,17 @@ HIDDEN_RECENT = 30  # frames after its pond was hidden in which a seat's unseen 
 
 def lingers(hand: HandState, geo: TableGeometry, seat: int, t: Track) -> bool:
     """A pond track born where a called tile lay within STABLE_HITS frames of the call is that tile, seen
-    a little longer (the call read before the tile was lifted): no new discard."""
+    a little longer (the call read before the tile was lifted): no new discard. Not when its readings never
+    gave the called tile's kind (`never_read_as`): the target's next discard laid in the place the called
+    tile left, the call read late (seed 881, 44 degrees: seat 3's 9s, laid where its called 3p had lain, was
+    never recorded, and the exhaustive draw after it was not read)."""
     return any(
         s == seat
         and abs(u - t.u) < geo.tile_w / 2
         and abs(v - t.v) < geo.tile_w / 2
         and t.born <= frame + STABLE_HITS
-        for s, u, v, frame in hand.called_at
+        and not never_read_as(t, kind)
+        for s, u, v, frame, kind in hand.called_at
     )
 
 

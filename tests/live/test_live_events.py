@@ -155,6 +155,27 @@ def test_a_discard_found_again_and_misread_for_a_few_frames_is_still_that_discar
     assert again.id in table.reader.hand.ponds[3]
 
 
+def test_the_next_discard_laid_where_the_called_tile_lay_just_after_the_call_is_recorded() -> None:
+    # Seed 881, 44 degrees, hard: seat 2's pon of seat 3's 3p was read as seat 3 laid its 9s where the 3p had
+    # lain; taken for the called tile seen a little longer, the 9s was never recorded.
+    table = _start()
+    for seat, kind in ((0, 27), (1, 28), (2, 29)):
+        table.discard(seat, 0, kind)
+    west = table.discard(3, 0, 29)
+    for i in range(3):  # seat 2's pon of the west, from seat 3, read while the west is still seen
+        table.put(2, 330 + i * 30, GEO.hand_v, 29, sideways=(i == 2))
+    table.step([])
+    assert [e["type"] for e in table.events if e["type"] == "pon"] == ["pon"]
+    table.take(west)
+    table.step([], [west])
+    table.discard(2, 1, 26)  # the caller's discard
+    nine_s = table.put(3, west.u, west.v, 10)  # seat 3's next discard, where the west lay, a frame later
+    table.step([nine_s])
+    table.step([])
+    dahai = [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"]
+    assert dahai[-1] == (3, "2p")
+
+
 def test_only_a_sideways_tile_beside_the_called_one_extends_a_pon_to_a_kan() -> None:
     # seed 002 3.3.6: the fourth tile is placed by the rotated tile of the pung. A reading over the pon's
     # upright tile (a standing tile's top, a view just recalibrated after a bump) is no added kan.
