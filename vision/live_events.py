@@ -89,8 +89,13 @@ class TableReader:
         new = list(changes.appeared)
         dora_new = [t for t in new if t.area == "dora" and not t.face_down and t.v < self.geo.tile_h / 2 + 2]
         if h.phase == "idle":
-            if dora_new:
-                first = min(dora_new, key=lambda t: t.u)
+            # A new dead wall shows one tile face up, its indicator (seed 002 2.6); more read
+            # face up at once are stacks whose backs are not known yet (the backs' colour is learned from the
+            # dead wall itself: seed 533, white cloth, black backs, its first frames read six stacks as faces
+            # and the hand started with one of them for its indicator).
+            up = [t for t in stable if t.area == "dora" and not t.face_down and t.v < self.geo.tile_h / 2 + 2]
+            if len(up) == 1:
+                first = up[0]
                 h.phase = "playing"
                 h.dora = [first.id]
                 self._emit({"type": "start_kyoku", "dora_marker": pai_of_track(first)})

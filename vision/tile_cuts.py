@@ -96,6 +96,8 @@ def cut_blob(
             continue
         sub = (slice(a, b), slice(None)) if rows_along_x else (slice(None), slice(a, b))
         ox, oy = (x0, y0 + a) if rows_along_x else (x0 + a, y0)
+        mid = (x0 + w / 2, y0 + (a + b) / 2) if rows_along_x else (x0 + (a + b) / 2, y0 + h / 2)
+        most_tiles = _most_in_row(geo, seat, mid[0] / ppm, mid[1] / ppm) if area == "pond" else None
         row_gaps = gaps[sub]
         if abs(side_mm[0 if rows_along_x else 1]) > geo.pitch - geo.tile_w:
             row_gaps = np.ones_like(row_gaps)  # every cut is as likely as the next: the sides hide the gaps
@@ -112,7 +114,22 @@ def cut_blob(
             hand_row,
             most_sideways,
             sideways_cost,
+            most_tiles,
         )
+
+
+POND_ROW_TILES = 6  # discards lie six to a row (seed 002 and seed 004, on discards); the last row runs on
+
+
+def _most_in_row(geo: TableGeometry, seat: int, x: float, y: float) -> int | None:
+    """How many tiles a pond row through table point (x, y) mm can hold: six in a seat's first two rows,
+    no limit in its third, which runs on past six late in a hand. A side seat's row at face height shows no
+    gap between its tiles, and seven upright cells fit the run of five upright tiles and a riichi tile as
+    well as the truth did (seed 533, white cloth, 37 degrees: seat 3's riichi 3s cut as two upright cells,
+    the row's tiles shifted and recorded as new discards)."""
+    _, v = geo.to_seat(seat, x, y)
+    row = round((v - geo.pond_v0) / geo.row_pitch)
+    return POND_ROW_TILES if row <= 1 else None
 
 
 def _cut_row(
@@ -128,9 +145,11 @@ def _cut_row(
     hand_row: bool = False,
     most_sideways: int | None = None,
     sideways_cost: float = 0.0,
+    most_tiles: int | None = None,
 ) -> None:
     """Split one row of tiles, upright and sideways mixed (a meld, a riichi discard); with no more than
-    `most_sideways` sideways tiles when given (a pond's row), each costing `sideways_cost` more.
+    `most_sideways` sideways tiles when given (a pond's row), each costing `sideways_cost` more, and no more
+    than `most_tiles` tiles in a run when given.
 
     Runs of touching tiles are split by trying every sequence of tile widths that fills the run; the
     sequence whose cuts fall where most mat shows through wins. In a `hand_row`, an added kan's two sideways
@@ -177,7 +196,7 @@ def _cut_row(
         reach = max(1, round(RIM_REACH_MM * ppm)) if rims else 1
         deeper = _seen_deeper(fill[a:b], expect)
         best = _best_widths(
-            a, b, widths, ppm, fill_sum, col_gap_list, deeper, reach, most_sideways, sideways_cost
+            a, b, widths, ppm, fill_sum, col_gap_list, deeper, reach, most_sideways, sideways_cost, most_tiles
         )
         if best is None:
             continue
@@ -320,6 +339,7 @@ def _best_widths(
     reach: int = 1,
     most_sideways: int | None = None,
     sideways_cost: float = 0.0,
+    most_tiles: int | None = None,
 ) -> tuple[tuple[int, ...], float] | None:
     """The sequence of tile widths (0 upright, 1 sideways) that best fills the run of columns [a, b) of a
     row, and the gap between its tiles; None when none fits. Each sequence costs how far its gap is from the
@@ -328,12 +348,16 @@ def _best_widths(
     sequence, how far its sideways
     cells are from lying shallower than its upright ones (SHALLOWER); the first cheapest one wins. Sequences
     with more than `most_sideways` sideways tiles (when given) are not tried; each sideways tile adds
-    `sideways_cost`."""
+    `sideways_cost`; sequences of more than `most_tiles` tiles (when given) are not tried."""
     total = b - a
     n_cols = len(fill_sum) - 1
+    if sideways_cost and _too_long_for_upright(total, widths[0], ppm, most_tiles):
+        sideways_cost = 0.0
     best: tuple[float, int, tuple[int, ...], float] | None = None
     for (k, sideways), combos in _combos_by_shape().items():
-        if most_sideways is not None and sideways > most_sideways:
+        if (most_sideways is not None and sideways > most_sideways) or (
+            most_tiles is not None and k > most_tiles
+        ):
             continue
         # Sequences of one shape (count, sideways count) fill the same length: most fail the gap check.
         rough = (k - sideways) * widths[0] + sideways * widths[1]
@@ -372,6 +396,27 @@ def _best_widths(
             if best is None or cost < best[0] or (cost == best[0] and order < best[1]):
                 best = (cost, order, combo, gap)
     return None if best is None else (best[2], best[3])
+
+
+WIDE_GAP_MM = 3.5  # upright tiles this far apart along a pond row leave room for a sideways one
+
+
+def _too_long_for_upright(total: float, upright: float, ppm: float, most_tiles: int | None) -> bool:
+    """Whether a run of `total` px fits no row of upright tiles (`upright` px each, `most_tiles` at most) at
+    a gap between -1.5 mm and WIDE_GAP_MM: the one fitting best lies wider apart. A row on white cloth at face
+    height is measured short as often as not (its faces' far ends do not show, the tiles' sides cover the
+    gaps), never long, so a row as long as five upright tiles and a sideways one, where six upright tiles
+    would need 4.4-4.6 mm between them, holds the riichi tile (seed 533 and seed 881, white cloth, 37 degrees:
+    each seat's riichi tile was cut upright and recorded without its riichi), where a row six upright tiles
+    fill at -0.8 mm is no riichi row (seed 318, the same cloth: `POND_SIDEWAYS_COST` stands)."""
+    fits = [
+        (total - k * upright) / (k - 1)
+        for k in range(2, (most_tiles or 17) + 1)
+        if -1.5 * ppm <= (total - k * upright) / (k - 1) <= 5 * ppm
+    ]
+    if not fits:
+        return False
+    return min(fits, key=lambda g: abs(g - 1.5 * ppm)) > WIDE_GAP_MM * ppm
 
 
 @functools.cache

@@ -244,3 +244,16 @@ def test_a_table_swept_clean_without_a_hand_shown_is_an_exhaustive_draw_all_note
     table.step([], [t])
     assert _types(table.events)[-2:] == ["ryukyoku", "end_kyoku"]
     assert table.events[-2]["tenpais"] == [False] * 4
+
+
+def test_a_dead_wall_read_with_several_faces_up_starts_no_hand_until_one_is_left() -> None:
+    # seed 002 2.6: a new dead wall shows one tile face up. Before the backs' colour is learned its stacks
+    # can read as faces; the hand starts once the indicator is the only face up, with it for the indicator.
+    table = Table()
+    stacks = [table.put(0, u, 0, 31) for u in (-85, -56, 0, 28)]  # stacks misread as white dragons
+    indicator = table.put(0, -28, 0, 20)  # 3s
+    assert table.step([*stacks, indicator]) == []
+    for t in stacks:
+        table.take(t)
+    down = [table.put(0, u, 0, 0, face_down=True) for u in (-85, -56, 0, 28)]
+    assert [(e["type"], e.get("dora_marker")) for e in table.step(down, stacks)] == [("start_kyoku", "3s")]

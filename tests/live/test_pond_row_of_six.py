@@ -1,0 +1,63 @@
+"""A pond's first two rows hold six tiles at most (seed 002 and seed 004: discards lie six to a row), so a
+side seat's row seen at face height, where no gap shows between its tiles, is never cut into seven
+(vision/tile_cuts.py, `POND_ROW_TILES`); and a row too long for upright tiles at their usual pitch holds a
+sideways one, though on white cloth a sideways tile costs more (`_too_long_for_upright`).
+
+Recorded from a render of white cloth, black backs, 37 degrees (seed 533): seat 3's two pond rows as the
+reader cut them after its riichi, its tile mask in green and its outline evidence in red. The second row holds
+five upright tiles and the sideways riichi tile (3s) at the camera's end; cut as seven upright cells the row's
+tiles all moved and three of them were recorded as new discards; cut as six upright cells, the riichi was
+lost.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+import riichi_table.vision.tile_cuts as tile_cuts
+from riichi_table.vision.tile_cuts import cut_blob
+from riichi_table.vision.zones import TableGeometry
+
+DATA = Path(__file__).parent / "data"
+GEO = TableGeometry()
+AT = (266, 363)  # the blob's top-left corner in the view (1 px per mm)
+SIDE = (4.24, 13.6)  # each tile's side there, mm along x and y towards the camera's foot
+
+
+def _rows() -> tuple[list[tuple[int, int, int, int]], list[tuple[int, int, int, int]]]:
+    image = cv2.imread(str(DATA / "seat3_riichi_row.png"))
+    blob, gaps = image[..., 1] > 127, image[..., 2].astype(np.float32) / 255.0
+    boxes: list[tuple[int, int, int, int]] = []
+    cut_blob(blob, gaps, *AT, boxes, GEO, 1.0, rims=True, side_mm=SIDE)
+    # Seat 3's rows run along the view's y; its second row lies farther from the centre (smaller x).
+    second = sorted((b for b in boxes if b[0] < AT[0] + 39), key=lambda b: b[1])
+    first = sorted((b for b in boxes if b[0] >= AT[0] + 39), key=lambda b: b[1])
+    return first, second
+
+
+def _sideways(boxes: list[tuple[int, int, int, int]]) -> list[bool]:
+    """Seat 3's row runs along the view's y: a sideways cell is longer along y than across."""
+    return [h > w for _, _, w, h in boxes]
+
+
+def test_the_riichi_row_is_five_upright_tiles_and_the_sideways_riichi_tile() -> None:
+    first, second = _rows()
+    assert _sideways(first) == [False] * 6, first
+    assert _sideways(second) == [False] * 5 + [True], second
+    # Each upright tile of the second row lies beside its neighbour of the first row, as the player laid it.
+    assert all(abs(a[1] - b[1]) <= 4 for a, b in zip(first[:5], second[:5], strict=True)), (first, second)
+
+
+def test_with_the_sideways_tile_costing_more_the_row_was_six_upright(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tile_cuts, "WIDE_GAP_MM", 99.0)
+    _, second = _rows()
+    assert _sideways(second) == [False] * 6, second
+
+
+def test_without_the_limit_of_six_the_riichi_row_was_cut_into_seven(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tile_cuts, "POND_ROW_TILES", 99)
+    _, second = _rows()
+    assert len(second) == 7, second
