@@ -41,18 +41,27 @@ def over_a_discard(
     hand: HandState, tracks: dict[int, Track], geo: TableGeometry, seat: int, t: Track
 ) -> bool:
     """A new pond track lying over the place where one of the seat's discards was read, that discard's
-    own track still there, is its row cut another way for a few frames, not a new discard: two lying tiles'
-    centres are at least a tile's width less its gap apart, these are within two thirds of it. (Seed 619,
+    own track still there, or between two read discards lying side by side, is its row cut another way for a
+    few frames, not a new discard: two lying tiles' centres are at least a tile's width less its gap apart,
+    these are within two thirds of it. (Seed 619,
     white cloth, black backs, 37 degrees: seat 0's row holding its riichi tile was cut now and then as
     seven upright cells for six tiles; the seventh, between two read discards, was recorded as a 7p discard
     and the seat's real one, a 2m, a turn later, and the ron that followed was lost.)"""
+    row: list[float] = []  # where the seat's read discards (none of them called) lie in the track's row
     for i in hand.ponds[seat]:
         place = hand.places.get(i)
-        if i == t.id or place is None or i not in tracks:
+        if i == t.id or place is None or abs(place[1] - t.v) >= geo.row_pitch / 2:
             continue
-        if abs(place[0] - t.u) < OVERLAP_SHARE * geo.tile_w and abs(place[1] - t.v) < geo.row_pitch / 2:
+        if i in tracks and abs(place[0] - t.u) < OVERLAP_SHARE * geo.tile_w:
             return True
-    return False
+        row.append(place[0])
+    # Or between two of them that lie side by side, whether or not their tracks are there now: no tile fits
+    # between those (seed 533, wood felt, 40 degrees: while an arm crossed seat 3's pond, its W and 6m were
+    # lost and the row cut with a W between their places, recorded as the seat's discard, and each later
+    # discard a turn late). A called discard has left `hand.ponds`: the next discard may lie in its place.
+    before = [u for u in row if u < t.u]
+    after = [u for u in row if u > t.u]
+    return bool(before and after and min(after) - max(before) < 2 * geo.tile_w)
 
 
 def note_hidden(hand: HandState, stable: list[Track], hidden: tuple[bool, ...], frame: int) -> None:

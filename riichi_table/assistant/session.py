@@ -333,6 +333,7 @@ class LiveSession:
     # --- events -------------------------------------------------------------------------------------
     def _apply(self, event: dict[str, Any]) -> None:
         from riichi_table.engine.errors import EngineError
+        from riichi_table.vision.discard_reread import REREAD_DAHAI
         from riichi_table.vision.live_events import LATE_DAHAI
         from riichi_table.vision.riichi_reread import MOVED_RIICHI
 
@@ -341,6 +342,9 @@ class LiveSession:
             return
         if event["type"] == MOVED_RIICHI:
             self._move_riichi(event)
+            return
+        if event["type"] == REREAD_DAHAI:
+            self._reread(event)
             return
         if not self._started:
             self._started = True
@@ -417,6 +421,25 @@ class LiveSession:
         )
         if len(fits) > 1:
             self.questions.append(order_question(self.accepted, actor, pai, best, sorted(fits)))
+
+    def _reread(self, reread: dict[str, Any]) -> None:
+        """A discard named another kind in most of its readings since it counted: the record gets that kind
+        (riichi_table/vision/discard_reread.py). Kept only if the engine takes it."""
+        from riichi_table.assistant.reconcile import place_late_discard
+
+        actor, nth, pai = int(reread["actor"]), int(reread["nth"]), str(reread["pai"])
+        placed = place_late_discard(self.rules, self.accepted, actor, nth, pai)
+        if placed is None:
+            self.warnings.append(
+                f"seat {actor}'s discard {nth + 1} reads {pai} now, but the record cannot take it: "
+                "kept as it was"
+            )
+            return
+        self.game, self.accepted = placed.game, placed.record
+        self.warnings.append(
+            f"seat {actor}'s discard {nth + 1} was read {placed.replaced} at first and {pai} since: "
+            f"recorded as {pai}"
+        )
 
     def _move_riichi(self, moved: dict[str, Any]) -> None:
         """A riichi read from a discard that lies upright after all: the record gets it with the seat's

@@ -255,3 +255,27 @@ def test_a_cell_cut_over_two_read_discards_is_no_new_discard_but_the_next_spot_i
     table.step([], [between])
     table.discard(0, 3, 5)  # its real next discard, at the next spot
     assert [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"][-1] == (0, "6m")
+
+
+def test_a_cell_between_two_discards_whose_tracks_were_lost_is_no_new_discard() -> None:
+    # An arm over seat 0's pond: two of its discards lying side by side are not read for a while and the row
+    # is cut with a cell between their places. No tile fits there, so it is no discard.
+    from tests.live.test_live_events import _start
+
+    table = _start()
+    pond = []
+    for n in range(3):
+        for seat in range(4):
+            t = table.discard(seat, n, 27 + (seat + n) % 7)
+            if seat == 0:
+                pond.append(t)
+    for t in pond[1:]:
+        table.take(t)
+    table.step([], pond[1:])
+    between = table.put(0, (1.5 - 2.5) * 29, GEO.pond_v0, 2)
+    table.step([between])
+    for _ in range(STABLE_HITS + 2):
+        table.step()
+    assert [e for e in table.events if e["type"] == "dahai"][-1]["actor"] == 3
+    table.discard(0, 3, 5)  # its real next discard, at the next spot
+    assert [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"][-1] == (0, "6m")

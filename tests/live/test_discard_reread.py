@@ -1,0 +1,80 @@
+"""A discard named another kind once it has been read often (vision/discard_reread.py): seed 881, white cloth,
+black backs, 37 degrees, seat 0's 7p counted as a 6p from three readings and named 7p in the rest. The record
+gets the kind most readings give, and the game replays it so (riichi_table/assistant/reconcile.py)."""
+
+from __future__ import annotations
+
+import numpy as np
+from riichi_table.vision.discard_reread import REREAD_DAHAI, reread_discards
+from riichi_table.vision.hand_state import HandState
+from riichi_table.vision.track import Track
+
+from tests.live.mjai_records import opening
+
+SIX_P, SEVEN_P = 14, 15
+
+
+def _pond_tile(tid: int, votes: dict[int, float], hits: int) -> Track:
+    v = np.zeros(38)
+    for kind, n in votes.items():
+        v[kind] = n
+    return Track(tid, 0.0, 0.0, 0, "pond", -72 + 29 * tid, 164.0, False, False, v, hits=hits, stable=True)
+
+
+def _hand(pond: list[Track], recorded: list[int]) -> HandState:
+    h = HandState(phase="playing")
+    h.ponds[0] = [t.id for t in pond]
+    for n, (t, kind) in enumerate(zip(pond, recorded, strict=True)):
+        h.discard_nth[t.id] = n
+        h.discard_kind[t.id] = kind
+        h.places[t.id] = (t.u, t.v)
+    return h
+
+
+def test_a_discard_named_another_kind_in_most_of_many_readings_is_recorded_again() -> None:
+    pond = [_pond_tile(0, {3: 40.0}, 40), _pond_tile(1, {SIX_P: 3.0, SEVEN_P: 57.0}, 60)]
+    h = _hand(pond, [3, SIX_P])
+    h.last_discard = (0, 1, SIX_P)
+    tracks = {t.id: t for t in pond}
+    assert reread_discards(h, tracks) == [{"type": REREAD_DAHAI, "actor": 0, "nth": 1, "pai": "7p"}]
+    assert h.discard_kind[1] == SEVEN_P and h.last_discard == (0, 1, SEVEN_P)  # a call takes the 7p
+    assert reread_discards(h, tracks) == []  # said once
+
+
+def test_a_discard_read_seldom_or_with_its_readings_split_is_left_as_recorded() -> None:
+    seldom = _pond_tile(0, {SEVEN_P: 12.0}, 12)  # another kind so far, but read only a dozen times
+    split = _pond_tile(1, {SIX_P: 25.0, SEVEN_P: 35.0}, 60)  # most say 7p, but not four in five
+    h = _hand([seldom, split], [SIX_P, SIX_P])
+    assert reread_discards(h, {0: seldom, 1: split}) == []
+
+
+def test_a_tile_found_where_a_discard_lay_is_not_asked() -> None:
+    # The discard's track is gone (called, or lost in a camera bump): one at its place may be another tile.
+    h = _hand([_pond_tile(0, {SIX_P: 3.0}, 3)], [SIX_P])
+    other = _pond_tile(7, {SEVEN_P: 60.0}, 60)
+    other.u = -72.0
+    assert reread_discards(h, {7: other}) == []
+
+
+def _record() -> list[dict]:
+    out = opening()
+    for seat, pai in [(0, "E"), (1, "9p"), (2, "S"), (3, "W"), (0, "6p"), (1, "8p")]:
+        out += [{"type": "tsumo", "actor": seat, "pai": "?"}, {"type": "dahai", "actor": seat, "pai": pai}]
+    return out
+
+
+def test_the_session_records_the_discard_again_and_says_so() -> None:
+    from riichi_table.assistant import LiveSession
+
+    session = LiveSession("wrc", namer="templates")
+    for event in _record()[1:]:
+        session._apply(event)
+    session._apply({"type": REREAD_DAHAI, "actor": 0, "nth": 1, "pai": "7p"})
+    seat_0 = [e["pai"] for e in session.accepted if e["type"] == "dahai" and e["actor"] == 0]
+    assert seat_0 == ["E", "7p"] and len(session.game.round.seats[0].kawa) == 2
+    assert any("was read 6p at first and 7p since" in w for w in session.warnings)
+    # A discard the record does not hold: nothing changes but a warning.
+    before = list(session.accepted)
+    session._apply({"type": REREAD_DAHAI, "actor": 2, "nth": 5, "pai": "7p"})
+    assert session.accepted == before
+    assert any("the record cannot take it" in w for w in session.warnings)

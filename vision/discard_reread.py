@@ -1,0 +1,50 @@
+"""A discard named another kind once it has been read often: the record gets the kind most readings give
+(docs/live.md, "Fresh seeds at face height").
+
+A pond tile counts as a discard from its first few readings (`vision.live_events`), and its kind is the one
+those readings gave. A tile laid in dim light, half under an arm's shadow or cut off its face for those
+frames can be named wrong there and right in the many frames that follow while it lies still: seed 881,
+white cloth, black backs, 37 degrees, seat 0's 7p counted as a 6p from three readings and named 7p in the
+rest. The furiten of every seat waiting on it and a win on it follow the kind recorded, so a discard whose
+track has been read at least RECHECK_HITS times, most of them (REREAD_SHARE of its votes) another kind than
+the one recorded, is recorded again as that kind. The game replays its record with the tile changed
+(riichi_table/assistant/reconcile.py) and keeps it only when the engine takes that record.
+
+Only the discard's own track is asked: one lost and found again (an arm, a camera bump) may be another tile
+lying at its place (the seat's next discard laid where a called tile lay).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from riichi_table.vision.hand_state import HandState
+from riichi_table.vision.pai_names import pai_of_track
+from riichi_table.vision.track import Track
+
+# Private event (not mjai): {"type", "actor", "nth": the actor's nth discard of this hand (0-based), "pai":
+# the kind most of its readings give}.
+REREAD_DAHAI = "_reread_dahai"
+RECHECK_HITS = 20  # readings of a discard before its kind is judged again
+REREAD_SHARE = 0.8  # share of its votes the other kind needs
+
+
+def reread_discards(h: HandState, tracks: dict[int, Track]) -> list[dict[str, Any]]:
+    """The discards to record as another kind (REREAD_DAHAI events); `h` follows them (`discard_kind`).
+
+    `tracks` are the stable tracks by id."""
+    out: list[dict[str, Any]] = []
+    for seat in range(4):
+        for i in h.ponds[seat]:
+            t = tracks.get(i)
+            nth, was = h.discard_nth.get(i), h.discard_kind.get(i)
+            if t is None or nth is None or was is None or t.face_down or t.forced is not None:
+                continue
+            if t.hits < RECHECK_HITS or t.kind == was or t.kind < 0 or t.confidence < REREAD_SHARE:
+                continue
+            pai = pai_of_track(t)
+            h.discard_kind[i] = t.kind
+            if h.last_discard is not None and h.last_discard[1] == i:
+                h.last_discard = (seat, i, t.kind)  # a call of it takes this kind
+            out.append({"type": REREAD_DAHAI, "actor": seat, "nth": nth, "pai": pai})
+    return out
