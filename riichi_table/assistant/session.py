@@ -81,6 +81,7 @@ class LiveSession:
         self.accepted: list[dict[str, Any]] = []
         self.warnings: list[str] = [self.model_note] if self.model_note else []
         self.questions: list[dict[str, Any]] = []
+        self._late_at: dict[int, int] = {}  # seat -> the place its last discard read late took, this hand
         self.processed = 0
         self.frames = 0
         self.skipped_view = 0  # frames not read because the view was blurred or dark
@@ -415,6 +416,7 @@ class LiveSession:
         placed = fits[best]
         # The page reads the ponds from the game's state; no new event goes out (it is no new discard).
         self.game, self.accepted = placed.game, placed.record
+        self._late_at[actor] = best
         what = f"{pai}, a riichi," if riichi else pai
         self.warnings.append(
             f"seat {actor}'s discard was read late: {what} (not {placed.replaced}) put in its place"
@@ -479,25 +481,34 @@ class LiveSession:
         )
 
     def _settle_order(self, actor: int, nth: int, before: bool) -> int:
-        """The seat's other tile read late comes to light while its order question is open: the pond shows
-        the order (`before`: the new tile lies first). The earlier tile is moved if the best guess was wrong,
-        the question closes, and the place left for the new tile is returned."""
+        """The seat's other tile read late comes to light: the pond shows the order of the two (`before`: the
+        new tile lies first). The earlier tile is moved if its place was a guess the pond now shows wrong (an
+        order question open on it closes), and the place left for the new tile is returned. Two tiles read
+        late the other way round from how they lie (the later one hidden longer: seed 946, wood felt, 40
+        degrees, seat 3's 7p under an arm while its 8m beside it showed) are put in the pond's order."""
         from riichi_table.assistant.reconcile import move_late_discard
 
         q = next((q for q in self.questions if q.get("kind") == "order" and q.get("seat") == actor), None)
-        if q is None:
+        place = int(q["place"]) if q is not None else self._late_at.get(actor)
+        if place is None or place == nth:
             return nth
-        lo, hi = sorted((int(q["place"]), nth))
+        lo, hi = sorted((place, nth))
         new_at, old_at = (lo, hi) if before else (hi, lo)
-        if old_at != q["place"]:
-            moved = move_late_discard(self.rules, self.accepted, actor, int(q["place"]), old_at)
+        if old_at != place:
+            moved = move_late_discard(self.rules, self.accepted, actor, place, old_at)
             if moved is None:
-                return nth  # the question stays for a person to answer
+                return nth  # a question stays for a person to answer
             self.game, self.accepted = moved.game, moved.record
-        self.questions = [x for x in self.questions if x is not q]
-        self.warnings.append(
-            f"seat {actor}'s pond shows the order of its discards read late: question closed"
-        )
+            self._late_at[actor] = old_at
+            if q is None:
+                self.warnings.append(
+                    f"seat {actor}'s discards read late lie the other way round in its pond: put in its order"
+                )
+        if q is not None:
+            self.questions = [x for x in self.questions if x is not q]
+            self.warnings.append(
+                f"seat {actor}'s pond shows the order of its discards read late: question closed"
+            )
         return new_at
 
     def answer_order(self, question: str, answer: int) -> dict[str, Any]:
@@ -527,6 +538,7 @@ class LiveSession:
 
     def _drop_order_questions(self) -> None:
         """A hand is over: its order questions go unanswered, their best guesses stay (said once)."""
+        self._late_at = {}
         dropped = [q for q in self.questions if q.get("kind") == "order"]
         if dropped:
             self.questions = [q for q in self.questions if q.get("kind") != "order"]

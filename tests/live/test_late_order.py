@@ -158,3 +158,18 @@ def test_the_pond_settles_an_open_question_when_the_other_tile_comes_to_light(
     assert _seat_discards(session) == order
     assert session.questions == []
     assert any("pond shows the order" in w for w in session.warnings)
+
+
+@pytest.mark.parametrize(
+    ("before", "order"), [(True, ["1m", "9m"]), (False, ["9m", "1m"])], ids=["first", "second"]
+)
+def test_two_tiles_read_late_go_in_the_order_their_pond_shows(before: bool, order: list[str]) -> None:
+    # No question open: the 9m, seen first, took the earliest guessed place; the 1m, hidden longer, lies
+    # before it in the pond (seed 946, wood felt, 40 degrees: a 7p under an arm while the 8m beside it showed
+    # already).
+    session = _session(two_guesses())
+    session._apply({"type": LATE_DAHAI, "actor": 1, "nth": 0, "pai": "9m"})
+    assert _seat_discards(session) == ["9m", "3m"] and not session.questions
+    session._apply({"type": LATE_DAHAI, "actor": 1, "nth": 1, "pai": "1m", "before_late": before})
+    assert _seat_discards(session) == order
+    assert any("other way round" in w for w in session.warnings) == before
