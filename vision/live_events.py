@@ -246,6 +246,11 @@ class TableReader:
                     continue
                 h.stuck = 0
                 self._discard(t)
+                # A call of it that was read already (its meld laid before the discard counted: the
+                # called tile was read a few times only) goes in before the next seat's discard, which is
+                # then the caller's (seed 1013, white cloth, 37 degrees: seat 3's pon of a N read late was
+                # put after three more discards, with the N recorded twice).
+                self._melds(stable)
                 continue
             if new[seat]:
                 return  # read a few more times before the tile is named for good
@@ -411,6 +416,16 @@ class TableReader:
         d_id = h.last_discard[1]
         if h.last_discard[2] >= 0:
             called_kind = h.last_discard[2]  # the pond saw this tile longer than the meld has
+        partners = _meld_partners(seat, target, called_kind)
+        if len(others) == 2 and not any(kind_prob(t, k) >= MELD_KIND_SHARE for t in others for k in partners):
+            # A pon (or chi) of tiles that are not the discard's kind (or its neighbours) is none: a meld cut
+            # again into new cells when its sideways tile's place flickers (44 degrees) was read as a second
+            # pon of whatever was discarded last (seed 104, hard). The discard stays in its pond: a pon
+            # laid before the tile it takes was read, refused against the target's discard before (a 1s),
+            # took that one from the pond and had the tracker forget it; found again, it was recorded as a
+            # new discard (seed 1013, white cloth, 37 degrees).
+            self._refuse(seat, tracks, f"its tiles do not go with the discard ({pai_of(called_kind)})")
+            return
         h.ponds[target] = [i for i in h.ponds[target] if i != d_id]
         if h.riichi_at.get(target, (None, 0))[0] == d_id:
             del h.riichi_at[target]  # a riichi tile called: its orientation is not seen again
@@ -420,13 +435,6 @@ class TableReader:
             h.taken.append(d_id)
             place = self.tracks[d_id]
             h.called_at.append((target, place.u, place.v, self.frame, called_kind))
-        partners = _meld_partners(seat, target, called_kind)
-        if len(others) == 2 and not any(kind_prob(t, k) >= MELD_KIND_SHARE for t in others for k in partners):
-            # A pon (or chi) of tiles that are not the discard's kind (or its neighbours) is none: a meld cut
-            # again into new cells when its sideways tile's place flickers (44 degrees) was read as a second
-            # pon of whatever was discarded last (seed 104, hard).
-            self._refuse(seat, tracks, f"its tiles do not go with the discard ({pai_of(called_kind)})")
-            return
         kind_name, consumed_kinds = meld_reading(seat, target, called_kind, others, len(flat))
         h.melds[seat].append(Meld([t.id for t in tracks], kind_name, called_kind, _span(flat)))
         self._accept()

@@ -257,3 +257,38 @@ def test_a_dead_wall_read_with_several_faces_up_starts_no_hand_until_one_is_left
         table.take(t)
     down = [table.put(0, u, 0, 0, face_down=True) for u in (-85, -56, 0, 28)]
     assert [(e["type"], e.get("dora_marker")) for e in table.step(down, stacks)] == [("start_kyoku", "3s")]
+
+
+def test_a_pon_laid_before_its_discard_is_read_leaves_the_discard_before_it_in_its_pond() -> None:
+    # Seat 1 lays its pon of seat 0's P before the P is read in seat 0's pond; seat 0's last discard read is
+    # its E. The pon does not go with the E: the E stays a discard in seat 0's pond (seed 1013, white cloth,
+    # 37 degrees: the tracker forgot it, and found again it was recorded as a new discard).
+    table = _start()
+    east = table.discard(0, 0, 27)
+    for n, kind in enumerate((9, 10, 11)):
+        table.discard(1 + n, 0, kind)
+    meld = [table.put(1, 330 + i * 30, GEO.hand_v, 31, sideways=(i == 0)) for i in range(3)]
+    table.step(meld)
+    assert "pon" not in _types(table.events)
+    assert table.reader.hand.ponds[0] == [east.id] and table.reader.take_called() == []
+    table.discard(0, 1, 31)  # the P shows at last, and is taken
+    pon = next(e for e in table.events if e["type"] == "pon")
+    assert (pon["actor"], pon["target"], pon["pai"]) == (1, 0, "P")
+    assert table.reader.hand.ponds[0] == [east.id]
+
+
+def test_a_pon_seen_with_its_discard_in_one_frame_goes_before_the_callers_discard() -> None:
+    # An arm over the table: seat 0's P, seat 1's pon of it and seat 1's discard after it come to light in
+    # the same frame. The call goes in right after the P, and seat 1 discards without a draw (seed 1013,
+    # white cloth, 37 degrees: the pon was put after three more discards, its P recorded twice).
+    table = _start()
+    p_tile = table.put(0, (0 - 2.5) * 29, GEO.pond_v0, 31)
+    meld = [table.put(1, 330 + i * 30, GEO.hand_v, 31, sideways=(i == 0)) for i in range(3)]
+    after = table.put(1, (0 - 2.5) * 29, GEO.pond_v0, 9)
+    table.step([p_tile, *meld, after])
+    assert [(e["type"], e.get("actor")) for e in table.events[1:]] == [
+        ("tsumo", 0),
+        ("dahai", 0),
+        ("pon", 1),
+        ("dahai", 1),
+    ]
