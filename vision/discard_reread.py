@@ -11,22 +11,29 @@ the one recorded, is recorded again as that kind. The game replays its record wi
 (riichi_table/assistant/reconcile.py) and keeps it only when the engine takes that record.
 
 Only the discard's own track is asked: one lost and found again (an arm, a camera bump) may be another tile
-lying at its place (the seat's next discard laid where a called tile lay).
+lying at its place (the seat's next discard laid where a called tile lay). Its own track may be another tile
+too, when a call took the discard unseen and the seat's next discard was laid at its place under an arm: the
+track then was read as the discard's kind for a while after it counted (seed 1013, wood felt, 40 degrees:
+seat 3's 8m, called by a pon read too late, and the 5s laid where it lay). So the discard is recorded again
+only when its readings since it counted hardly ever gave the kind it counted with (under OLD_SHARE of
+their votes).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 from riichi_table.vision.hand_state import HandState
 from riichi_table.vision.pai_names import pai_of_track
-from riichi_table.vision.track import Track
+from riichi_table.vision.track import RED_CLASS, Track
 
 # Private event (not mjai): {"type", "actor", "nth": the actor's nth discard of this hand (0-based), "pai":
 # the kind most of its readings give}.
 REREAD_DAHAI = "_reread_dahai"
 RECHECK_HITS = 20  # readings of a discard before its kind is judged again
 REREAD_SHARE = 0.8  # share of its votes the other kind needs
+OLD_SHARE = 0.1  # ... and the most the recorded kind may have of its votes since it counted
 
 
 def reread_discards(h: HandState, tracks: dict[int, Track]) -> list[dict[str, Any]]:
@@ -42,6 +49,12 @@ def reread_discards(h: HandState, tracks: dict[int, Track]) -> list[dict[str, An
                 continue
             if t.hits < RECHECK_HITS or t.kind == was or t.kind < 0 or t.confidence < REREAD_SHARE:
                 continue
+            at_count = h.discard_votes.get(i)
+            if at_count is not None and at_count.shape == t.votes.shape:
+                since = np.clip(t.votes - at_count, 0.0, None)
+                old = since[was] + (since[RED_CLASS[was]] if was in RED_CLASS else 0.0)
+                if old > OLD_SHARE * max(float(since.sum()), 1e-9):
+                    continue
             pai = pai_of_track(t)
             h.discard_kind[i] = t.kind
             if h.last_discard is not None and h.last_discard[1] == i:

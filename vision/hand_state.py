@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass
@@ -47,5 +48,6 @@ class HandState:
     waited: dict[int, int] = field(default_factory=dict)  # new pond track -> frames it waited (earlier spot)
     discard_nth: dict[int, int] = field(default_factory=dict)  # discard track -> its seat's nth discard
     discard_kind: dict[int, int] = field(default_factory=dict)  # discard track -> the kind it was read as
+    discard_votes: dict[int, Any] = field(default_factory=dict)  # discard track -> its votes when it counted
     riichi_at: dict[int, tuple[int, int]] = field(default_factory=dict)  # seat -> its riichi discard, nth
     hidden_at: list[int] = field(default_factory=lambda: [-(10**6)] * 4)  # last frame each pond was unread

@@ -303,6 +303,7 @@ class TableReader:
             h.places[t.id] = (t.u, t.v)
             h.discard_nth[t.id] = h.dahai_count[seat] - 1
             h.discard_kind[t.id] = t.kind
+            h.discard_votes[t.id] = t.votes.copy()
             if riichi_now:
                 h.riichi_at[seat] = (t.id, h.dahai_count[seat] - 1)
             h.last_discard = (seat, t.id, t.kind)

@@ -522,8 +522,11 @@ class LiveReader:
         bamboo on green ones) with that strip below it looks half back or face down: seed 402, white cloth,
         black backs, 37 degrees, and seed 533, blue backs, 40 degrees: an 8p in a hand laid open at a draw or
         a win was left out as a standing tile's top, and the hand was not read. A standing tile's top keeps
-        its back on the far side or over most of it, so it stays left out."""
-        if self.camera is None or not self._in_hand(centre[0] / self.ppm, centre[1] / self.ppm):
+        its back on the far side or over most of it, so it stays left out. A pond cell is judged so too: no
+        tile stands there, and a 7s in seat 0's pond, its bamboo green over green backs' side below it,
+        looked a standing top and was never read (seed 1013, wood felt, green backs, 40 degrees)."""
+        area = self.geo.area_of(centre[0] / self.ppm, centre[1] / self.ppm)[1]
+        if self.camera is None or area not in ("hand", "pond"):
             return False
         sx, sy = self._towards_camera(centre)
         face = without_side(cell, round(sx * self.ppm), round(sy * self.ppm))
