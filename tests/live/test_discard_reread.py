@@ -34,6 +34,7 @@ def _hand(pond: list[Track], recorded: list[int]) -> HandState:
 def test_a_discard_named_another_kind_in_most_of_many_readings_is_recorded_again() -> None:
     pond = [_pond_tile(0, {3: 40.0}, 40), _pond_tile(1, {SIX_P: 3.0, SEVEN_P: 57.0}, 60)]
     h = _hand(pond, [3, SIX_P])
+    h.discard_votes[1] = _pond_tile(1, {SIX_P: 3.0}, 3).votes  # it counted from three readings of a 6p
     h.last_discard = (0, 1, SIX_P)
     tracks = {t.id: t for t in pond}
     assert reread_discards(h, tracks) == [{"type": REREAD_DAHAI, "actor": 0, "nth": 1, "pai": "7p"}]
@@ -78,3 +79,12 @@ def test_the_session_records_the_discard_again_and_says_so() -> None:
     session._apply({"type": REREAD_DAHAI, "actor": 2, "nth": 5, "pai": "7p"})
     assert session.accepted == before
     assert any("the record cannot take it" in w for w in session.warnings)
+
+
+def test_a_discard_read_as_its_kind_for_a_while_after_it_counted_is_not_recorded_again() -> None:
+    # Another tile at its place on the same track: the 8m, called unseen, and the 5s laid where it lay.
+    eight_m, five_s = 7, 22
+    track = _pond_tile(0, {eight_m: 15.0, five_s: 60.0}, 75)
+    h = _hand([track], [eight_m])
+    h.discard_votes[0] = _pond_tile(0, {eight_m: 3.0}, 3).votes
+    assert reread_discards(h, {0: track}) == []
