@@ -20,6 +20,7 @@ from riichi_table.vision.zones import TableGeometry
 STANDING = "standing hand"  # Rejected.reason: the tops and backs of a standing hand
 STICK = "point stick"  # Rejected.reason: a scoring stick (tenbou)
 STICK_MAX_MM = 15  # thinner than this is no tile (a lying tile is 26 mm across at least)
+PIECE_MM = 5  # a face's piece the stick opening took is put back when at least this wide both ways
 
 
 @dataclass(frozen=True)
@@ -61,10 +62,17 @@ def without_sticks(
         if max(w, h) > 50 * ppm:
             x, y = (float(v) / ppm for v in centroids[i])
             rejected.append(Rejected(x, y, geo.seat_of(x, y), STICK))
-        elif max(w, h) <= k and near[y0 : y0 + h, x0 : x0 + w][labels[y0 : y0 + h, x0 : x0 + w] == i].any():
+        elif (
+            max(w, h) <= k
+            and min(w, h) >= PIECE_MM * ppm
+            and stats[i, 4] >= k * k / 4
+            and near[y0 : y0 + h, x0 : x0 + w][labels[y0 : y0 + h, x0 : x0 + w] == i].any()
+        ):
             # A short piece touching what stays is part of a face a notch of the felt's colour narrowed:
             # red ink close to a wood felt (a 7s's red bamboo cut its top into two strips, which went, and
-            # the rest was too short for a lying tile: seed 1013, wood felt, 40 degrees).
+            # the rest was too short for a lying tile: seed 1013, wood felt, 40 degrees). Not the slivers
+            # the opening takes off every blob's rims and corners: put back, they joined a meld at a steep
+            # camera's far corner to what lies beside it (seed 881, 44 degrees: the pon was lost).
             back.append(i)
     if back:
         restore = np.zeros(n, bool)

@@ -31,3 +31,13 @@ def test_a_short_piece_alone_goes() -> None:
     solid = np.zeros((100, 100), np.uint8)
     solid[20:32, 20:30] = 1  # a scrap touching nothing that stays
     assert not without_sticks(solid, TableGeometry(), 1.0, []).any()
+
+
+def test_the_slivers_the_opening_takes_off_a_tiles_rim_stay_off() -> None:
+    # Put back, a sliver along a tile's rim joined a meld at a far corner to what lay beside it (seed 881,
+    # 44 degrees).
+    solid = np.zeros((100, 100), np.uint8)
+    solid[20:55, 20:46] = 1
+    solid[30:44, 46:48] = 1  # a 2 px sliver on its right rim
+    kept = without_sticks(solid, TableGeometry(), 1.0, [])
+    assert kept[20:55, 20:46].all() and not kept[:, 46:].any()
