@@ -1,5 +1,5 @@
 """A discard named another kind once it has been read often: the record gets the kind most readings give
-(docs/live.md, "Fresh seeds at face height").
+(docs/live.md, "What the fresh seeds left, the next round").
 
 A pond tile counts as a discard from its first few readings (`vision.live_events`), and its kind is the one
 those readings gave. A tile laid in dim light, half under an arm's shadow or cut off its face for those

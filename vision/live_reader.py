@@ -514,9 +514,9 @@ class LiveReader:
     def _face_only_back(
         self, cell: NDArray[np.uint8], centre: tuple[float, float], band_needed: bool, ink_backs: bool
     ) -> bool:
-        """Whether a hand row's cell at face height, part back-coloured (`cell`: its back-colour mask) at
-        view pixel `centre`, is a lying face after all: without the strip on the camera's side where a
-        lying tile's side shows its back layer (`_towards_camera`), it is neither half back nor a back.
+        """Whether a hand row's or a pond's cell at face height, part back-coloured (`cell`: its back-colour
+        mask) at view pixel `centre`, is a lying face after all: without the strip on the camera's side where
+        a lying tile's side shows its back layer (`_towards_camera`), it is neither half back nor a back.
 
         A face densely inked in a colour near the backs' (8p's navy circles on black or blue backs, 8s's
         bamboo on green ones) with that strip below it looks half back or face down: seed 402, white cloth,

@@ -43,10 +43,10 @@ def over_a_discard(
     """A new pond track lying over the place where one of the seat's discards was read, that discard's
     own track still there, or between two read discards lying side by side, is its row cut another way for a
     few frames, not a new discard: two lying tiles' centres are at least a tile's width less its gap apart,
-    these are within two thirds of it. (Seed 619,
-    white cloth, black backs, 37 degrees: seat 0's row holding its riichi tile was cut now and then as
-    seven upright cells for six tiles; the seventh, between two read discards, was recorded as a 7p discard
-    and the seat's real one, a 2m, a turn later, and the ron that followed was lost.)"""
+    these are within two thirds of it. (Seed 619, white cloth, black backs, 37 degrees: seat 0's row holding
+    its riichi tile was cut now and then as seven upright cells for six tiles; the seventh, between two read
+    discards, was recorded as a 7p discard and the seat's real one, a 2m, a turn later, and the ron that
+    followed was lost.)"""
     row: list[float] = []  # where the seat's read discards (none of them called) lie in the track's row
     for i in hand.ponds[seat]:
         place = hand.places.get(i)

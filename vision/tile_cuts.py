@@ -416,14 +416,9 @@ def _too_long_for_upright(total: float, upright: float, ppm: float, most_tiles: 
     would need 4.4-4.6 mm between them, holds the riichi tile (seed 533 and seed 881, white cloth, 37 degrees:
     each seat's riichi tile was cut upright and recorded without its riichi), where a row six upright tiles
     fill at -0.8 mm is no riichi row (seed 318, the same cloth: `POND_SIDEWAYS_COST` stands)."""
-    fits = [
-        (total - k * upright) / (k - 1)
-        for k in range(2, (most_tiles or 17) + 1)
-        if -1.5 * ppm <= (total - k * upright) / (k - 1) <= 5 * ppm
-    ]
-    if not fits:
-        return False
-    return min(fits, key=lambda g: abs(g - 1.5 * ppm)) > WIDE_GAP_MM * ppm
+    gaps = ((total - k * upright) / (k - 1) for k in range(2, (most_tiles or 17) + 1))
+    fits = [g for g in gaps if -1.5 * ppm <= g <= 5 * ppm]
+    return bool(fits) and min(fits, key=lambda g: abs(g - 1.5 * ppm)) > WIDE_GAP_MM * ppm
 
 
 @functools.cache
