@@ -51,3 +51,5 @@ class HandState:
     discard_votes: dict[int, Any] = field(default_factory=dict)  # discard track -> its votes when it counted
     riichi_at: dict[int, tuple[int, int]] = field(default_factory=dict)  # seat -> its riichi discard, nth
     hidden_at: list[int] = field(default_factory=lambda: [-(10**6)] * 4)  # last frame each pond was unread
+    waiting: dict[int, tuple[int, int]] = field(default_factory=dict)  # uncounted pond track -> seat, kind
+    left_waiting: tuple[int, int, int] | None = None  # seat, kind, frame of such a tile that left its pond

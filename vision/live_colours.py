@@ -21,6 +21,14 @@ FACE_CHROMA = 22.0  # a tile face (ivory) is this close to grey in (a, b)
 INK_BACK_CHROMA = 20.0  # a back this colourful (Lab chroma) has the colour of some faces' ink
 INK_BACK_L = 60.0  # and this light; darker (black) backs keep the rim rule alone in the hand row (shadows)
 PALE_L = 110.0  # a grey felt lighter than this (8-bit Lab L) is as pale as a face in dim light
+# A felt this colourful (Lab chroma: wood, blue, green cloth) has a hue, and its own shades keep it: wood's
+# grain and a lamp's fall-off change its lightness and chroma, hardly its hue. A pixel ACROSS_REACH times the
+# felt's spread across its hue (at least ACROSS_FLOOR) away is no mat, however near it lies otherwise: red
+# ink on wood felt (hue 30 degrees against the wood's 70) lies within the wood's wide reach, off its hue.
+HUED_FELT_CHROMA = 15.0
+TOWARDS_BACK_COS = 0.85  # an off-hue pixel this near the backs' direction from the felt (cos) is a gap
+ACROSS_REACH = 4.0
+ACROSS_FLOOR = 8.0
 # A dead-wall sample this far (`lab_distance`) from the back colour, once BACK_SETTLED samples in a row lay
 # near it, is no back: felt the mat test missed (an exposure step the felt's running mean lags), a sleeve.
 # Only BACK_PATIENCE such samples in a row (another set of tiles) make the back colour start again.
@@ -69,6 +77,7 @@ class SurfaceColours:
     def __init__(self) -> None:
         self.felt: NDArray[np.float32] | None = None
         self.felt_reach = 18.0
+        self.across_reach: float | None = None  # how far across its hue the felt reaches; None: no hue
         self.back: NDArray[np.float32] | None = None
         self._back_samples = 0  # dead-wall samples in a row near the back colour learned
         self._back_strays = 0  # samples in a row far from it
@@ -97,6 +106,14 @@ class SurfaceColours:
         else:
             self.felt = ((1 - FOLLOW) * self.felt + FOLLOW * colour).astype(np.float32)
             self.felt_reach = (1 - FOLLOW) * self.felt_reach + FOLLOW * reach
+        across = _across_hue(near, self.felt) if len(near) > 50 else None
+        if across is None:
+            self.across_reach = None
+        else:
+            wide = max(ACROSS_REACH * float(np.percentile(np.abs(across), 90)), ACROSS_FLOOR)
+            self.across_reach = (
+                wide if self.across_reach is None else (1 - FOLLOW) * self.across_reach + FOLLOW * wide
+            )
 
     def learn_back(self, lab_dead_wall: NDArray[np.float32], mat: NDArray[np.bool_]) -> None:
         """The most common colour of the dead wall's non-mat pixels that is not a tile face (ivory); once
@@ -148,6 +165,32 @@ class SurfaceColours:
         return np.asarray(cv2.sqrt(lab_distance2(lab, self.felt)), np.float32) * np.float32(
             1.0 / self.felt_reach
         )
+
+    def off_hue(self, lab: NDArray[np.float32]) -> NDArray[np.bool_] | None:
+        """True where a pixel lies further across the felt's hue than the felt does (`across_reach`): no
+        mat, however near it is otherwise. None for a felt without a hue (grey, black, white cloth).
+
+        A pixel off the felt's hue towards the backs' colour (within TOWARDS_BACK_COS) is no ink but the
+        felt between two tiles, tinted by the back layer their sides show (green backs on wood felt at a
+        far corner): it stays mat, or the gap closes and a pon's sideways tile was lost (seed 533). Only the
+        mat is judged so; the gaps' evidence is `felt_distance`'s."""
+        if self.felt is None or self.across_reach is None:
+            return None
+        across = _across_hue(lab, self.felt, 1.0 / self.across_reach)
+        if across is None:
+            return None
+        off = np.asarray(cv2.absdiff(across, 0.0) > 1.0)
+        if self.back is None:
+            return off
+        to_back = self.back[1:] - self.felt[1:]
+        norm = float(np.hypot(to_back[0], to_back[1]))
+        if norm < 1.0:
+            return off
+        ys, xs = np.nonzero(off)
+        d = lab[ys, xs, 1:] - self.felt[1:]
+        towards = d @ (to_back / norm) > TOWARDS_BACK_COS * np.hypot(d[:, 0], d[:, 1])
+        off[ys[towards], xs[towards]] = False
+        return off
 
     def gap_distance(self, lab: NDArray[np.float32]) -> NDArray[np.float32]:
         """`felt_distance` with colour counting CAST_CHROMA of itself: for the felt between tiles under a
@@ -204,6 +247,21 @@ class SurfaceColours:
             & (chroma > SHADED_SATURATION * saturation0 * lab[..., 0])
         )
         return (near | shaded).astype(np.uint8)
+
+
+def _across_hue(
+    lab: NDArray[np.float32], felt: NDArray[np.float32], scale: float = 1.0
+) -> NDArray[np.float32] | None:
+    """Each Lab colour's (a, b) offset from the felt's across the felt's hue, times `scale` (signed; the
+    shape of `lab` without its last axis), or None for a felt too grey to have a hue (HUED_FELT_CHROMA)."""
+    a0, b0 = float(felt[1]) - 128.0, float(felt[2]) - 128.0
+    chroma = float(np.hypot(a0, b0))
+    if chroma < HUED_FELT_CHROMA:
+        return None
+    pa, pb = -b0 * scale / chroma, a0 * scale / chroma  # square to the felt's hue in (a, b), scaled
+    row = np.array([[0.0, pa, pb, -(float(felt[1]) * pa + float(felt[2]) * pb)]], np.float32)
+    across = cv2.transform(lab.reshape(-1, 1, 3), row)
+    return np.asarray(across, np.float32).reshape(lab.shape[:-1])
 
 
 def to_lab(view: NDArray[np.uint8]) -> NDArray[np.float32]:

@@ -55,6 +55,11 @@ LATE_DAHAI = "_late_dahai"
 # Its optional fields: "riichi": true when the tile lay sideways (a riichi declared with it); "places": every
 # guessed place it could take, when more than one; "before_late": whether it lies before the seat's tile read
 # late last time, in pond order, when that one is in view (riichi_table/assistant/reconcile.py).
+# Private event (not mjai): a seat's discard read at its turn lies before the seat's tile read late (pond
+# order), which took a guessed place: the two change places; {"type", "actor", "nth": the new discard's
+# place (0-based, this hand), "late": the late tile's}.
+BEFORE_LATE = "_before_late"
+LEFT_WAITING_FRAMES = 60  # a discard not yet counted that left its pond this recently may be a ron's tile
 SETTLE_FRAMES = 6  # processed frames with no change before revealed hands are read
 EMIT_HITS = 3  # readings of a new discard before it is named (a stable track has them)
 STUCK_FRAMES = 10  # processed frames waiting for a seat's discard before it is filled in
@@ -83,6 +88,8 @@ class TableReader:
         note_hidden(h, stable, changes.hidden, self.frame)
         for t in changes.gone:
             h.last_gone.add(t.id)
+            if t.id in h.waiting:
+                h.left_waiting = (*h.waiting[t.id], self.frame)
         if h.phase == "ended":
             if not any(t.area in ("pond", "dora") for t in stable):
                 self.hand = HandState()
@@ -116,6 +123,12 @@ class TableReader:
                 h.dora.append(t.id)
                 self._emit({"type": "dora", "dora_marker": pai_of_track(t)})
         self._discards(stable)
+        counted = {i for pond in h.ponds for i in pond}
+        h.waiting = {
+            t.id: (t.seat, t.kind)
+            for t in stable
+            if t.area == "pond" and t.id not in counted and not t.face_down
+        }
         for moved in reread_riichi(h, self.tracks, self.geo):
             self._emit(moved)
         for reread in reread_discards(h, self.tracks):
@@ -246,6 +259,7 @@ class TableReader:
                     continue
                 h.stuck = 0
                 self._discard(t)
+                self._before_late(seat, t, stable)
                 # A call of it that was read already (its meld laid before the discard counted: the
                 # called tile was read a few times only) goes in before the next seat's discard, which is
                 # then the caller's (seed 1013, white cloth, 37 degrees: seat 3's pon of a N read late was
@@ -263,6 +277,27 @@ class TableReader:
                 self._discard(None, seat)
                 continue
             return
+
+    def _before_late(self, seat: int, t: Track, stable: list[Track]) -> None:
+        """`t`, just read as `seat`'s discard at its turn, lies before the seat's tile read late in its pond
+        (a row's far end hidden longer than the next row's first tile: seed 1234, white cloth, 37 degrees,
+        seat 1's F lost in most frames while the W after it showed): the late tile took the guessed place
+        that was `t`'s, so the two change places, and the late tile is the last discard (BEFORE_LATE).
+        Sideways tiles (a riichi goes with its tile) are left as read."""
+        h = self.hand
+        earlier = [i for i in h.late_ids[seat] if i in self.tracks]
+        if not earlier or t.sideways or self.tracks[earlier[-1]].sideways:
+            return
+        late = self.tracks[earlier[-1]]
+        order = [x.id for x in self._pond(seat, stable)]
+        if late.id not in order or t.id not in order or order.index(t.id) > order.index(late.id):
+            return
+        nth, late_nth = h.discard_nth.get(t.id), h.discard_nth.get(late.id)
+        if nth is None or late_nth is None or late_nth > nth:
+            return
+        h.discard_nth[t.id], h.discard_nth[late.id] = late_nth, nth
+        h.last_discard = (seat, late.id, late.kind)
+        self._emit({"type": BEFORE_LATE, "actor": seat, "nth": nth, "late": late_nth})
 
     def swap_guessed(self, seat: int, taken: int, freed: int) -> None:
         """The game put a tile read late at `seat`'s discard `taken` (0-based) instead of `freed`: `freed` is
@@ -575,6 +610,19 @@ class TableReader:
                 d_seat, d_id, d_kind = h.last_discard
                 if left_pond(self.tracks, self.frame, d_id) and d_kind == win.kind:
                     target = d_seat
+            # The seat on turn laid its discard and the winner took it before it was read often enough to
+            # count (seed 1357, white cloth, 37 degrees: seat 1's 4s, read three times, and seat 0's ron on it
+            # read as a tsumo): it goes in as that seat's discard, and the win is a ron on it.
+            gone = h.left_waiting
+            if (
+                target == seat
+                and gone is not None
+                and gone[0] == h.next_seat != seat
+                and gone[1] == win.kind
+                and self.frame - gone[2] <= LEFT_WAITING_FRAMES
+            ):
+                self._discard(None, gone[0], gone[1])
+                target = gone[0]
             if not (target != seat and h.accept_pending == target):
                 self._accept()
             h.accept_pending = None

@@ -246,6 +246,9 @@ class LiveReader:
             assert lab is not None
             dist = self.colours.felt_distance(lab)
             mat = dist < 1.0
+            off_hue = self.colours.off_hue(lab)
+            if off_hue is not None:
+                mat &= ~off_hue  # red ink on wood felt: near the wood's colour, not its hue
             # Under a lamp's colour the thin gaps between tiles carry the faces' colour (the video's):
             # their evidence weighs colour less (`SurfaceColours.gap_distance`).
             near = self.colours.gap_distance(lab) if self.balance.cast else dist
@@ -331,7 +334,8 @@ class LiveReader:
                 if 150 * self.ppm < w < 240 * self.ppm:  # the wall's row of seven alone, no arm over it
                     self.dead_wall_depth = max(self.dead_wall_depth or 0.0, h / self.ppm)
                 grey = cv2.cvtColor(np.ascontiguousarray(view[y : y + h, x : x + w]), cv2.COLOR_BGR2GRAY)
-                cut_dead_wall(blob, back[y : y + h, x : x + w], x, y, boxes, self.geo, self.ppm, grey)
+                side = self._towards_camera((x + w / 2, y + h / 2))[1]
+                cut_dead_wall(blob, back[y : y + h, x : x + w], x, y, boxes, self.geo, self.ppm, grey, side)
             elif area == "hand" and standing_hand(
                 measured,
                 back[y : y + h, x : x + w],

@@ -335,11 +335,14 @@ class LiveSession:
     def _apply(self, event: dict[str, Any]) -> None:
         from riichi_table.engine.errors import EngineError
         from riichi_table.vision.discard_reread import REREAD_DAHAI
-        from riichi_table.vision.live_events import LATE_DAHAI
+        from riichi_table.vision.live_events import BEFORE_LATE, LATE_DAHAI
         from riichi_table.vision.riichi_reread import MOVED_RIICHI
 
         if event["type"] == LATE_DAHAI:
             self._place_late(event)
+            return
+        if event["type"] == BEFORE_LATE:
+            self._before_late(event)
             return
         if event["type"] == MOVED_RIICHI:
             self._move_riichi(event)
@@ -423,6 +426,26 @@ class LiveSession:
         )
         if len(fits) > 1:
             self.questions.append(order_question(self.accepted, actor, pai, best, sorted(fits)))
+
+    def _before_late(self, event: dict[str, Any]) -> None:
+        """The seat's discard just read lies before its tile read late (`live_events.BEFORE_LATE`): the two
+        change places in the record, kept only if the engine takes it."""
+        from riichi_table.assistant.reconcile import move_late_discard
+
+        actor, nth, late = int(event["actor"]), int(event["nth"]), int(event["late"])
+        moved = move_late_discard(self.rules, self.accepted, actor, late, nth)
+        if moved is None:
+            self.warnings.append(
+                f"seat {actor}'s discard {nth + 1} lies before its discard read late, "
+                "but the record cannot take them the other way round: kept as read"
+            )
+            return
+        self.game, self.accepted = moved.game, moved.record
+        self._late_at[actor] = nth
+        self.warnings.append(
+            f"seat {actor}'s discard {nth + 1} ({moved.replaced}) lies before its discard read late: "
+            "the two put in its pond's order"
+        )
 
     def _reread(self, reread: dict[str, Any]) -> None:
         """A discard named another kind in most of its readings since it counted: the record gets that kind

@@ -88,3 +88,25 @@ def test_a_discard_read_as_its_kind_for_a_while_after_it_counted_is_not_recorded
     h = _hand([track], [eight_m])
     h.discard_votes[0] = _pond_tile(0, {eight_m: 3.0}, 3).votes
     assert reread_discards(h, {0: track}) == []
+
+
+def test_a_discard_counted_on_split_readings_is_judged_on_the_readings_since() -> None:
+    # Seed 1357, 44 degrees: seat 0's sideways 4p counted as a 2p from readings split 3.8 to 2.0; by the
+    # hand's end 20.3 to 7.5 (0.7 of all the votes), four in five of them 4p since it counted.
+    two_p, four_p = 10, 12
+    track = _pond_tile(0, {two_p: 7.54, four_p: 20.28}, 29)
+    h = _hand([track], [two_p])
+    h.discard_votes[0] = _pond_tile(0, {two_p: 3.8, four_p: 2.03}, 6).votes
+    assert reread_discards(h, {0: track}) == [{"type": REREAD_DAHAI, "actor": 0, "nth": 0, "pai": "4p"}]
+
+    # Counted on clear readings of a 2p, the same votes since are not enough (a tile laid at its place).
+    clear = _pond_tile(0, {two_p: 7.54, four_p: 20.28}, 29)
+    h = _hand([clear], [two_p])
+    h.discard_votes[0] = _pond_tile(0, {two_p: 5.8}, 6).votes
+    assert reread_discards(h, {0: clear}) == []
+
+    # Split at its count, and still split since: left as recorded.
+    still = _pond_tile(0, {two_p: 10.0, four_p: 14.0}, 29)
+    h = _hand([still], [two_p])
+    h.discard_votes[0] = _pond_tile(0, {two_p: 3.8, four_p: 2.03}, 6).votes
+    assert reread_discards(h, {0: still}) == []

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from riichi_table.vision.live_events import LATE_DAHAI, STUCK_FRAMES
+from riichi_table.vision.live_events import BEFORE_LATE, LATE_DAHAI, STUCK_FRAMES
 
 from tests.live.test_late_discard import _record
 from tests.live.test_live_events import _start
@@ -173,3 +173,34 @@ def test_two_tiles_read_late_go_in_the_order_their_pond_shows(before: bool, orde
     session._apply({"type": LATE_DAHAI, "actor": 1, "nth": 1, "pai": "1m", "before_late": before})
     assert _seat_discards(session) == order
     assert any("other way round" in w for w in session.warnings) == before
+
+
+def test_a_discard_read_at_its_turn_that_lies_before_the_tile_read_late_changes_places_with_it() -> None:
+    # Seed 1234, white cloth, 37 degrees: seat 1's F, a row's far end, was lost in most frames; its discard
+    # was guessed, the W laid after it (the next row's first tile) came to light first and took the guessed
+    # place, and the F was read at the seat's next turn. The pond shows the F first.
+    table = _start()
+    table.discard(0, 0, 27)
+    table.discard(2, 0, 29)
+    table.discard(3, 0, 31)
+    for _ in range(STUCK_FRAMES + 2):  # seat 1's first discard is not seen: guessed
+        table.step()
+    assert table.reader.hand.phantom_nth[1] == [0]
+    table.discard(0, 1, 28)
+    table.discard(1, 1, 8)  # the 9m in its second place shows first: after waiting for the first, it
+    for _ in range(40):  # takes the guessed place
+        table.step()
+    assert [e for e in table.events if e["type"] == LATE_DAHAI][-1]["nth"] == 0
+    table.discard(1, 0, 0)  # the 1m in its first place, read at the seat's turn
+    assert table.events[-1] == {"type": BEFORE_LATE, "actor": 1, "nth": 1, "late": 0}
+    nine_m = next(t for t in table.tracks.values() if t.seat == 1 and t.kind == 8)
+    assert table.reader.hand.last_discard == (1, nine_m.id, 8)  # a call or a ron takes the 9m
+
+    session = _session(_record("2m"))
+    session._apply({"type": LATE_DAHAI, "actor": 1, "nth": 0, "pai": "9m"})
+    session._apply({"type": "tsumo", "actor": 1, "pai": "?"})
+    session._apply({"type": "dahai", "actor": 1, "pai": "1m", "tsumogiri": False})
+    session._apply({"type": BEFORE_LATE, "actor": 1, "nth": 1, "late": 0})
+    assert _seat_discards(session) == ["1m", "9m"]
+    assert [str(k.tile) for k in session.game.round.seats[1].kawa] == ["1m", "9m"]
+    assert any("put in its pond's order" in w for w in session.warnings)

@@ -292,3 +292,30 @@ def test_a_pon_seen_with_its_discard_in_one_frame_goes_before_the_callers_discar
         ("pon", 1),
         ("dahai", 1),
     ]
+
+
+def test_a_ron_on_a_discard_taken_before_it_counted_records_that_discard_and_the_ron() -> None:
+    # Seed 1357, white cloth, 37 degrees: seat 1's 4s was read three times while seat 0's discard before it
+    # had not counted yet, and seat 0 took it for its ron in the frame its own discard counted; the win, with
+    # no other seat's discard gone from a pond, was read as a tsumo.
+    table = _start()
+    for seat in range(4):
+        table.discard(seat, 0, 27 + seat)
+    taken = table.put(1, (1 - 2.5) * 29, GEO.pond_v0, 8)  # seat 1's 9m, before seat 0's discard counted
+    table.step([taken])
+    assert table.events[-1]["type"] == "dahai" and table.events[-1]["actor"] == 3
+    table.take(taken)
+    mine = table.put(0, (1 - 2.5) * 29, GEO.pond_v0, 31)
+    table.step([mine], [taken])
+    hand = [0, 1, 2, 9, 10, 11, 18, 19, 20, 3, 4, 5, 8]
+    for i, kind in enumerate(hand):
+        table.put(0, GEO.hand_u0 + i * 28.5, GEO.hand_v, kind)
+    table.put(0, GEO.hand_u0 + 13 * 28.5 + 12, GEO.hand_v, 8)
+    for _ in range(10):
+        table.step()
+    plays = [
+        (e["type"], e.get("actor"), e.get("pai")) for e in table.events if e["type"] in ("dahai", "hora")
+    ]
+    assert plays[-3:] == [("dahai", 0, "P"), ("dahai", 1, "9m"), ("hora", 0, "9m")]
+    hora = table.events[-2]
+    assert hora["type"] == "hora" and hora["target"] == 1

@@ -44,3 +44,30 @@ def test_without_the_view_the_two_deep_run_is_cut_at_its_middle() -> None:
     boxes: list[tuple[int, int, int, int]] = []
     cut_dead_wall(blob, np.zeros(blob.shape, np.uint8), 436, 420, boxes, GEO, 1.0)
     assert sorted(b[1] for b in boxes) == [420, 460]
+
+
+# Grey levels down the middle of seat 0's view of a dead-wall column at 40 degrees (seed 1234, wood felt):
+# the S indicator (rows 18-54), the rim (53-56), the ura dora 4p (56-92: its upper circles 61-68, the lower
+# 78-88), then the 4p's side towards the camera (92-101) and the felt.
+FOUR_PIN_COLUMN = [50] * 14 + [51, 52, 53, 56, 63, 123, 166, 154, 142, 131, 128, 128, 133, 131, 124, 109, 109]
+FOUR_PIN_COLUMN += [122, 116, 104, 86, 73, 61, 70, 82, 89, 80, 77, 81, 74, 75, 93, 98, 102, 109, 120, 136]
+FOUR_PIN_COLUMN += [153, 158, 144, 142, 142, 142, 153, 165, 161, 127, 81, 70, 59, 49, 48, 51, 57, 72, 87, 107]
+FOUR_PIN_COLUMN += [143, 168, 168, 168, 168, 167, 167, 155, 109, 85, 73, 60, 57, 56, 59, 62, 67, 78, 116, 158]
+FOUR_PIN_COLUMN += [160, 151, 141, 141, 140, 139, 140, 140, 132, 95, 58, 37, 37, 39, 42, 47]
+
+
+@pytest.mark.parametrize("side", [14.8, 9.0, 4.0])
+def test_the_rim_is_found_from_the_far_end_where_the_near_end_holds_a_side(side: float) -> None:
+    grey = np.repeat(np.asarray(FOUR_PIN_COLUMN, np.uint8)[:, None], 27, axis=1)
+    blob = np.zeros(grey.shape, bool)
+    blob[18:101] = True
+    back = np.zeros(grey.shape, np.uint8)
+    boxes: list[tuple[int, int, int, int]] = []
+    cut_dead_wall(blob, back, 436, 414, boxes, GEO, 1.0, grey, side)
+    (_, y1, _, h1), (_, y2, _, h2) = sorted(boxes, key=lambda b: b[1])
+    assert 414 + 53 <= y2 <= 414 + 56 and y1 + h1 == y2, boxes  # at the rim, not in the upper circles
+    assert y2 + h2 >= 414 + 89, boxes  # the ura dora's lower circles inside its box
+
+    without: list[tuple[int, int, int, int]] = []
+    cut_dead_wall(blob, back, 436, 414, without, GEO, 1.0, grey)  # the cut before: in the circles
+    assert 414 + 61 <= sorted(b[1] for b in without)[1] <= 414 + 68

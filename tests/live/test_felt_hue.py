@@ -1,0 +1,86 @@
+"""A felt with a hue is mat only near that hue (`vision.live_colours.SurfaceColours.off_hue`).
+
+Wood felt's grain and a lamp's fall-off spread its colour widely in lightness (its reach is 30, the most
+a felt gets), so red ink (the characters of 萬, 中, a 7s's bamboo) lay within it and was read as felt: the
+faces came apart in pieces, and seat 0's riichi tile (a sideways 6m) was found in a few frames only (seed
+1013, wood felt, green backs, 40 degrees). Across its hue the wood hardly varies, and the ink lies far off
+it. The picture is seat 0's two pond rows as the reader saw them (the view at face height, 1 px/mm)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+from riichi_table.vision.live_colours import ACROSS_FLOOR, SurfaceColours, to_lab
+
+DATA = Path(__file__).parent / "data"
+
+
+def _wood_as_learned() -> SurfaceColours:
+    """The colours the reader had learned from the whole view by then (quarter size, every frame)."""
+    colours = SurfaceColours()
+    colours.felt = np.array([134.9, 141.0, 162.8], np.float32)
+    colours.felt_reach = 30.0
+    colours.across_reach = 8.1
+    return colours
+
+
+def _mat(colours: SurfaceColours, lab: np.ndarray, hue: bool) -> np.ndarray:
+    mat = colours.felt_distance(lab) < 1.0
+    off = colours.off_hue(lab) if hue else None
+    return mat if off is None else mat & ~off
+
+
+def test_red_ink_on_wood_felt_is_no_mat_and_the_felt_and_gaps_still_are() -> None:
+    view = cv2.imread(str(DATA / "wood_pond_red_ink.png"))
+    lab = to_lab(view)
+    colours = _wood_as_learned()
+    before, after = _mat(colours, lab, hue=False), _mat(colours, lab, hue=True)
+    riichi_6m = (slice(55, 85), slice(122, 153))  # the sideways 6m: 萬 in red
+    chun = (slice(8, 95), slice(9, 27))  # two red dragons, one above the other
+    assert before[riichi_6m].mean() > 0.08 and before[chun].mean() > 0.08  # the fault: ink as felt
+    assert after[riichi_6m].mean() < 0.02 and after[chun].mean() < 0.05
+    felt = (slice(110, None), slice(None))  # the bare wood below the rows
+    assert after[felt].mean() > 0.99
+    gap = (slice(10, 95), slice(31, 34))  # between the first two columns
+    assert after[gap].mean() > 0.45  # its shaded pixels take the green backs' hue: less than before (0.85)
+
+
+def test_the_spread_across_the_hue_is_learned_from_the_felt_and_a_grey_felt_has_none() -> None:
+    rng = np.random.default_rng(7)
+    n = 200 * 200
+    grain = rng.normal(0.0, 14.0, n)  # lightness: grain and light, widely
+    along = rng.normal(0.0, 3.0, n)  # chroma along the wood's hue
+    across = rng.normal(0.0, 1.0, n)
+    hue = np.radians(70.0)
+    ua, ub = np.cos(hue), np.sin(hue)
+    a = 128.0 + (37.0 + along) * ua - across * ub
+    b = 128.0 + (37.0 + along) * ub + across * ua
+    wood = np.stack([135.0 + grain, a, b], axis=1).reshape(200, 200, 3).astype(np.float32)
+    colours = SurfaceColours()
+    colours.learn_felt(wood)
+    assert colours.across_reach == ACROSS_FLOOR  # a narrow spread across: the floor
+    red_ink = np.array([[[104.0, 160.0, 147.0]]], np.float32)  # measured on the 6m's 萬 above
+    darker_wood = np.array([[[110.0, 128.0 + 33.0 * ua, 128.0 + 33.0 * ub]]], np.float32)
+    off = colours.off_hue(np.concatenate([red_ink, darker_wood], axis=1))
+    assert off is not None and off.tolist() == [[True, False]]
+
+    grey = SurfaceColours()
+    grey.learn_felt(np.stack([135.0 + grain, 128.0 + along, 128.0 + across], axis=1).reshape(200, 200, 3))
+    assert grey.across_reach is None and grey.off_hue(wood) is None
+
+
+def test_the_felt_between_two_tiles_tinted_by_their_backs_stays_mat_once_the_backs_are_known() -> None:
+    # Shaded felt between two tiles takes the green of the back layer their sides show (seed 533, wood felt,
+    # green backs, a pon's sideways tile at the far corner): off the wood's hue, but towards the backs'.
+    colours = _wood_as_learned()
+    gap_pixel = np.array([[[110.0, 119.0, 149.0]]], np.float32)  # measured between seat 0's first columns
+    red_ink = np.array([[[104.0, 160.0, 147.0]]], np.float32)
+    both = np.concatenate([gap_pixel, red_ink], axis=1)
+    assert colours.off_hue(both).tolist() == [[True, True]]
+    colours.back = np.array([110.6, 90.9, 154.4], np.float32)  # green, as learned from the dead wall
+    assert colours.off_hue(both).tolist() == [[False, True]]
+    view = cv2.imread(str(DATA / "wood_pond_red_ink.png"))
+    gap = (slice(10, 95), slice(31, 34))
+    assert _mat(colours, to_lab(view), hue=True)[gap].mean() > 0.7
