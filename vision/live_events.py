@@ -279,25 +279,34 @@ class TableReader:
             return
 
     def _before_late(self, seat: int, t: Track, stable: list[Track]) -> None:
-        """`t`, just read as `seat`'s discard at its turn, lies before the seat's tile read late in its pond
-        (a row's far end hidden longer than the next row's first tile: seed 1234, white cloth, 37 degrees,
-        seat 1's F lost in most frames while the W after it showed): the late tile took the guessed place
-        that was `t`'s, so the two change places, and the late tile is the last discard (BEFORE_LATE).
-        Sideways tiles (a riichi goes with its tile) are left as read."""
+        """`t`, just read as `seat`'s discard at its turn, lies before tiles of the seat read late in its
+        pond (a row's far end hidden longer than the next row's first tile: seed 1234, white cloth, 37
+        degrees, seat 1's F lost in most frames while the W after it showed; seed 1499, wood felt, seat 2's
+        riichi 4s hidden while three discards after it showed): those took guessed places that were `t`'s
+        and each other's, so `t` changes places with each in turn, the latest first (BEFORE_LATE), and the
+        last of them is the last discard. A riichi goes with its tile."""
         h = self.hand
-        earlier = [i for i in h.late_ids[seat] if i in self.tracks]
-        if not earlier or t.sideways or self.tracks[earlier[-1]].sideways:
-            return
-        late = self.tracks[earlier[-1]]
         order = [x.id for x in self._pond(seat, stable)]
-        if late.id not in order or t.id not in order or order.index(t.id) > order.index(late.id):
+        nth = h.discard_nth.get(t.id)
+        if t.id not in order or nth is None:
             return
-        nth, late_nth = h.discard_nth.get(t.id), h.discard_nth.get(late.id)
-        if nth is None or late_nth is None or late_nth > nth:
-            return
-        h.discard_nth[t.id], h.discard_nth[late.id] = late_nth, nth
-        h.last_discard = (seat, late.id, late.kind)
-        self._emit({"type": BEFORE_LATE, "actor": seat, "nth": nth, "late": late_nth})
+        after = sorted(
+            (
+                (h.discard_nth[i], i)
+                for i in h.late_ids[seat]
+                if i in order and order.index(i) > order.index(t.id) and h.discard_nth.get(i, nth) < nth
+            ),
+            reverse=True,
+        )
+        for late_nth, i in after:
+            self._emit({"type": BEFORE_LATE, "actor": seat, "nth": nth, "late": late_nth})
+            h.discard_nth[t.id], h.discard_nth[i] = late_nth, nth
+            for s_id, at in list(h.riichi_at.items()):
+                if at[0] in (t.id, i):
+                    h.riichi_at[s_id] = (at[0], h.discard_nth[at[0]])
+            if nth == h.dahai_count[seat] - 1:
+                h.last_discard = (seat, i, self.tracks[i].kind)
+            nth = late_nth
 
     def swap_guessed(self, seat: int, taken: int, freed: int) -> None:
         """The game put a tile read late at `seat`'s discard `taken` (0-based) instead of `freed`: `freed` is

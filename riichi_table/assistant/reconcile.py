@@ -68,7 +68,7 @@ def move_late_discard(
     rules: Any, accepted: list[dict[str, Any]], actor: int, src: int, dst: int
 ) -> Placement | None:
     """The record with `actor`'s discards `src` and `dst` (0-based, this hand) changing places: the tile read
-    late goes from `src` to `dst`, the guess at `dst` to `src`; a riichi declared with the tile goes with it.
+    late goes from `src` to `dst`, the guess at `dst` to `src`; a riichi declared with either goes with it.
     None when either place does not exist or the engine refuses the record so."""
     places = discard_places(accepted, actor)
     if not (0 <= src < len(places) and 0 <= dst < len(places)) or src == dst:
@@ -78,11 +78,13 @@ def move_late_discard(
     fixed = list(accepted)
     fixed[a] = {**accepted[a], "pai": accepted[b]["pai"]}
     fixed[b] = {**accepted[b], "pai": moved}
-    riichi_at_a = a > 0 and fixed[a - 1].get("type") == "reach"
-    if riichi_at_a:
+    # A riichi declared with either tile goes with it.
+    if a > 0 and fixed[a - 1].get("type") == "reach":
         fixed = _without_riichi(fixed, a)
-        b = discard_places(fixed, actor)[dst]
-        fixed = _with_riichi(fixed, b)
+        fixed = _with_riichi(fixed, discard_places(fixed, actor)[dst])
+    elif b > 0 and fixed[b - 1].get("type") == "reach":
+        fixed = _without_riichi(fixed, b)
+        fixed = _with_riichi(fixed, discard_places(fixed, actor)[src])
     game = _replay(rules, fixed)
     return None if game is None else Placement(game, fixed, guess)
 

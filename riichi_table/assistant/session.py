@@ -443,8 +443,8 @@ class LiveSession:
         self.game, self.accepted = moved.game, moved.record
         self._late_at[actor] = nth
         self.warnings.append(
-            f"seat {actor}'s discard {nth + 1} ({moved.replaced}) lies before its discard read late: "
-            "the two put in its pond's order"
+            f"seat {actor}'s discard {nth + 1} ({moved.replaced}) lies before its discard {late + 1} read "
+            "late: the two put in its pond's order"
         )
 
     def _reread(self, reread: dict[str, Any]) -> None:

@@ -15,7 +15,7 @@ import pytest
 from riichi_table.vision.live_events import BEFORE_LATE, LATE_DAHAI, STUCK_FRAMES
 
 from tests.live.test_late_discard import _record
-from tests.live.test_live_events import _start
+from tests.live.test_live_events import GEO, _start
 
 
 def two_guesses() -> list[dict[str, Any]]:
@@ -204,3 +204,46 @@ def test_a_discard_read_at_its_turn_that_lies_before_the_tile_read_late_changes_
     assert _seat_discards(session) == ["1m", "9m"]
     assert [str(k.tile) for k in session.game.round.seats[1].kawa] == ["1m", "9m"]
     assert any("put in its pond's order" in w for w in session.warnings)
+
+
+def test_a_riichi_tile_read_after_two_tiles_read_late_goes_before_them_with_its_riichi() -> None:
+    # Seed 1499, wood felt, 40 degrees: seat 2's riichi 4s, at its first row's end, was hidden while the
+    # discards after it came to light one by one, each into a guessed place; read at last, it lies first.
+    record = two_guesses()
+    record += [{"type": "tsumo", "actor": 1, "pai": "?"}]
+    session = _session(record)
+    session._apply({"type": LATE_DAHAI, "actor": 1, "nth": 0, "pai": "9m"})
+    session._apply({"type": LATE_DAHAI, "actor": 1, "nth": 1, "pai": "8m", "before_late": False})
+    session._apply({"type": "reach", "actor": 1})
+    session._apply({"type": "dahai", "actor": 1, "pai": "1m", "tsumogiri": False})
+    assert _seat_discards(session) == ["9m", "8m", "1m"]
+    session._apply({"type": BEFORE_LATE, "actor": 1, "nth": 2, "late": 1})
+    session._apply({"type": BEFORE_LATE, "actor": 1, "nth": 1, "late": 0})
+    assert _seat_discards(session) == ["1m", "9m", "8m"]
+    seat_1 = [e for e in session.accepted if e.get("actor") == 1 and e["type"] in ("reach", "dahai")]
+    assert [e["type"] for e in seat_1[:2]] == ["reach", "dahai"] and seat_1[1]["pai"] == "1m"
+    assert [e["type"] for e in seat_1].count("reach") == 1
+    assert session.game.round.seats[1].riichi
+
+
+def test_a_discard_lying_before_two_tiles_read_late_changes_places_with_each_the_latest_first() -> None:
+    table = _start()
+    for n in range(2):  # seat 1's first two discards are not seen: guessed
+        table.discard(0, n, 27 + n)
+        table.discard(2, n, 29 + n)
+        table.discard(3, n, 31 + n)
+        for _ in range(STUCK_FRAMES + 2):
+            table.step()
+    table.discard(0, 2, 33)
+    second = table.put(1, (1 - 2.5) * 29, GEO.pond_v0, 8)  # its second and third places come to light
+    third = table.put(1, (2 - 2.5) * 29, GEO.pond_v0, 7)
+    table.step([second, third])
+    for _ in range(40):
+        table.step()
+    assert [(e["pai"], e["nth"]) for e in table.events if e["type"] == LATE_DAHAI] == [("9m", 0), ("8m", 1)]
+    table.discard(1, 0, 0)  # its first place, read at its turn
+    assert table.events[-2:] == [
+        {"type": BEFORE_LATE, "actor": 1, "nth": 2, "late": 1},
+        {"type": BEFORE_LATE, "actor": 1, "nth": 1, "late": 0},
+    ]
+    assert table.reader.hand.last_discard == (1, third.id, 7)
