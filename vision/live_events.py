@@ -356,6 +356,21 @@ class TableReader:
         h.last_actor = seat
         h.next_seat = (seat + 1) % 4
 
+    def _unseen_turns(self, seat: int) -> None:
+        """A kan is made in its seat's own turn, after its draw (seed 002 3.3.6): the seats whose turns came
+        before it discarded, unseen (a pond under an arm, a tile not read often enough yet: seed 1234, white
+        cloth, 37 degrees, seat 0's concealed kan read before seat 3's N, which the game then refused). Each
+        such discard is filled in as a guess, as a turn nobody saw is, and put in its place when its tile
+        is read."""
+        h = self.hand
+        for _ in range(3):
+            if h.next_seat is None or h.next_seat == seat:
+                return
+            late = h.next_seat
+            self.warnings.append(f"seat {late}'s discard was not read before seat {seat}'s kan; guessed")
+            h.phantoms[late] += 1
+            self._discard(None, late)
+
     def _self_draw(self, seat: int) -> None:
         """A concealed or added kan is made after the seat's draw, which the camera does not see: emit it."""
         h = self.hand
@@ -415,6 +430,7 @@ class TableReader:
                     consumed = [pai_of(known.called)] * 3
                     # It is the pon's fourth tile, whatever the reading (a red five keeps its red).
                     pai = pai_of_track(added) if added.kind == known.called else pai_of(known.called)
+                    self._unseen_turns(seat)
                     self._self_draw(seat)
                     self._emit({"type": "kakan", "actor": seat, "pai": pai, "consumed": consumed})
                     h.kans += 1
@@ -431,6 +447,7 @@ class TableReader:
             red = self.red_fives and kind in (4, 13, 22)
             consumed = [pai_of(kind)] * 3 + [pai_of(kind, red)]
             h.melds[seat].append(Meld([t.id for t in tracks], "ankan", kind, _span(group)))
+            self._unseen_turns(seat)
             self._self_draw(seat)
             self._emit({"type": "ankan", "actor": seat, "consumed": consumed})
             h.kans += 1

@@ -319,3 +319,24 @@ def test_a_ron_on_a_discard_taken_before_it_counted_records_that_discard_and_the
     assert plays[-3:] == [("dahai", 0, "P"), ("dahai", 1, "9m"), ("hora", 0, "9m")]
     hora = table.events[-2]
     assert hora["type"] == "hora" and hora["target"] == 1
+
+
+def test_a_concealed_kan_read_before_the_last_seats_discard_fills_that_discard_in_first() -> None:
+    # Seed 1234, white cloth, 37 degrees: seat 0's concealed kan of 1m was read while seat 3's N had not been
+    # read yet; the game refused a kan out of turn, and its new dora indicator with it. A kan comes in its
+    # seat's own turn (seed 002 3.3.6): seat 3 discarded, unseen.
+    table = _start()
+    for seat in range(3):
+        table.discard(seat, 0, 27 + seat)
+    kan = [table.put(0, 330 + i * 27, GEO.hand_v, 0, face_down=i in (0, 3)) for i in range(4)]
+    table.step(kan)
+    plays = [(e["type"], e.get("actor")) for e in table.events if e["type"] in ("dahai", "tsumo", "ankan")]
+    assert plays[-4:] == [("tsumo", 3), ("dahai", 3), ("tsumo", 0), ("ankan", 0)]
+    assert table.reader.hand.phantom_nth[3] == [0]  # a guess, put in its place when the N is read
+
+    from riichi_table.assistant import LiveSession
+
+    session = LiveSession("wrc", namer="templates")
+    for event in table.events:
+        session._apply(dict(event))
+    assert [e["type"] for e in session.accepted][-2:] == ["tsumo", "ankan"], session.warnings
