@@ -15,7 +15,7 @@ import pytest
 from riichi_table.vision.live_events import BEFORE_LATE, LATE_DAHAI, STUCK_FRAMES
 
 from tests.live.test_late_discard import _record
-from tests.live.test_live_events import GEO, _start
+from tests.live.test_live_events import GEO, Table, _start
 
 
 def two_guesses() -> list[dict[str, Any]]:
@@ -27,6 +27,16 @@ def two_guesses() -> list[dict[str, Any]]:
 
 
 LATE = {"type": LATE_DAHAI, "actor": 1, "nth": 0, "pai": "9m", "places": [0, 1]}
+
+
+def _seat_1_hidden_for_two_turns(table: Table) -> None:
+    """The other seats discard twice each while seat 1's pond shows nothing: its two discards are guessed."""
+    for n in range(2):
+        table.discard(0, n, 27 + n)
+        table.discard(2, n, 29 + n)
+        table.discard(3, n, 31 + n)
+        for _ in range(STUCK_FRAMES + 2):
+            table.step()
 
 
 def _session(record: list[dict[str, Any]]) -> Any:
@@ -44,12 +54,7 @@ def _seat_discards(session: Any, seat: int = 1) -> list[str]:
 
 def test_a_seat_with_two_discards_guessed_and_one_tile_seen_gives_both_places() -> None:
     table = _start()
-    for n in range(2):  # seat 1's pond lies under an arm for two of its turns
-        table.discard(0, n, 27 + n)
-        table.discard(2, n, 29 + n)
-        table.discard(3, n, 31 + n)
-        for _ in range(STUCK_FRAMES + 2):
-            table.step()
+    _seat_1_hidden_for_two_turns(table)  # its pond under an arm
     assert table.reader.hand.phantom_nth[1] == [0, 1]
     table.discard(0, 2, 33)
     table.discard(1, 0, 8)  # one of its tiles comes to light; the other stays hidden
@@ -130,12 +135,7 @@ def test_when_only_one_place_fits_the_engine_nothing_is_asked() -> None:
 
 def test_when_the_other_hidden_tile_comes_to_light_the_reader_says_which_lies_first() -> None:
     table = _start()
-    for n in range(2):
-        table.discard(0, n, 27 + n)
-        table.discard(2, n, 29 + n)
-        table.discard(3, n, 31 + n)
-        for _ in range(STUCK_FRAMES + 2):
-            table.step()
+    _seat_1_hidden_for_two_turns(table)
     table.discard(0, 2, 33)
     table.discard(1, 1, 8)  # 9m, in its pond's second place; the first place is still under a hand
     for seat in (2, 3, 0):
@@ -228,12 +228,7 @@ def test_a_riichi_tile_read_after_two_tiles_read_late_goes_before_them_with_its_
 
 def test_a_discard_lying_before_two_tiles_read_late_changes_places_with_each_the_latest_first() -> None:
     table = _start()
-    for n in range(2):  # seat 1's first two discards are not seen: guessed
-        table.discard(0, n, 27 + n)
-        table.discard(2, n, 29 + n)
-        table.discard(3, n, 31 + n)
-        for _ in range(STUCK_FRAMES + 2):
-            table.step()
+    _seat_1_hidden_for_two_turns(table)
     table.discard(0, 2, 33)
     second = table.put(1, (1 - 2.5) * 29, GEO.pond_v0, 8)  # its second and third places come to light
     third = table.put(1, (2 - 2.5) * 29, GEO.pond_v0, 7)

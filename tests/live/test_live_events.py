@@ -200,16 +200,20 @@ def test_only_a_sideways_tile_beside_the_called_one_extends_a_pon_to_a_kan() -> 
     assert [(e["actor"], e["pai"]) for e in kakan] == [(1, "P")]
 
 
-def _seat_1_lays_open_a_win_with_9m_apart() -> Table:
-    """Seat 0 discards E; seat 1 lays open 123m 123p 123s 456m 9m, a 9m set apart (no discard left a pond)."""
-    table = _start()
-    table.discard(0, 0, 27)
-    hand = [0, 1, 2, 9, 10, 11, 18, 19, 20, 3, 4, 5, 8]
-    for i, kind in enumerate(hand):
-        table.put(1, GEO.hand_u0 + i * 28.5, GEO.hand_v, kind)
-    table.put(1, GEO.hand_u0 + 13 * 28.5 + 12, GEO.hand_v, 8)
+def _lay_open_a_win_with_9m_apart(table: Table, seat: int) -> None:
+    """`seat` lays open 123m 123p 123s 456m 9m with a 9m set apart, and the table settles."""
+    for i, kind in enumerate([0, 1, 2, 9, 10, 11, 18, 19, 20, 3, 4, 5, 8]):
+        table.put(seat, GEO.hand_u0 + i * 28.5, GEO.hand_v, kind)
+    table.put(seat, GEO.hand_u0 + 13 * 28.5 + 12, GEO.hand_v, 8)
     for _ in range(10):
         table.step()
+
+
+def _seat_1_lays_open_a_win_with_9m_apart() -> Table:
+    """Seat 0 discards E; seat 1 lays open its win, a 9m set apart (no discard left a pond)."""
+    table = _start()
+    table.discard(0, 0, 27)
+    _lay_open_a_win_with_9m_apart(table, 1)
     return table
 
 
@@ -307,12 +311,7 @@ def test_a_ron_on_a_discard_taken_before_it_counted_records_that_discard_and_the
     table.take(taken)
     mine = table.put(0, (1 - 2.5) * 29, GEO.pond_v0, 31)
     table.step([mine], [taken])
-    hand = [0, 1, 2, 9, 10, 11, 18, 19, 20, 3, 4, 5, 8]
-    for i, kind in enumerate(hand):
-        table.put(0, GEO.hand_u0 + i * 28.5, GEO.hand_v, kind)
-    table.put(0, GEO.hand_u0 + 13 * 28.5 + 12, GEO.hand_v, 8)
-    for _ in range(10):
-        table.step()
+    _lay_open_a_win_with_9m_apart(table, 0)
     plays = [
         (e["type"], e.get("actor"), e.get("pai")) for e in table.events if e["type"] in ("dahai", "hora")
     ]
