@@ -13,12 +13,12 @@ import base64
 import copy
 import logging
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 import cv2
 import numpy as np
 
-from riichi_table.assistant.reconcile import order_question
+from riichi_table.assistant.reconcile import Placement, order_question
 from riichi_table.assistant.view import last_result, overlay, table_state
 from riichi_table.assistant.wins import fit_win
 
@@ -427,6 +427,15 @@ class LiveSession:
         if len(fits) > 1:
             self.questions.append(order_question(self.accepted, actor, pai, best, sorted(fits)))
 
+    def _take(self, placed: Placement | None, refused: str) -> TypeGuard[Placement]:
+        """A record the engine replayed (riichi_table/assistant/reconcile.py) becomes the game's; None (the
+        engine refused it) leaves everything as it was, with `refused` said on the page."""
+        if placed is None:
+            self.warnings.append(refused)
+            return False
+        self.game, self.accepted = placed.game, placed.record
+        return True
+
     def _before_late(self, event: dict[str, Any]) -> None:
         """The seat's discard just read lies before its tile read late (`live_events.BEFORE_LATE`): the two
         change places in the record, kept only if the engine takes it."""
@@ -434,13 +443,12 @@ class LiveSession:
 
         actor, nth, late = int(event["actor"]), int(event["nth"]), int(event["late"])
         moved = move_late_discard(self.rules, self.accepted, actor, late, nth)
-        if moved is None:
-            self.warnings.append(
-                f"seat {actor}'s discard {nth + 1} lies before its discard read late, "
-                "but the record cannot take them the other way round: kept as read"
-            )
+        refused = (
+            f"seat {actor}'s discard {nth + 1} lies before its discard read late, "
+            "but the record cannot take them the other way round: kept as read"
+        )
+        if not self._take(moved, refused):
             return
-        self.game, self.accepted = moved.game, moved.record
         self._late_at[actor] = nth
         self.warnings.append(
             f"seat {actor}'s discard {nth + 1} ({moved.replaced}) lies before its discard {late + 1} read "
@@ -454,13 +462,11 @@ class LiveSession:
 
         actor, nth, pai = int(reread["actor"]), int(reread["nth"]), str(reread["pai"])
         placed = place_late_discard(self.rules, self.accepted, actor, nth, pai)
-        if placed is None:
-            self.warnings.append(
-                f"seat {actor}'s discard {nth + 1} reads {pai} now, but the record cannot take it: "
-                "kept as it was"
-            )
+        refused = (
+            f"seat {actor}'s discard {nth + 1} reads {pai} now, but the record cannot take it: kept as it was"
+        )
+        if not self._take(placed, refused):
             return
-        self.game, self.accepted = placed.game, placed.record
         self.warnings.append(
             f"seat {actor}'s discard {nth + 1} was read {placed.replaced} at first and {pai} since: "
             f"recorded as {pai}"
