@@ -25,7 +25,8 @@ STABLE_HITS = 3
 MISSING_GONE = 3
 MATCH_MM = 11.0
 REPLACED_MM = 19.5  # an unmatched tile with another reading this near is covered by it (0.75 tile widths)
-CONFIDENT_HITS = 10  # readings after which a confident track is not classified again
+CONFIDENT_HITS = 10  # readings after which a confident track is not classified again ...
+RECHECK_FRAMES = 12  # ... but for one reading in this many frames, and every frame after a reading disagreed
 HIDDEN_MAT = 0.15  # a pond area with less bare mat than this share is hidden (an arm over it)
 # Where a pond lies, in its seat's frame (mm): the first rows, where the next discards land.
 POND_AREA = ((-75.0, 75.0), (110.0, 250.0))
@@ -58,6 +59,8 @@ class Track:
     last_hit: int = 0
     forced: int | None = None  # a class set by a rule (copies, or the engine's legality), overriding votes
     turns: int = 0  # readings that lay sideways
+    named: int = -1  # the kind its last named reading gave most (-1: none yet)
+    named_at: int = 0  # the frame of that reading
 
     @property
     def turned(self) -> bool:
@@ -76,13 +79,7 @@ class Track:
     @property
     def kind(self) -> int:
         """Tile kind 0..33 (red fives as their five), or -1 for a face-down tile."""
-        c = self.class_id
-        if c == BACK_CLASS:
-            return -1
-        for kind, cid in RED_CLASS.items():
-            if cid == c:
-                return kind
-        return c
+        return kind_of_class(self.class_id)
 
     @property
     def confidence(self) -> float:
@@ -188,7 +185,12 @@ class Tracker:
         self.tracks.pop(track_id, None)
 
     def known(self, x: float, y: float, sideways: bool, face_down: bool = False) -> bool:
-        """Whether a stable, confidently read tile lies at (x, y) mm: no need to classify it again."""
+        """Whether a stable, confidently read tile lies at (x, y) mm: no need to classify it again.
+
+        Such a tile is still named once in RECHECK_FRAMES frames, and in every frame after a reading that
+        named it another kind: the first readings of a tile can agree on the wrong kind (seed 1013, white
+        cloth, 37 degrees: a 4s named 2s in its first eleven readings, 4s in every one after), and readings
+        never taken cannot outvote them (`vision.discard_reread`)."""
         for t in self.tracks.values():
             if (
                 t.stable
@@ -198,6 +200,8 @@ class Tracker:
                 and abs(t.x - x) < 4
                 and abs(t.y - y) < 4
                 and t.confidence > 0.85
+                and t.named == t.kind
+                and self.frame + 1 - t.named_at < RECHECK_FRAMES
             ):
                 return True
         return False
@@ -221,6 +225,8 @@ class Tracker:
         # does not.
         if r.sideways == t.sideways:
             t.votes = t.votes + r.scores
+            if r.scores.any():
+                t.named, t.named_at = kind_of_class(int(np.argmax(r.scores))), self.frame
         if not t.stable and t.area == "pond" and r.area == "pond" and t.turned != t.sideways:
             t.sideways = t.turned
             t.votes = np.zeros(N_CLASSES)  # named as crops of the other shape until now
@@ -245,6 +251,16 @@ class Tracker:
         x0, x1 = int(max(0, x - half_w)), int(x + half_w) + 1
         patch = reading.mat[y0:y1, x0:x1]
         return bool(patch.size) and float(patch.mean()) > 0.6
+
+
+def kind_of_class(c: int) -> int:
+    """The tile kind 0..33 a class names (a red five's class: its five), or -1 for the back class."""
+    if c == BACK_CLASS:
+        return -1
+    for kind, cid in RED_CLASS.items():
+        if cid == c:
+            return kind
+    return c
 
 
 def _same_discard(t: Track, r: TileReading) -> bool:

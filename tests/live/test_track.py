@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 from riichi_table.vision.tile_reading import N_CLASSES, FrameReading, TileReading
-from riichi_table.vision.track import STABLE_HITS, Track, Tracker, enforce_copies
+from riichi_table.vision.track import (
+    CONFIDENT_HITS,
+    RECHECK_FRAMES,
+    STABLE_HITS,
+    Track,
+    Tracker,
+    enforce_copies,
+)
 from riichi_table.vision.zones import Area, TableGeometry
 
 GEO = TableGeometry()
@@ -144,3 +153,35 @@ def test_a_called_discard_not_read_lately_counts_no_copy() -> None:
     enforce_copies([pond_e, *kan], first=lambda t: t.area == "hand")
     assert kan[1].kind != 27
     assert sum(t.kind == 27 for t in [pond_e, *kan]) == 4
+
+
+def _known_after(tracker: Tracker, frames: int, kind: int) -> list[bool]:
+    """Feed `frames` frames of one tile read as `kind` when the reader names it (the tracker asked first
+    whether it is known, as the reader does); returns what `known` said each frame."""
+    said = []
+    for _ in range(frames):
+        tile = _tile(kind)
+        known = tracker.known(tile.x, tile.y, tile.sideways, tile.face_down)
+        said.append(known)
+        if known:  # the reader does not name a tile known: its scores stay zero
+            tile = replace(tile, scores=np.zeros(N_CLASSES, np.float32))
+        tracker.update(_frame([tile], mat=True))
+    return said
+
+
+def test_a_tile_read_confidently_is_named_again_only_now_and_then() -> None:
+    tracker = Tracker()
+    said = _known_after(tracker, CONFIDENT_HITS + 3 * RECHECK_FRAMES, kind=5)
+    assert not any(said[:CONFIDENT_HITS])
+    later = said[CONFIDENT_HITS:]
+    assert later.count(False) == 3  # one reading in RECHECK_FRAMES frames
+
+
+def test_a_confident_tile_named_another_kind_on_a_recheck_is_named_every_frame_after() -> None:
+    tracker = Tracker()
+    _known_after(tracker, CONFIDENT_HITS + RECHECK_FRAMES, kind=5)  # one recheck agreed
+    said = _known_after(tracker, 2 * RECHECK_FRAMES, kind=7)
+    first_named = said.index(False)
+    assert not any(said[first_named:])  # named every frame once a reading disagreed
+    (track,) = tracker.tracks.values()
+    assert track.votes[7] > 0
