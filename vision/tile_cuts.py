@@ -19,6 +19,13 @@ from riichi_table.vision.zones import TableGeometry
 # white cloth, 37 degrees: 41-42 px and 36-37 px in a 42 px row, not 35 and 26, so each kind's expected fill
 # alone no longer told an upright-then-sideways pair from the other order).
 SHALLOWER = 0.05
+# In a pond row (on a felt, not white cloth, where a face-height row's fill is ragged) each share of depth a
+# sideways cell lies short of that costs this much, not the 2.0 of any other row. A pond holds one sideways
+# tile, the riichi tile, and a green felt's gap evidence is the greenest columns, which a bamboo face's ink
+# also is: seed 1877, green felt, old camera: seat 0's first row of six bamboo tiles, their gaps covered by
+# their sides (1.6 mm of 2.2), was cut as five upright tiles and a sideways one through the ink, as deep
+# across the row as the upright ones (0.97 of the row, 0.95), and read as a riichi.
+POND_SHALLOWER_WEIGHT = 20.0
 # On white cloth the cut evidence is the tiles' outlines: where two tiles touch, their rims are two lines a
 # few mm apart with no outline between them, and a face's symbols are outlined all over it. A cut finds its
 # evidence within this distance (elsewhere within a pixel, where the mat shows through the gap itself).
@@ -195,8 +202,20 @@ def _cut_row(
             continue
         reach = max(1, round(RIM_REACH_MM * ppm)) if rims else 1
         deeper = _seen_deeper(fill[a:b], expect)
+        weight = POND_SHALLOWER_WEIGHT if most_sideways == 1 and not rims else 2.0
         best = _best_widths(
-            a, b, widths, ppm, fill_sum, col_gap_list, deeper, reach, most_sideways, sideways_cost, most_tiles
+            a,
+            b,
+            widths,
+            ppm,
+            fill_sum,
+            col_gap_list,
+            deeper,
+            reach,
+            most_sideways,
+            sideways_cost,
+            most_tiles,
+            weight,
         )
         if best is None:
             continue
@@ -341,13 +360,15 @@ def _best_widths(
     most_sideways: int | None = None,
     sideways_cost: float = 0.0,
     most_tiles: int | None = None,
+    shallower_weight: float = 2.0,
 ) -> tuple[tuple[int, ...], float] | None:
     """The sequence of tile widths (0 upright, 1 sideways) that best fills the run of columns [a, b) of a
     row, and the gap between its tiles; None when none fits. Each sequence costs how far its gap is from the
     usual 1.5 mm, how far each cell's fill (`fill_sum`: cumulative column fill) is from what its kind
     `expect`s, how little mat (`col_gap`) shows within `reach` columns of each cut, and, in a mixed
     sequence, how far its sideways
-    cells are from lying shallower than its upright ones (SHALLOWER); the first cheapest one wins. Sequences
+    cells are from lying shallower than its upright ones (SHALLOWER, each share short costing
+    `shallower_weight`); the first cheapest one wins. Sequences
     with more than `most_sideways` sideways tiles (when given) are not tried; each sideways tile adds
     `sideways_cost`; sequences of more than `most_tiles` tiles (when given) are not tried."""
     total = b - a
@@ -392,7 +413,7 @@ def _best_widths(
                 at += gap / 2
             if kind_n[0] and kind_n[1]:
                 upright, side = kind_fill[0] / kind_n[0], kind_fill[1] / kind_n[1]
-                cost += 2.0 * max(0.0, side - upright + SHALLOWER)
+                cost += shallower_weight * max(0.0, side - upright + SHALLOWER)
             cost += sideways_cost * sideways
             if best is None or cost < best[0] or (cost == best[0] and order < best[1]):
                 best = (cost, order, combo, gap)

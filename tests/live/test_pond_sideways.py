@@ -80,3 +80,40 @@ def test_without_the_cost_the_second_row_had_a_sideways_tile(monkeypatch: pytest
     monkeypatch.setattr(tile_cuts, "POND_SIDEWAYS_COST", 0.0)
     _, far = _seat2_rows()
     assert len(far) == 5 and sum(w > h for _, _, w, h in far) == 1, far
+
+
+# Recorded from a render of green felt, red backs, the old camera, hard (seed 1877): seat 0's first pond row,
+# six bamboo tiles (1s, 1s, 6s, 8s, 4s, 1s), its tile mask in green and its gap evidence (how green each
+# pixel is beside the felt) in red. The gaps, 2.2 mm, are covered by the tiles' sides (1.6 mm) and show no
+# green; the bamboo ink is the greenest part of the row.
+BAMBOO_AT = (364, 557)
+BAMBOO_SIDE = (-1.59, 8.43)
+
+
+def _bamboo_row() -> tuple[np.ndarray, np.ndarray]:
+    image = cv2.imread(str(DATA / "bamboo_pond_row.png"))
+    return image[..., 1] > 127, image[..., 2].astype(np.float32) / 255.0
+
+
+def _along_seat_0s_row(boxes: list[tuple[int, int, int, int]]) -> list[int]:
+    """Each cell's length along seat 0's row (the view's x): 27 px upright, 37 sideways."""
+    return [w for _, _, w, _ in boxes]
+
+
+def test_a_row_of_bamboo_tiles_whose_ink_looks_like_gaps_is_six_upright_tiles() -> None:
+    blob, gaps = _bamboo_row()
+    boxes: list[tuple[int, int, int, int]] = []
+    cut_blob(blob, gaps, *BAMBOO_AT, boxes, GEO, 1.0, side_mm=BAMBOO_SIDE)
+    assert len(boxes) == 6, boxes
+    assert _along_seat_0s_row(boxes) == [27] * 6, boxes
+
+
+def test_with_a_sideways_cell_as_deep_as_the_rest_costing_little_the_row_had_a_riichi_tile(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The fault it had: a sideways cell as deep across the row as its upright neighbours cost as in any row.
+    monkeypatch.setattr(tile_cuts, "POND_SHALLOWER_WEIGHT", 2.0)
+    blob, gaps = _bamboo_row()
+    boxes: list[tuple[int, int, int, int]] = []
+    cut_blob(blob, gaps, *BAMBOO_AT, boxes, GEO, 1.0, side_mm=BAMBOO_SIDE)
+    assert sorted(_along_seat_0s_row(boxes)) == [27] * 5 + [37], boxes
