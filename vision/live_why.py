@@ -33,6 +33,14 @@ def markers_missing(missing: Sequence[int]) -> str:
     )
 
 
+def camera_moved_marker_hidden(missing: int, shift_px: float) -> str:
+    """'the camera moved (17 px) while the table marker top-right (2) is covered: ...' for the page."""
+    return (
+        f"the camera moved ({shift_px:.0f} px) while the table marker {MARKER_PLACES.get(missing, '?')} "
+        f"({missing}) is not found: uncover it so the view can be set again (frame skipped)"
+    )
+
+
 CROP_SIZE = (52, 70)  # px (w, h) of a picture of a tile not named: 2 px per mm of its face
 MAX_CROPS = 8  # pictures kept per frame for the page
 

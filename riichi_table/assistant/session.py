@@ -222,6 +222,20 @@ class LiveSession:
             self.view_problems = [why]
             self.view = {"state": "poor", "message": why}
             return False
+        if len(found) == 3:
+            # Three markers cannot recalibrate; most of them moved, the camera did (a bump while an arm
+            # covers the fourth), and the old calibration would shift the whole view: seed 2027, wood felt,
+            # 40 degrees, the view read 12 mm off for three frames, and the pond tiles found there were
+            # recorded as new discards. One marker found off its place (a glint) moves no camera.
+            corners = self.calibration.corners
+            shift = float(np.median([np.linalg.norm(found[i] - corners[i]) for i in found]))
+            if shift > MOVED_PX:
+                from riichi_table.vision.live_why import camera_moved_marker_hidden
+
+                why = camera_moved_marker_hidden(missing[0], shift)
+                self.view_problems = [why]
+                self.view = {"state": "poor", "message": why}
+                return False
         return True
 
     def _manual_still(self, small: Any) -> bool:

@@ -61,6 +61,28 @@ def test_a_covered_marker_is_named_by_its_place_on_the_table(renderer, session) 
     assert session.state()["why_not"] == why
 
 
+def test_a_camera_moved_while_a_marker_is_covered_is_not_read_through_the_old_calibration(
+    renderer, session
+) -> None:
+    images = _frames(renderer, _one_each(), 4)
+    _feed(session, images[:2])
+    read = session.processed
+    x0, y0, x1, y1 = _marker_box(renderer, 2)
+    bumped = []
+    for image in images[2:]:
+        image = cv2.warpAffine(image, np.float32([[1, 0, 14], [0, 1, 9]]), image.shape[1::-1])
+        image[max(0, y0) : y1, max(0, x0) : x1] = (60, 110, 50)  # a sleeve over the top-right marker
+        bumped.append(image)
+    _feed(session, bumped)
+    assert session.processed == read  # skipped, not read 17 px off
+    why = session.why_not()
+    assert why and "camera moved" in why[0] and "top-right (2)" in why[0], why
+    # Uncovered, the four markers set the view again and the frame is read.
+    _feed(session, [cv2.warpAffine(images[0], np.float32([[1, 0, 14], [0, 1, 9]]), images[0].shape[1::-1])])
+    assert session.processed == read + 1
+    assert any("recalibrated" in w for w in session.warnings)
+
+
 def test_a_blurred_view_says_it_is_blurred_and_is_not_read(renderer, session) -> None:
     images = _frames(renderer, _one_each(), 2)
     session.calibrate(None, images[0])
