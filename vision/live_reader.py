@@ -312,7 +312,7 @@ class LiveReader:
         pieces = None
         if parted is not None and self.camera is not None:
             cut_near = cv2.dilate(whole - parted, np.ones((3, 3), np.uint8))
-            pieces = _LitPieces(whole, view, cut_near, self.camera, self.ppm)
+            pieces = _LitPieces(whole, view, back, cut_near, self.camera, self.ppm)
         solid = part_dead_wall(solid, self.geo, self.ppm)
         n, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
         boxes: list[tuple[int, int, int, int]] = []
@@ -628,11 +628,13 @@ class _LitPieces:
         self,
         whole: NDArray[np.uint8],
         view: NDArray[np.uint8],
+        back: NDArray[np.uint8],
         cut_near: NDArray[np.uint8],
         camera: CameraPose,
         ppm: float,
     ) -> None:
-        self.whole, self.view, self.cut_near, self.camera, self.ppm = whole, view, cut_near, camera, ppm
+        self.whole, self.view, self.back, self.cut_near = whole, view, back, cut_near
+        self.camera, self.ppm = camera, ppm
         self._faces: NDArray[np.uint8] | None = None
         self._grey: NDArray[np.uint8] | None = None
 
@@ -645,7 +647,7 @@ class _LitPieces:
         if self._faces is None or self._grey is None:
             self._faces = faces_only(self.whole, self.camera, self.ppm)
             self._grey = np.asarray(cv2.cvtColor(self.view, cv2.COLOR_BGR2GRAY), np.uint8)
-        return lit_faces(blob & (self._faces[box] > 0), self._grey[box], self.ppm, along_x)
+        return lit_faces(blob & (self._faces[box] > 0), self._grey[box], self.ppm, along_x, self.back[box])
 
 
 LIT_FACE = 225.0  # grey level of a lit ivory face: a dim view's brightest parts are raised to it

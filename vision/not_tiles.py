@@ -278,10 +278,17 @@ LIT_SHARE = 0.88  # below this share of a face's grey level: a lying tile's side
 LIT_INK_MM = 11.0  # a face's ink strokes are thinner: closed over before the grey levels are compared
 LIT_SPAN_MM = 23.0  # along the row, dark ink between lit rims this close is face
 LIT_SLIVER_MM = 5.0  # a lit strip narrower than this is a rim, not a face
+# A face-down tile of a concealed kan shows its back, as dark as a side: a stretch of the backs' colour this
+# wide both ways is a back, not a side's back layer (a strip a side's height deep).
+BACK_FACE_MM = 18.0
 
 
 def lit_faces(
-    face: NDArray[np.bool_], grey: NDArray[np.uint8], ppm: float, along_x: bool = True
+    face: NDArray[np.bool_],
+    grey: NDArray[np.uint8],
+    ppm: float,
+    along_x: bool = True,
+    back: NDArray[np.uint8] | None = None,
 ) -> NDArray[np.bool_]:
     """The part of a meld's face mask (a piece parted off a standing hand, `part_hand_rows`) as bright as
     its faces are: a lying tile's face is lit from above, its side, seen edge-on, is a fifth darker.
@@ -291,13 +298,24 @@ def lit_faces(
     reaches them and is kept as face, 20 mm deeper than the tile (seed 104, 37 degrees); parted first, the
     part's cut line breaks the added kan tile's face, whose own side runs on over the cut (seed 147, 37
     degrees: no kakan read). The lit faces keep the added tile and leave the sides out; a face's ink,
-    darker, is inside its lit rim and filled back. `grey`: the view's grey level over the same box."""
+    darker, is inside its lit rim and filled back. `grey`: the view's grey level over the same box.
+
+    `back` (the backs' colour mask over the box, when known): a concealed kan's face-down tiles show their
+    backs, darker than a side, and are kept where the backs' colour fills BACK_FACE_MM both ways (seed 2293,
+    black felt, blue backs, 40 degrees: seat 2's kan of 8p lost its two backs, and with them its kan and kan
+    dora)."""
     if not face.any():
         return face
     k = max(3, round(LIT_INK_MM * ppm)) | 1
     smooth = cv2.morphologyEx(np.ascontiguousarray(grey), cv2.MORPH_CLOSE, np.ones((k, k), np.uint8))
     level = float(np.percentile(smooth[face], 75))
     lit = (face & (smooth >= LIT_SHARE * level)).astype(np.uint8)
+    if back is not None:
+        b = max(3, round(BACK_FACE_MM * ppm)) | 1
+        backs = cv2.morphologyEx(
+            (face & (back > 0)).astype(np.uint8), cv2.MORPH_OPEN, np.ones((b, b), np.uint8)
+        )
+        lit |= backs
     # Large ink (3m's red character, seed 135) between a face's lit rims along the row is face too; a called
     # tile's side between two upright faces is wider than LIT_SPAN_MM and stays out.
     n = max(3, round(LIT_SPAN_MM * ppm)) | 1

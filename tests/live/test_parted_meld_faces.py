@@ -110,3 +110,47 @@ def test_a_large_character_at_a_faces_edge_between_its_lit_rims_is_face() -> Non
     grey[0:10, 3:24] = INK
     left, called, _ = _depths(_row_faces(lit_faces(mask, grey, 1.0, along_x=True)))
     assert 34 <= left <= 38 and called <= 30
+
+
+KAN_COLS = (slice(0, 27), slice(28, 55), slice(56, 83), slice(84, 111))  # four upright tiles side by side
+BACK_GREY = 70  # a blue back, darker than a lit face's side
+
+
+def _concealed_kan() -> tuple[NDArray[np.bool_], NDArray[np.uint8], NDArray[np.uint8]]:
+    """(mask, grey, backs' colour mask) of seat 2's concealed kan of 8p as seed 2293 shows it at 40 degrees
+    (black felt, blue backs): the end tiles face up, the middle two face down, each with its side towards
+    the camera."""
+    grey = np.full((50, 111), FELT, np.uint8)
+    back = np.zeros((50, 111), np.uint8)
+    for n, cols in enumerate(KAN_COLS):
+        down = n in (1, 2)
+        grey[0:37, cols] = BACK_GREY if down else FACE
+        grey[37:47, cols] = SIDE
+        if down:
+            back[0:37, cols] = 1
+        else:
+            grey[5:32:6, cols.start + 4 : cols.stop - 4] = INK  # rows of circles
+    return grey != FELT, grey, back
+
+
+def test_lit_faces_keep_a_concealed_kans_face_down_tiles_by_their_backs_colour() -> None:
+    mask, grey, back = _concealed_kan()
+    without = lit_faces(mask, grey, 1.0)
+    assert not without[0:37, KAN_COLS[1]].any()  # as dark as a side: the fault it had
+    lit = lit_faces(mask, grey, 1.0, back=back)
+    for cols in KAN_COLS:
+        assert lit[2:35, cols.start + 2 : cols.stop - 2].all(), cols
+        assert not lit[40:47, cols].any()  # the sides stay out
+    boxes: list[tuple[int, int, int, int]] = []
+    face = _row_faces(lit)
+    rows, cols = np.nonzero(face.any(axis=1))[0], np.nonzero(face.any(axis=0))[0]
+    sub = (slice(rows[0], rows[-1] + 1), slice(cols[0], cols[-1] + 1))
+    cut_blob(face[sub], np.zeros_like(grey, np.float32)[sub], 45, 73, boxes, GEO, 1.0)
+    assert len(boxes) == 4, boxes
+
+
+def test_a_side_s_back_layer_is_no_back_of_a_face_down_tile() -> None:
+    # A lying tile's side shows the backs' colour in a strip (its back layer), far shallower than a back.
+    mask, grey = _corner_piece()
+    back = (grey == BACK_LAYER).astype(np.uint8)
+    assert (lit_faces(mask, grey, 1.0, back=back) == lit_faces(mask, grey, 1.0)).all()
