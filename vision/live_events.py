@@ -59,6 +59,15 @@ LATE_DAHAI = "_late_dahai"
 # order), which took a guessed place: the two change places; {"type", "actor", "nth": the new discard's
 # place (0-based, this hand), "late": the late tile's}.
 BEFORE_LATE = "_before_late"
+# Private event (not mjai): a call read after the caller's discard that followed it
+# (`TableReader._late_call`); {"type", "target", "nth": the target's nth discard of this hand (0-based) it
+# took, "call": the chi, pon or open kan event}. The game puts the call in after that discard, in place
+# of the caller's draw.
+LATE_CALL = "_late_call"
+# Private event (not mjai): a concealed kan read after its seat's discard that followed it
+# (`TableReader._late_kan`); {"type", "actor", "nth": the actor's nth discard of this hand (0-based) the kan
+# came before, "kan": the ankan event}. The game puts the kan and its replacement draw before that discard.
+LATE_KAN = "_late_kan"
 LEFT_WAITING_FRAMES = 60  # a discard not yet counted that left its pond this recently may be a ron's tile
 SETTLE_FRAMES = 6  # processed frames with no change before revealed hands are read
 EMIT_HITS = 3  # readings of a new discard before it is named (a stable track has them)
@@ -94,8 +103,6 @@ class TableReader:
             if not any(t.area in ("pond", "dora") for t in stable):
                 self.hand = HandState()
             return self.events[start:]
-        new = list(changes.appeared)
-        dora_new = [t for t in new if t.area == "dora" and not t.face_down and t.v < self.geo.tile_h / 2 + 2]
         if h.phase == "idle":
             # A new dead wall shows one tile face up, its indicator (seed 002 2.6); more read
             # face up at once are stacks whose backs are not known yet (the backs' colour is learned from the
@@ -105,7 +112,7 @@ class TableReader:
             if len(up) == 1:
                 first = up[0]
                 h.phase = "playing"
-                h.dora = [first.id]
+                h.dora, h.dora_u = [first.id], [first.u]
                 self._emit({"type": "start_kyoku", "dora_marker": pai_of_track(first)})
             return self.events[start:]
         if h.ponds != [[], [], [], []] and not any(t.area in ("pond", "dora") for t in stable):
@@ -118,9 +125,24 @@ class TableReader:
             self.hand = HandState()
             return self.events[start:]
         self._melds(stable)
-        for t in dora_new:
-            if t.id not in h.dora and len(h.dora) <= h.kans:
+        if len(h.dora) <= h.kans:
+            # A kan's new indicator: one just counted, or one counted before its kan was read (a kan read
+            # late: seed 2293, wood felt, 40 degrees), lying where no indicator was read (a track of the first
+            # one lost and found again is that one).
+            waiting = [
+                t
+                for t in stable
+                if t.area == "dora"
+                and not t.face_down
+                and t.v < self.geo.tile_h / 2 + 2
+                and t.id not in h.dora
+                and all(abs(t.u - u) > self.geo.tile_w / 2 for u in h.dora_u)
+            ]
+            for t in sorted(waiting, key=lambda t: t.born):
+                if len(h.dora) > h.kans:
+                    break
                 h.dora.append(t.id)
+                h.dora_u.append(t.u)
                 self._emit({"type": "dora", "dora_marker": pai_of_track(t)})
         self._discards(stable)
         counted = {i for pond in h.ponds for i in pond}
@@ -188,6 +210,7 @@ class TableReader:
                 t
                 for t in self._pond(seat, stable)
                 if t.id not in seen
+                and t.id not in self.hand.taken
                 and not lingers(self.hand, self.geo, seat, t)
                 and not came_back(self.hand, self.tracks, self.geo, seat, t)
                 and not over_a_discard(self.hand, self.tracks, self.geo, seat, t)
@@ -338,6 +361,7 @@ class TableReader:
         else:
             pai = self._guess()
             h.phantom_nth[seat].append(h.dahai_count[seat])
+        h.turns.append((seat, h.dahai_count[seat]))
         h.dahai_count[seat] += 1
         self._emit({"type": "dahai", "actor": seat, "pai": pai, "tsumogiri": False})
         if riichi_now:
@@ -401,6 +425,12 @@ class TableReader:
             groups = group_hand_row([p for p, _ in placed], self.geo)
             kinds = {p.index: t.kind for p, t in placed}
             for group in (part for g in groups for part in apart(g, kinds)):
+                if len(group) > 4 and any(p.face_down for p in group):
+                    # A concealed kan lies one tile deep: a reading off its line over one of its tiles (a
+                    # side and the felt beyond it read as a face) is none of it (seed 2293, white cloth,
+                    # 37 degrees: a 4m over the 8p at the kan's end, and the kan was never read). An added
+                    # kan's two stacked tiles are all face up.
+                    group = one_deep(group, self.geo.tile_w)
                 if not is_meld_group(group):
                     continue
                 tracks = [lookup[p.index] for p in group]
@@ -447,6 +477,8 @@ class TableReader:
             red = self.red_fives and kind in (4, 13, 22)
             consumed = [pai_of(kind)] * 3 + [pai_of(kind, red)]
             h.melds[seat].append(Meld([t.id for t in tracks], "ankan", kind, _span(group)))
+            if self._late_kan(seat, tracks, consumed):
+                return
             self._unseen_turns(seat)
             self._self_draw(seat)
             self._emit({"type": "ankan", "actor": seat, "consumed": consumed})
@@ -468,6 +500,10 @@ class TableReader:
         called = by_index[flat[side].index]
         others = [by_index[p.index] for i, p in enumerate(flat) if i != side]
         called_kind = called.kind
+        if (h.last_discard is None or h.last_discard[0] != target) and self._late_call(
+            seat, target, called, others, tracks, flat
+        ):
+            return
         if h.last_discard is None or h.last_discard[0] != target:
             self._discard_called(seat, target, called)
         if h.last_discard is None or h.last_discard[0] != target:
@@ -516,6 +552,93 @@ class TableReader:
             h.just_called = seat
         h.last_actor = seat
         h.next_seat = seat
+
+    def _late_call(
+        self,
+        seat: int,
+        target: int,
+        called: Track,
+        others: list[Track],
+        tracks: list[Track],
+        flat: list[Placed],
+    ) -> bool:
+        """A call read after the caller's discard that followed it: laid while an arm or the caller's own
+        hand hid the meld, the caller's discard counted first (seed 2161, white cloth, 37 degrees: seat 1's
+        pon of seat 0's 2s read after seat 1's 7s and two more turns, when seat 0's 7p lay where the 2s had
+        lain; the game then had a 2s of seat 0's made up before the pon, and its 7p as the 2s's reading).
+        It is one when the target's latest discard read is of the called kind, the discard read right after
+        it is the caller's, and the tile has left its place (its track gone, unread, or read as another
+        tile since: the target's next discard laid there). The call goes in after that discard
+        (`LATE_CALL`); the turns read since stand."""
+        h = self.hand
+        if not h.ponds[target]:
+            return False
+        d_id = h.ponds[target][-1]
+        kind, nth = h.discard_kind.get(d_id), h.discard_nth.get(d_id)
+        if kind is None or nth is None or kind != called.kind or (target, nth) not in h.turns:
+            return False
+        after = h.turns.index((target, nth)) + 1
+        if after >= len(h.turns) or h.turns[after][0] != seat:
+            return False
+        t = self.tracks.get(d_id)
+        if t is not None and not left_pond(self.tracks, self.frame, d_id) and t.kind == kind:
+            return False
+        if len(others) == 2 and not any(
+            kind_prob(o, k) >= MELD_KIND_SHARE for o in others for k in _meld_partners(seat, target, kind)
+        ):
+            return False
+        h.ponds[target] = [i for i in h.ponds[target] if i != d_id]
+        if h.riichi_at.get(target, (None, 0))[0] == d_id:
+            del h.riichi_at[target]
+        if t is not None:
+            h.taken.append(d_id)  # the tracker forgets it: what lies there now is read as a new tile
+        kind_name, consumed_kinds = meld_reading(seat, target, kind, others, len(flat))
+        h.melds[seat].append(Meld([x.id for x in tracks], kind_name, kind, _span(flat)))
+        call = {
+            "type": kind_name,
+            "actor": seat,
+            "target": target,
+            "pai": pai_of(kind),
+            "consumed": [pai_of(k) for k in consumed_kinds],
+        }
+        if kind_name == "daiminkan":
+            h.kans += 1
+        h.draws -= 1  # the caller's turn began with the call, not a draw
+        self._emit({"type": LATE_CALL, "target": target, "nth": nth, "call": call})
+        self.warnings.append(
+            f"seat {seat}'s {kind_name} of seat {target}'s {pai_of(kind)} was read after seat {seat}'s "
+            "discard that followed it: put in before that discard"
+        )
+        return True
+
+    def _late_kan(self, seat: int, tracks: list[Track], consumed: list[str]) -> bool:
+        """A concealed kan read after its seat's discard that followed it: its tiles were laid before that
+        discard's tile (their tracks born first) and the seat's turn is past (seed 2293, wood felt, 40
+        degrees: seat 2's kan of 8p, two of its tiles face down, read only after seat 2's 5m and seat 3's C;
+        taken for a kan in seat 2's next turn, seats 0 and 1 had discards made up before it, every later
+        turn shifted, and the win was lost). The kan goes in before the seat's first discard laid after its
+        tiles (`LATE_KAN`), with the replacement draw after it; the turns read since stand."""
+        h = self.hand
+        if h.next_seat == seat:
+            return False
+        laid = min(t.born for t in tracks)
+        before: int | None = None
+        for i in reversed(h.ponds[seat]):
+            d = self.tracks.get(i)
+            if d is None or d.born <= laid or i not in h.discard_nth:
+                break
+            before = h.discard_nth[i]
+        if before is None:
+            return False
+        h.kans += 1
+        h.draws += 1  # the replacement draw
+        kan = {"type": "ankan", "actor": seat, "consumed": consumed}
+        self._emit({"type": LATE_KAN, "actor": seat, "nth": before, "kan": kan})
+        self.warnings.append(
+            f"seat {seat}'s concealed kan was read after its discard {before + 1}, laid after the kan's "
+            "tiles: put in before that discard"
+        )
+        return True
 
     def _meld_there(self, seat: int, group: list[Placed]) -> bool:
         """Whether a group lies over more than half a tile of a meld the seat has laid already."""

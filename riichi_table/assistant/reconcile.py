@@ -117,6 +117,54 @@ def move_riichi(
     return None if game is None else Placement(game, fixed, str(accepted[at]["pai"]))
 
 
+def insert_late_call(
+    rules: Any, accepted: list[dict[str, Any]], call: dict[str, Any], nth: int
+) -> Placement | None:
+    """The record with `call` (a chi, pon or open kan event) put in after its target's `nth` discard (0-based,
+    this hand), in place of the caller's draw that follows it there: a call read only after the caller's
+    discard that followed it (riichi_table/vision/live_events.py `LATE_CALL`). None when that discard is not
+    followed by the caller's draw and discard (a `reach_accepted` of the target between them is kept), or the
+    engine refuses the record so. `replaced` is the called tile."""
+    actor, target = int(call["actor"]), int(call["target"])
+    places = discard_places(accepted, target)
+    if not 0 <= nth < len(places):
+        return None
+    at = places[nth] + 1
+    if at < len(accepted) and accepted[at] == {"type": "reach_accepted", "actor": target}:
+        at += 1
+    draw, discard = accepted[at : at + 1], accepted[at + 1 : at + 2]
+    if not (draw and discard) or draw[0].get("type") != "tsumo" or draw[0].get("actor") != actor:
+        return None
+    if discard[0].get("type") != "dahai" or discard[0].get("actor") != actor:
+        return None
+    fixed = [*accepted[:at], dict(call), *accepted[at + 1 :]]
+    game = _replay(rules, fixed)
+    return None if game is None else Placement(game, fixed, str(call["pai"]))
+
+
+def insert_late_kan(
+    rules: Any, accepted: list[dict[str, Any]], kan: dict[str, Any], nth: int
+) -> Placement | None:
+    """The record with `kan` (an ankan event) and the replacement draw after it put in before its actor's
+    `nth` discard (0-based, this hand), after the draw (and before a riichi declared with the discard): a
+    concealed kan read only after that discard (riichi_table/vision/live_events.py `LATE_KAN`). None when
+    that discard does not follow its actor's draw, or the engine refuses the record so. `replaced` is the
+    discard's tile."""
+    actor = int(kan["actor"])
+    places = discard_places(accepted, actor)
+    if not 0 <= nth < len(places):
+        return None
+    at = places[nth]
+    if at > 0 and accepted[at - 1] == {"type": "reach", "actor": actor}:
+        at -= 1
+    draw = accepted[at - 1] if at > 0 else {}
+    if draw.get("type") != "tsumo" or draw.get("actor") != actor:
+        return None
+    fixed = [*accepted[:at], dict(kan), {"type": "tsumo", "actor": actor, "pai": "?"}, *accepted[at:]]
+    game = _replay(rules, fixed)
+    return None if game is None else Placement(game, fixed, str(accepted[places[nth]]["pai"]))
+
+
 def _with_riichi(events: list[dict[str, Any]], at: int) -> list[dict[str, Any]]:
     """`events` with the discard at `at` made a riichi discard: `reach` just before it (after the draw), and
     `reach_accepted` just after it when something follows that is not a ron on it."""

@@ -349,7 +349,7 @@ class LiveSession:
     def _apply(self, event: dict[str, Any]) -> None:
         from riichi_table.engine.errors import EngineError
         from riichi_table.vision.discard_reread import REREAD_DAHAI
-        from riichi_table.vision.live_events import BEFORE_LATE, LATE_DAHAI
+        from riichi_table.vision.live_events import BEFORE_LATE, LATE_CALL, LATE_DAHAI, LATE_KAN
         from riichi_table.vision.riichi_reread import MOVED_RIICHI
 
         if event["type"] == LATE_DAHAI:
@@ -363,6 +363,12 @@ class LiveSession:
             return
         if event["type"] == REREAD_DAHAI:
             self._reread(event)
+            return
+        if event["type"] == LATE_CALL:
+            self._late_call(event)
+            return
+        if event["type"] == LATE_KAN:
+            self._late_kan(event)
             return
         if not self._started:
             self._started = True
@@ -485,6 +491,32 @@ class LiveSession:
             f"seat {actor}'s discard {nth + 1} was read {placed.replaced} at first and {pai} since: "
             f"recorded as {pai}"
         )
+
+    def _late_call(self, late: dict[str, Any]) -> None:
+        """A call read after the caller's discard that followed it (`live_events.LATE_CALL`): the record gets
+        it after the discard it took, in place of the caller's draw; kept only if the engine takes it."""
+        from riichi_table.assistant.reconcile import insert_late_call
+
+        call, nth = late["call"], int(late["nth"])
+        placed = insert_late_call(self.rules, self.accepted, call, nth)
+        refused = (
+            f"seat {call['actor']}'s {call['type']} of seat {late['target']}'s discard {nth + 1} was read "
+            "late, but the record cannot take it there: left out"
+        )
+        self._take(placed, refused)
+
+    def _late_kan(self, late: dict[str, Any]) -> None:
+        """A concealed kan read after its seat's discard that followed it (`live_events.LATE_KAN`): the
+        record gets it, with the replacement draw, before that discard; kept only if the engine takes it."""
+        from riichi_table.assistant.reconcile import insert_late_kan
+
+        kan, nth = late["kan"], int(late["nth"])
+        placed = insert_late_kan(self.rules, self.accepted, kan, nth)
+        refused = (
+            f"seat {kan['actor']}'s concealed kan was read after its discard {nth + 1}, "
+            "but the record cannot take it there: left out"
+        )
+        self._take(placed, refused)
 
     def _move_riichi(self, moved: dict[str, Any]) -> None:
         """A riichi read from a discard that lies upright after all: the record gets it with the seat's

@@ -1,0 +1,115 @@
+"""A concealed kan read late, or with a stray reading over it, and its new dora indicator read before it
+(vision/live_events.py `LATE_KAN`, riichi_table/assistant/reconcile.py `insert_late_kan`).
+
+Seed 2293, 40 degrees and 37 degrees: seat 2's concealed kan of 8p, its two middle tiles face down. On wood
+felt it was read only after seat 2's 5m and seat 3's C; taken for a kan in seat 2's next turn, seats 0 and 1
+had discards made up before it, its new indicator (read before the kan) was never recorded, and the win was
+lost. On white cloth a 4m read off the kan's line over its end tile made the group five tiles, and the kan
+was never read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from riichi_table.vision.live_events import LATE_KAN
+
+from tests.live.test_late_discard import opening
+from tests.live.test_live_events import GEO, Table, _start
+
+EIGHT_P, FOUR_M = 16, 3
+
+
+def _kan(table: Table, seat: int, born: int = 0, stray: bool = False) -> list[Any]:
+    """Seat `seat`'s concealed kan of 8p (face down in the middle) in its hand row, laid at frame `born`."""
+    tiles = [table.put(seat, 300 + i * 29, GEO.hand_v, EIGHT_P, face_down=i in (1, 2)) for i in range(4)]
+    if stray:
+        tiles.append(table.put(seat, 300 + 3 * 29 - 4, GEO.hand_v - 32, FOUR_M))
+    for t in tiles:
+        t.born = born
+    return tiles
+
+
+def test_a_reading_off_a_concealed_kans_line_over_its_end_tile_is_no_part_of_it() -> None:
+    table = _start()
+    for seat in range(2):
+        table.discard(seat, 0, 27 + seat)
+    table.step(_kan(table, 2, stray=True))
+    kan = [e for e in table.events if e["type"] == "ankan"]
+    assert kan == [{"type": "ankan", "actor": 2, "consumed": ["8p"] * 4}]
+
+
+def _discard_at(table: Table, seat: int, n: int, kind: int, frame: int) -> Any:
+    t = table.put(seat, (n % 6 - 2.5) * 29, GEO.pond_v0 + (n // 6) * 39, kind)
+    t.born = frame
+    table.step([t])
+    return t
+
+
+def test_a_concealed_kan_read_after_its_seats_next_discard_goes_in_before_that_discard() -> None:
+    table = _start()
+    for seat in range(2):
+        _discard_at(table, seat, 0, 27 + seat, frame=10 + seat)
+    _discard_at(table, 2, 0, 12, frame=30)  # seat 2's 5m, laid after the kan's tiles
+    _discard_at(table, 3, 0, 33, frame=40)
+    table.step(_kan(table, 2, born=20))  # laid in seat 2's turn, read only now
+    late = [e for e in table.events if e["type"] == LATE_KAN]
+    assert late == [
+        {"type": LATE_KAN, "actor": 2, "nth": 0, "kan": {"type": "ankan", "actor": 2, "consumed": ["8p"] * 4}}
+    ]
+    assert "ankan" not in [e["type"] for e in table.events]
+    assert table.reader.hand.phantom_nth == [[], [], [], []]  # no turn made up before it
+    # Its new indicator, counted before the kan was read, is the kan dora now.
+    indicator = table.put(0, 0, 0, 15)
+    indicator.born = 25
+    table.step()
+    assert table.events[-1] == {"type": "dora", "dora_marker": "7p"}
+
+
+def test_a_concealed_kan_laid_after_its_seats_last_discard_is_made_in_its_turn() -> None:
+    # Its tiles laid after seat 2's discard: a kan of seat 2's next turn, the others' discards unseen.
+    table = _start()
+    for seat in range(3):
+        _discard_at(table, seat, 0, 27 + seat, frame=10 + seat)
+    table.step(_kan(table, 2, born=50))
+    assert not [e for e in table.events if e["type"] == LATE_KAN]
+    assert [e for e in table.events if e["type"] == "ankan"]
+
+
+def _record() -> list[dict[str, Any]]:
+    out = opening()
+    for seat, pai in ((0, "E"), (1, "S"), (2, "5m"), (3, "C")):
+        out += [{"type": "tsumo", "actor": seat, "pai": "?"}, {"type": "dahai", "actor": seat, "pai": pai}]
+    return out
+
+
+KAN = {"type": "ankan", "actor": 2, "consumed": ["8p"] * 4}
+
+
+def test_the_record_gets_the_kan_and_its_replacement_draw_before_the_discard() -> None:
+    from riichi_table.assistant.reconcile import insert_late_kan
+
+    placed = insert_late_kan("wrc", _record(), KAN, nth=0)
+    assert placed is not None and placed.replaced == "5m"
+    seat_2 = [(e["type"], e.get("pai")) for e in placed.record if e.get("actor") == 2]
+    assert seat_2 == [("tsumo", "?"), ("ankan", None), ("tsumo", "?"), ("dahai", "5m")]
+    assert insert_late_kan("wrc", _record(), KAN, nth=1) is None  # no such discard
+
+
+def test_the_session_takes_the_late_kan_and_its_dora_and_the_game_goes_on() -> None:
+    from riichi_table.assistant import LiveSession
+
+    session = LiveSession("wrc", namer="templates")
+    for event in _record()[1:]:
+        session._apply(event)
+    session._apply({"type": LATE_KAN, "actor": 2, "nth": 0, "kan": KAN})
+    assert [e["type"] for e in session.accepted].count("ankan") == 1, session.warnings
+    session._apply({"type": "dora", "dora_marker": "7m"})
+    assert session.accepted[-1] == {"type": "dora", "dora_marker": "7m"}
+    session._apply({"type": "tsumo", "actor": 0, "pai": "?"})
+    session._apply({"type": "dahai", "actor": 0, "pai": "9p", "tsumogiri": False})
+    assert session.accepted[-1]["pai"] == "9p"
+    before = list(session.accepted)
+    session._apply({"type": LATE_KAN, "actor": 1, "nth": 3, "kan": {**KAN, "actor": 1}})
+    assert session.accepted == before
+    assert any("cannot take it there" in w for w in session.warnings)
