@@ -220,6 +220,8 @@ def _cut_row(
         if best is None:
             continue
         combo, gap = best
+        if combo == (0,) and most_sideways == 1 and _lone_sideways(blob[:, a:b], total, widths, geo, ppm):
+            combo = (1,)
         # A lone tile's cell is centred on its run, which may be a few mm longer or shorter than the tile.
         at = float(a) if len(combo) > 1 else a + (total - widths[combo[0]]) / 2
         for c in combo:
@@ -348,6 +350,21 @@ def _in_line(
     return out
 
 
+def _lone_sideways(
+    run: NDArray[np.bool_], total: int, widths: tuple[float, float], geo: TableGeometry, ppm: float
+) -> bool:
+    """Whether a lone pond tile cut upright is a sideways one: nearer a sideways tile's length, and shallower
+    across its row (the median over its columns) than any upright face, trimmed at a far seat, measures.
+    Its row's other tiles lying apart, in another blob, its fill against its row's band tells nothing: seed
+    2293, wood felt, 40 degrees: seat 0's riichi 2s, its row's last tile, 34 px long and 25-29 deep (the
+    tile beyond it in the farther row showed its side in the band), was cut upright in most frames and its
+    riichi never read."""
+    if abs(total - widths[1]) >= abs(total - widths[0]):
+        return False
+    depth = float(np.median(run.sum(axis=0)))
+    return depth < (geo.tile_h - LONE_UPRIGHT_SHORT_MM) * ppm
+
+
 def _best_widths(
     a: int,
     b: int,
@@ -426,6 +443,7 @@ def _best_widths(
 # face-height view trims each face by its side as the camera's pose gives it, a few mm more than it shows
 # there: seed 533, wood felt, 40 degrees, seat 2's pon of white dragons lost).
 LONE_SLACK_MM = 7.0
+LONE_UPRIGHT_SHORT_MM = 4.0  # an upright face measures at least its long side less this across its row
 WIDE_GAP_MM = 3.5  # upright tiles this far apart along a pond row leave room for a sideways one
 
 

@@ -117,3 +117,27 @@ def test_with_a_sideways_cell_as_deep_as_the_rest_costing_little_the_row_had_a_r
     boxes: list[tuple[int, int, int, int]] = []
     cut_blob(blob, gaps, *BAMBOO_AT, boxes, GEO, 1.0, side_mm=BAMBOO_SIDE)
     assert sorted(_along_seat_0s_row(boxes)) == [27] * 5 + [37], boxes
+
+
+# Recorded from a render of wood felt, green backs, 40 degrees, hard (seed 2293): a blob of seat 0's pond,
+# the 3m and 6p ending its first row (above) and its riichi 2s lying sideways at the end of its second row
+# (below, apart from the rest of that row), mask in green, gap evidence in red.
+APART_AT = (482, 559)
+APART_SIDE = (-0.57, 12.14)
+
+
+def test_a_riichi_tile_apart_from_its_row_is_cut_sideways_by_its_length_and_depth() -> None:
+    image = cv2.imread(str(DATA / "riichi_tile_apart.png"))
+    blob, gaps = image[..., 1] > 127, image[..., 2].astype(np.float32) / 255.0
+    boxes: list[tuple[int, int, int, int]] = []
+    cut_blob(blob, gaps, *APART_AT, boxes, GEO, 1.0, side_mm=APART_SIDE)
+    second_row = [b for b in boxes if b[1] > APART_AT[1] + 30]
+    assert [w for _, _, w, _ in second_row] == [36], boxes  # a long side along the row: sideways
+    first_row = [b for b in boxes if b[1] <= APART_AT[1] + 30]
+    assert [w < 30 for _, _, w, _ in first_row] == [True, True], boxes
+
+
+def test_a_lone_upright_tile_as_deep_as_a_face_stays_upright() -> None:
+    run = np.ones((35, 33), bool)  # 33 px long (nearer a sideways tile), but a long side deep
+    assert not tile_cuts._lone_sideways(run, 33, (27.0, 37.5), GEO, 1.0)
+    assert tile_cuts._lone_sideways(run[:27], 33, (27.0, 37.5), GEO, 1.0)
