@@ -57,7 +57,8 @@ LATE_DAHAI = "_late_dahai"
 # late last time, in pond order, when that one is in view (riichi_table/assistant/reconcile.py).
 # Private event (not mjai): a seat's discard read at its turn lies before the seat's tile read late (pond
 # order), which took a guessed place: the two change places; {"type", "actor", "nth": the new discard's
-# place (0-based, this hand), "late": the late tile's}.
+# place (0-based, this hand), "late": the late tile's; "late_tile": true when the new discard was itself read
+# late, into a guessed place after the other's}.
 BEFORE_LATE = "_before_late"
 # Private event (not mjai): a call read after the caller's discard that followed it
 # (`TableReader._late_call`); {"type", "target", "nth": the target's nth discard of this hand (0-based) it
@@ -272,13 +273,23 @@ class TableReader:
                         # takes is not seen (the earliest is the best guess; the game may ask).
                         late["places"] = places
                     earlier = [i for i in h.late_ids[seat] if i in self.tracks]
+                    rotate = False
                     if earlier:
                         # The seat's tile read late before is in view too: the pond shows their order.
                         order = [x.id for x in self._pond(seat, stable)]
                         if earlier[-1] in order:
-                            late["before_late"] = order.index(t.id) < order.index(earlier[-1])
+                            after_it = [
+                                i for i in earlier if i in order and order.index(i) > order.index(t.id)
+                            ]
+                            # Before two or more of them (seed 1499, wood felt, 40 degrees: seat 2's riichi
+                            # 4s read after its 2p and 5m, each read late): it changes places with each.
+                            rotate = len(after_it) >= 2
+                            if not rotate:
+                                late["before_late"] = order.index(t.id) < order.index(earlier[-1])
                     h.late_ids[seat].append(t.id)
                     self._emit(late)
+                    if rotate:
+                        self._before_late(seat, t, stable, late=True)
                     continue
                 h.stuck = 0
                 self._discard(t)
@@ -301,13 +312,14 @@ class TableReader:
                 continue
             return
 
-    def _before_late(self, seat: int, t: Track, stable: list[Track]) -> None:
+    def _before_late(self, seat: int, t: Track, stable: list[Track], late: bool = False) -> None:
         """`t`, just read as `seat`'s discard at its turn, lies before tiles of the seat read late in its
         pond (a row's far end hidden longer than the next row's first tile: seed 1234, white cloth, 37
         degrees, seat 1's F lost in most frames while the W after it showed; seed 1499, wood felt, seat 2's
         riichi 4s hidden while three discards after it showed): those took guessed places that were `t`'s
         and each other's, so `t` changes places with each in turn, the latest first (BEFORE_LATE), and the
-        last of them is the last discard. A riichi goes with its tile."""
+        last of them is the last discard. A riichi goes with its tile. With `late`, `t` is itself a tile
+        read late, put in a guessed place after theirs (its events say so: `"late_tile": true`)."""
         h = self.hand
         order = [x.id for x in self._pond(seat, stable)]
         nth = h.discard_nth.get(t.id)
@@ -322,7 +334,10 @@ class TableReader:
             reverse=True,
         )
         for late_nth, i in after:
-            self._emit({"type": BEFORE_LATE, "actor": seat, "nth": nth, "late": late_nth})
+            event: dict[str, Any] = {"type": BEFORE_LATE, "actor": seat, "nth": nth, "late": late_nth}
+            if late:
+                event["late_tile"] = True
+            self._emit(event)
             h.discard_nth[t.id], h.discard_nth[i] = late_nth, nth
             for s_id, at in list(h.riichi_at.items()):
                 if at[0] in (t.id, i):

@@ -469,7 +469,9 @@ class LiveSession:
         )
         if not self._take(moved, refused):
             return
-        self._late_at[actor] = nth
+        # The tile read late last is the one that moved: the earlier discard's (`late_tile`: the new tile
+        # was read late too, and went to the other's place).
+        self._late_at[actor] = late if event.get("late_tile") else nth
         self.warnings.append(
             f"seat {actor}'s discard {nth + 1} ({moved.replaced}) lies before its discard {late + 1} read "
             "late: the two put in its pond's order"

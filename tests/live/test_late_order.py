@@ -242,3 +242,44 @@ def test_a_discard_lying_before_two_tiles_read_late_changes_places_with_each_the
         {"type": BEFORE_LATE, "actor": 1, "nth": 1, "late": 0},
     ]
     assert table.reader.hand.last_discard == (1, third.id, 7)
+
+
+def test_a_tile_read_late_lying_before_two_tiles_read_late_changes_places_with_each() -> None:
+    # Seed 1499, wood felt, 40 degrees: seat 2's riichi 4s, its first row's end, was hidden while its 2p and
+    # 5m after it came to light into guessed places; read late in turn, it went before the 5m only, and the
+    # record had 2p, 4s, 5m for 4s, 2p, 5m.
+    table = _start()
+    for n in range(3):
+        table.discard(0, n, 27 + n)
+        table.discard(2, n, 30 + n)
+        table.discard(3, n, 18 + n)
+        for _ in range(STUCK_FRAMES + 2):
+            table.step()
+    assert table.reader.hand.phantom_nth[1] == [0, 1, 2]
+    for spot, kind in ((1, 8), (2, 7)):  # its second and third discards come to light, one by one
+        table.step([table.put(1, (spot - 2.5) * 29, GEO.pond_v0, kind)])
+        for _ in range(40):
+            table.step()
+    first = table.put(1, (0 - 2.5) * 29, GEO.pond_v0, 0, sideways=True)  # its riichi tile, at last
+    table.step([first])
+    for _ in range(40):
+        table.step()
+    late = [e for e in table.events if e["type"] in (LATE_DAHAI, BEFORE_LATE)]
+    assert [(e["type"], e.get("pai"), e["nth"], e.get("late")) for e in late] == [
+        (LATE_DAHAI, "9m", 0, None),
+        (LATE_DAHAI, "8m", 1, None),
+        (LATE_DAHAI, "1m", 2, None),
+        (BEFORE_LATE, None, 2, 1),
+        (BEFORE_LATE, None, 1, 0),
+    ]
+    assert late[2]["riichi"] is True and "before_late" not in late[2]
+
+    record = _record("2m")
+    for seat, pai in ((1, "3m"), (2, "P"), (3, "F"), (0, "C"), (1, "4m"), (2, "W"), (3, "E")):
+        record += [{"type": "tsumo", "actor": seat, "pai": "?"}, {"type": "dahai", "actor": seat, "pai": pai}]
+    session = _session(record)
+    for event in late:
+        session._apply(dict(event))
+    assert _seat_discards(session) == ["1m", "9m", "8m"]
+    reach = next(i for i, e in enumerate(session.accepted) if e["type"] == "reach")
+    assert session.accepted[reach + 1]["pai"] == "1m"  # the riichi goes with its tile
