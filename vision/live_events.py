@@ -548,18 +548,10 @@ class TableReader:
             h.taken.append(d_id)
             place = self.tracks[d_id]
             h.called_at.append((target, place.u, place.v, self.frame, called_kind))
-        kind_name, consumed_kinds = meld_reading(seat, target, called_kind, others, len(flat))
-        h.melds[seat].append(Meld([t.id for t in tracks], kind_name, called_kind, _span(flat)))
+        call = self._meld_call(seat, target, called_kind, others, tracks, flat)
+        kind_name = call["type"]
         self._accept()
-        self._emit(
-            {
-                "type": kind_name,
-                "actor": seat,
-                "target": target,
-                "pai": pai_of(called_kind),
-                "consumed": [pai_of(k) for k in consumed_kinds],
-            }
-        )
+        self._emit(call)
         if kind_name == "daiminkan":
             h.kans += 1
             h.just_called = None
@@ -567,6 +559,21 @@ class TableReader:
             h.just_called = seat
         h.last_actor = seat
         h.next_seat = seat
+
+    def _meld_call(
+        self, seat: int, target: int, kind: int, others: list[Track], tracks: list[Track], flat: list[Placed]
+    ) -> dict[str, Any]:
+        """The meld of `seat`'s call of `target`'s `kind` kept in the hand's state; its chi, pon or open kan
+        event (`meld_reading` names it from the other tiles)."""
+        kind_name, consumed_kinds = meld_reading(seat, target, kind, others, len(flat))
+        self.hand.melds[seat].append(Meld([t.id for t in tracks], kind_name, kind, _span(flat)))
+        return {
+            "type": kind_name,
+            "actor": seat,
+            "target": target,
+            "pai": pai_of(kind),
+            "consumed": [pai_of(k) for k in consumed_kinds],
+        }
 
     def _late_call(
         self,
@@ -607,15 +614,8 @@ class TableReader:
             del h.riichi_at[target]
         if t is not None:
             h.taken.append(d_id)  # the tracker forgets it: what lies there now is read as a new tile
-        kind_name, consumed_kinds = meld_reading(seat, target, kind, others, len(flat))
-        h.melds[seat].append(Meld([x.id for x in tracks], kind_name, kind, _span(flat)))
-        call = {
-            "type": kind_name,
-            "actor": seat,
-            "target": target,
-            "pai": pai_of(kind),
-            "consumed": [pai_of(k) for k in consumed_kinds],
-        }
+        call = self._meld_call(seat, target, kind, others, tracks, flat)
+        kind_name = call["type"]
         if kind_name == "daiminkan":
             h.kans += 1
         h.draws -= 1  # the caller's turn began with the call, not a draw

@@ -29,9 +29,10 @@ def two_guesses() -> list[dict[str, Any]]:
 LATE = {"type": LATE_DAHAI, "actor": 1, "nth": 0, "pai": "9m", "places": [0, 1]}
 
 
-def _seat_1_hidden_for_two_turns(table: Table) -> None:
-    """The other seats discard twice each while seat 1's pond shows nothing: its two discards are guessed."""
-    for n in range(2):
+def _seat_1_hidden(table: Table, turns: int = 2) -> None:
+    """The other seats discard `turns` times each while seat 1's pond shows nothing: its discards are
+    guessed."""
+    for n in range(turns):
         table.discard(0, n, 27 + n)
         table.discard(2, n, 29 + n)
         table.discard(3, n, 31 + n)
@@ -54,7 +55,7 @@ def _seat_discards(session: Any, seat: int = 1) -> list[str]:
 
 def test_a_seat_with_two_discards_guessed_and_one_tile_seen_gives_both_places() -> None:
     table = _start()
-    _seat_1_hidden_for_two_turns(table)  # its pond under an arm
+    _seat_1_hidden(table)  # its pond under an arm
     assert table.reader.hand.phantom_nth[1] == [0, 1]
     table.discard(0, 2, 33)
     table.discard(1, 0, 8)  # one of its tiles comes to light; the other stays hidden
@@ -135,7 +136,7 @@ def test_when_only_one_place_fits_the_engine_nothing_is_asked() -> None:
 
 def test_when_the_other_hidden_tile_comes_to_light_the_reader_says_which_lies_first() -> None:
     table = _start()
-    _seat_1_hidden_for_two_turns(table)
+    _seat_1_hidden(table)
     table.discard(0, 2, 33)
     table.discard(1, 1, 8)  # 9m, in its pond's second place; the first place is still under a hand
     for seat in (2, 3, 0):
@@ -228,7 +229,7 @@ def test_a_riichi_tile_read_after_two_tiles_read_late_goes_before_them_with_its_
 
 def test_a_discard_lying_before_two_tiles_read_late_changes_places_with_each_the_latest_first() -> None:
     table = _start()
-    _seat_1_hidden_for_two_turns(table)
+    _seat_1_hidden(table)
     table.discard(0, 2, 33)
     second = table.put(1, (1 - 2.5) * 29, GEO.pond_v0, 8)  # its second and third places come to light
     third = table.put(1, (2 - 2.5) * 29, GEO.pond_v0, 7)
@@ -249,12 +250,7 @@ def test_a_tile_read_late_lying_before_two_tiles_read_late_changes_places_with_e
     # 5m after it came to light into guessed places; read late in turn, it went before the 5m only, and the
     # record had 2p, 4s, 5m for 4s, 2p, 5m.
     table = _start()
-    for n in range(3):
-        table.discard(0, n, 27 + n)
-        table.discard(2, n, 30 + n)
-        table.discard(3, n, 18 + n)
-        for _ in range(STUCK_FRAMES + 2):
-            table.step()
+    _seat_1_hidden(table, turns=3)
     assert table.reader.hand.phantom_nth[1] == [0, 1, 2]
     for spot, kind in ((1, 8), (2, 7)):  # its second and third discards come to light, one by one
         table.step([table.put(1, (spot - 2.5) * 29, GEO.pond_v0, kind)])
