@@ -48,7 +48,6 @@ class HandState:
     called_at: list[tuple[int, float, float, int, int]] = field(default_factory=list)
     waited: dict[int, int] = field(default_factory=dict)  # new pond track -> frames it waited (earlier spot)
     discard_nth: dict[int, int] = field(default_factory=dict)  # discard track -> its seat's nth discard
-    turns: list[tuple[int, int]] = field(default_factory=list)  # each discard read in order: (seat, nth)
     discard_kind: dict[int, int] = field(default_factory=dict)  # discard track -> the kind it was read as
     discard_votes: dict[int, Any] = field(default_factory=dict)  # discard track -> its votes when it counted
     riichi_at: dict[int, tuple[int, int]] = field(default_factory=dict)  # seat -> its riichi discard, nth

@@ -376,7 +376,6 @@ class TableReader:
         else:
             pai = self._guess()
             h.phantom_nth[seat].append(h.dahai_count[seat])
-        h.turns.append((seat, h.dahai_count[seat]))
         h.dahai_count[seat] += 1
         self._emit({"type": "dahai", "actor": seat, "pai": pai, "tsumogiri": False})
         if riichi_now:
@@ -597,10 +596,13 @@ class TableReader:
             return False
         d_id = h.ponds[target][-1]
         kind, nth = h.discard_kind.get(d_id), h.discard_nth.get(d_id)
-        if kind is None or nth is None or kind != called.kind or (target, nth) not in h.turns:
+        if kind is None or nth is None or kind != called.kind:
             return False
-        after = h.turns.index((target, nth)) + 1
-        if after >= len(h.turns) or h.turns[after][0] != seat:
+        # The hand's discards as emitted (their seats in turn order; a place moved later keeps its seat).
+        start = max(i for i, e in enumerate(self.events) if e["type"] == "start_kyoku")
+        seats = [e["actor"] for e in self.events[start:] if e["type"] == "dahai"]
+        at = [i for i, s in enumerate(seats) if s == target]
+        if nth >= len(at) or at[nth] + 1 >= len(seats) or seats[at[nth] + 1] != seat:
             return False
         t = self.tracks.get(d_id)
         if t is not None and not left_pond(self.tracks, self.frame, d_id) and t.kind == kind:
