@@ -29,6 +29,14 @@ HUED_FELT_CHROMA = 15.0
 TOWARDS_BACK_COS = 0.85  # an off-hue pixel this near the backs' direction from the felt (cos) is a gap
 ACROSS_REACH = 4.0
 ACROSS_FLOOR = 8.0
+# And a pixel far greyer than such a felt (its chroma per lightness less than GREY_SATURATION times the
+# felt's) is no mat either, nor the felt between two tiles: a face's ivory in shade (the near side of a hand
+# laid open on wood felt, L 131-145 and chroma 4 against the wood's L 118 and chroma 27) lay within the
+# wood's reach, and the faces were cut 10 mm short (seed 2293, wood felt, 40 degrees): 0.15 of the wood's
+# saturation; a far hand's faces, as felt-like as the gaps between them, were cut at any pitch (seed 533).
+# The wood's grain and an arm's shadow darken its chroma with its lightness: its bare pixels lay above 0.85
+# of its saturation in nearly every frame (99 % of them; every 20th frame of two clips).
+GREY_SATURATION = 0.35
 # A dead-wall sample this far (`lab_distance`) from the back colour, once BACK_SETTLED samples in a row lay
 # near it, is no back: felt the mat test missed (an exposure step the felt's running mean lags), a sleeve.
 # Only BACK_PATIENCE such samples in a row (another set of tiles) make the back colour start again.
@@ -180,17 +188,27 @@ class SurfaceColours:
         if across is None:
             return None
         off = np.asarray(cv2.absdiff(across, 0.0) > 1.0)
-        if self.back is None:
-            return off
-        to_back = self.back[1:] - self.felt[1:]
-        norm = float(np.hypot(to_back[0], to_back[1]))
-        if norm < 1.0:
-            return off
-        ys, xs = np.nonzero(off)
-        d = lab[ys, xs, 1:] - self.felt[1:]
-        towards = d @ (to_back / norm) > TOWARDS_BACK_COS * np.hypot(d[:, 0], d[:, 1])
-        off[ys[towards], xs[towards]] = False
+        if self.back is not None:
+            to_back = self.back[1:] - self.felt[1:]
+            norm = float(np.hypot(to_back[0], to_back[1]))
+            if norm >= 1.0:
+                ys, xs = np.nonzero(off)
+                d = lab[ys, xs, 1:] - self.felt[1:]
+                towards = d @ (to_back / norm) > TOWARDS_BACK_COS * np.hypot(d[:, 0], d[:, 1])
+                off[ys[towards], xs[towards]] = False
         return off
+
+    def grey(self, lab: NDArray[np.float32]) -> NDArray[np.bool_] | None:
+        """True where a pixel's chroma per lightness is below GREY_SATURATION times a hued felt's: no mat,
+        and no felt between two tiles either. None for a felt without a hue (`off_hue`)."""
+        if self.felt is None or self.across_reach is None:
+            return None
+        felt_chroma = float(np.hypot(float(self.felt[1]) - 128.0, float(self.felt[2]) - 128.0))
+        if felt_chroma < HUED_FELT_CHROMA:
+            return None
+        chroma = cv2.magnitude(cv2.subtract(lab[..., 1], 128.0), cv2.subtract(lab[..., 2], 128.0))
+        floor = GREY_SATURATION * felt_chroma / max(float(self.felt[0]), 1.0)
+        return np.asarray(chroma < cv2.multiply(lab[..., 0], floor))
 
     def gap_distance(self, lab: NDArray[np.float32]) -> NDArray[np.float32]:
         """`felt_distance` with colour counting CAST_CHROMA of itself: for the felt between tiles under a

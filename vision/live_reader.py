@@ -64,6 +64,12 @@ MAN_CLASSES = frozenset((*range(9), 34))
 # A hand row's cell that looks like a standing top by its rim alone stays a lying tile only when the namer
 # gives a face this probability (9p on black backs at a draw: 1.00).
 FACE_SURE = 0.9
+# With backs of an ink's colour, a hand row's or pond's cell face down by its back share alone, below this
+# share, is named first and stays face down only when the namer is not sure of a face (FACE_SURE): a lying
+# 8s on green backs in dim light showed 0.63-0.64 of its cell in the backs' colour, a concealed kan's backs
+# beside it 0.67-0.74, the dead wall's 0.84-0.90 (seed 2293, wood felt, green backs, 40 degrees: the 8s of
+# a hand laid open at a ron read as a back, and the win was lost).
+SURE_DOWN_SHARE = 0.8
 PALE_SHIFT = 0.25  # share of a side's length a white-cloth pond cell's crop moves away from the camera
 OUTLINE_STEP = 0.65  # a tile's rim on white cloth: a Scharr gradient above this share of the felt's lightness
 
@@ -253,6 +259,10 @@ class LiveReader:
             # their evidence weighs colour less (`SurfaceColours.gap_distance`).
             near = self.colours.gap_distance(lab) if self.balance.cast else dist
             gaps = np.clip(2.0 - near, 0.0, 1.0)
+            grey = self.colours.grey(lab)
+            if grey is not None:  # ivory in shade on wood felt: neither mat nor a gap between faces
+                mat &= ~grey
+                gaps[grey] = 0.0
             self._rims = self.colours.pale_felt()
             if self._rims:
                 # White cloth: a face is the felt's colour within a few grey levels; its outline (the rim, the
@@ -371,6 +381,7 @@ class LiveReader:
         tile_owners: list[int] = []
         tops: dict[int, int] = {}  # per blob, its cells left out as a standing tile's top
         doubtful: list[int] = []  # tiles that look like a standing top by their rim alone, to be named first
+        maybe_down: list[int] = []  # tiles face down by a back share an inked face reaches, to be named first
         self.outside = []
         for (x, y, w, h), owner in zip(boxes, owners, strict=True):
             cell = back[max(0, y) : y + h, max(0, x) : x + w]
@@ -395,11 +406,15 @@ class LiveReader:
             if reading is None:
                 self._note_outside(cx, cy)
                 continue
-            if doubt:
+            unsure_down = down and ink_backs and red < SURE_DOWN_SHARE and reading.area in ("hand", "pond")
+            if doubt or unsure_down:
                 reading = replace(reading, face_down=False)
-                doubtful.append(len(tiles))
+                (doubtful if doubt else maybe_down).append(len(tiles))
             if not reading.face_down and (
-                doubt or known is None or not known(reading.x, reading.y, reading.sideways, reading.face_down)
+                doubt
+                or unsure_down
+                or known is None
+                or not known(reading.x, reading.y, reading.sideways, reading.face_down)
             ):
                 poses.append(TilePose(reading.x, reading.y, reading.seat, reading.sideways))
                 rows.append(len(tiles))
@@ -422,6 +437,7 @@ class LiveReader:
             to_name = self.balance.for_naming(lit_as_is, windows, view)
         for row, scores in zip(rows, self.name(to_name, poses), strict=True):
             tiles[row] = replace(tiles[row], scores=scores)
+        tiles, rows = _unsure_backs(tiles, rows, maybe_down)
         tiles, tile_owners, rows = self._unsure_tops(tiles, tile_owners, rows, doubtful, tops)
         tiles = drop_standing(tiles, rows, tile_owners, self.rejected, tops)
         quarter = cv2.resize(
@@ -686,3 +702,22 @@ def _fill_holes(mask: NDArray[np.uint8]) -> NDArray[np.uint8]:
     outside[:, -1] = 0
     cv2.floodFill(outside, flood, (0, 0), 255)
     return np.asarray(mask | cv2.bitwise_not(outside), np.uint8)
+
+
+def _unsure_backs(
+    tiles: list[TileReading], rows: list[int], maybe_down: list[int]
+) -> tuple[list[TileReading], list[int]]:
+    """`tiles` with each of `maybe_down` (named, face up) face down again unless the namer is sure of a face
+    (FACE_SURE), and `rows` (the named ones) without those: a face-down tile is no standing top's back
+    (`not_tiles.drop_standing` leaves out a hand-row blob whose named cells are mostly backs)."""
+    tiles = list(tiles)
+    down: set[int] = set()
+    for k in maybe_down:
+        scores = tiles[k].scores
+        best = int(np.argmax(scores))
+        if best == BACK_CLASS or float(scores[best]) < FACE_SURE:
+            back_only = np.zeros(N_CLASSES, np.float32)
+            back_only[BACK_CLASS] = 1.0
+            tiles[k] = replace(tiles[k], face_down=True, scores=back_only)
+            down.add(k)
+    return tiles, [r for r in rows if r not in down]

@@ -55,27 +55,33 @@ def without_sticks(
     kept = cv2.morphologyEx(solid, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
     gone = cv2.subtract(solid, kept)
     n, labels, stats, centroids = cv2.connectedComponentsWithStats(gone, connectivity=8)
-    near = cv2.dilate(kept, np.ones((3, 3), np.uint8))
-    back: list[int] = []
     for i in range(1, n):
-        x0, y0, w, h = (int(v) for v in stats[i, :4])
-        if max(w, h) > 50 * ppm:
+        if max(int(stats[i, 2]), int(stats[i, 3])) > 50 * ppm:
             x, y = (float(v) / ppm for v in centroids[i])
             rejected.append(Rejected(x, y, geo.seat_of(x, y), STICK))
-        elif (
+    # A short piece touching what stays is part of a face a notch of the felt's colour narrowed: red ink
+    # close to a wood felt (a 7s's red bamboo cut its top into two strips, which went, and the rest was too
+    # short for a lying tile: seed 1013, wood felt, 40 degrees). Not the slivers the opening takes off every
+    # blob's rims and corners: put back, they joined a meld at a steep camera's far corner to what lies
+    # beside it (seed 881, 44 degrees: the pon was lost); nor do they count in a piece's size (a red
+    # dragon's top strip, 11 x 11 mm, joined to a sliver down the face's rim measured 20 mm and went: seed
+    # 533, wood felt, 40 degrees).
+    pieces = cv2.morphologyEx(gone, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    m, labels, stats, _ = cv2.connectedComponentsWithStats(pieces, connectivity=8)
+    near = cv2.dilate(kept, np.ones((5, 5), np.uint8))
+    back: list[int] = []
+    for j in range(1, m):
+        x0, y0, w, h = (int(v) for v in stats[j, :4])
+        box = (slice(y0, y0 + h), slice(x0, x0 + w))
+        if (
             max(w, h) <= k
             and min(w, h) >= PIECE_MM * ppm
-            and stats[i, 4] >= k * k / 4
-            and near[y0 : y0 + h, x0 : x0 + w][labels[y0 : y0 + h, x0 : x0 + w] == i].any()
+            and stats[j, 4] >= k * k / 4
+            and near[box][labels[box] == j].any()
         ):
-            # A short piece touching what stays is part of a face a notch of the felt's colour narrowed:
-            # red ink close to a wood felt (a 7s's red bamboo cut its top into two strips, which went, and
-            # the rest was too short for a lying tile: seed 1013, wood felt, 40 degrees). Not the slivers
-            # the opening takes off every blob's rims and corners: put back, they joined a meld at a steep
-            # camera's far corner to what lies beside it (seed 881, 44 degrees: the pon was lost).
-            back.append(i)
+            back.append(j)
     if back:
-        restore = np.zeros(n, bool)
+        restore = np.zeros(m, bool)
         restore[back] = True
         kept = np.where(restore[labels], solid, kept)
     return np.asarray(kept, np.uint8)
@@ -184,14 +190,30 @@ def standing_hand(
     depth = float(np.median(filled[cols]))
     if depth > (geo.tile_h + 9 + across_side) * ppm:
         return True
-    backs = (back.astype(bool) & blob).sum(axis=0)[cols]
+    back_px = back.astype(bool) & blob
+    backs = back_px.sum(axis=0)[cols]
     share = backs / filled[cols]
-    mixed = (share > 0.22) & (share < 0.78)
+    mixed = (share > 0.22) & (share < 0.78) & _one_run(back_px[:, cols])
     if float(mixed.mean()) > 0.6:
         return True
     # Seen from the side (a seat left or right of the camera) the row shows mostly its backs and tops:
     # no meld has more than two face-down tiles side by side, so a long back-coloured row is a hand.
     return cols.sum() > 4.5 * geo.tile_w * ppm and float(share.mean()) > 0.5
+
+
+# A standing tile's back (or its top's) is one band down each column; a lying face's ink of the backs' colour
+# is several (an 8s's two rows of bamboo and its side's back layer): a column counts as part back when its
+# back-coloured pixels fill this share of the span from the first to the last of them.
+BAND_FILL = 0.7
+
+
+def _one_run(back: NDArray[np.bool_]) -> NDArray[np.bool_]:
+    """Per column of a mask, whether its set pixels lie as one band (BAND_FILL of their span)."""
+    rows = np.arange(back.shape[0])[:, None]
+    first = np.where(back, rows, back.shape[0]).min(axis=0)
+    last = np.where(back, rows, -1).max(axis=0)
+    span = np.maximum(last - first + 1, 1)
+    return np.asarray(back.sum(axis=0) >= BAND_FILL * span)
 
 
 def drop_standing(
