@@ -141,6 +141,8 @@ def _upright_run(
     if any_run and count == len(run) and all((a1 - a0) <= (c1 - c0) for a0, a1, c0, c1 in run):
         return run  # upright cells as many as the tiles: the cut had them
     upright = [(c0, c1) for a0, a1, c0, c1 in run if (a1 - a0) <= (c1 - c0)]
+    if not upright:
+        return run  # no upright cell to say how deep the row's faces are (seed 2903, 44 degrees)
     c0 = int(np.median([c[0] for c in upright]))
     c1 = int(np.median([c[1] for c in upright]))
     step = (hi - lo + gap) / count

@@ -438,7 +438,8 @@ class TableReader:
             lookup = {p.index: t for p, t in placed}
             groups = group_hand_row([p for p, _ in placed], self.geo)
             kinds = {p.index: t.kind for p, t in placed}
-            for group in (part for g in groups for part in apart(g, kinds)):
+            parts = (part for g in groups for part in apart(g, kinds))
+            for group in (run for part in parts for run in self._beside_melds(seat, part)):
                 if len(group) > 4 and any(p.face_down for p in group):
                     # A concealed kan lies one tile deep: a reading off its line over one of its tiles (a
                     # side and the felt beyond it read as a face) is none of it (seed 2293, white cloth,
@@ -656,6 +657,21 @@ class TableReader:
             "tiles: put in before that discard"
         )
         return True
+
+    def _beside_melds(self, seat: int, group: list[Placed]) -> list[list[Placed]]:
+        """A group of touching readings in a seat's hand row, parted where it passes from over a meld the
+        seat has laid already to beside it: a pon laid against a concealed kan made one group of seven,
+        no meld's shape, and the pon was never read (seed 2767, every hard cell; the turns after it
+        shifted)."""
+        runs: list[list[Placed]] = []
+        inside: bool | None = None
+        for p in sorted(group, key=lambda p: p.u):
+            here = self._in_meld(seat, p)
+            if here != inside:
+                runs.append([])
+                inside = here
+            runs[-1].append(p)
+        return runs
 
     def _meld_there(self, seat: int, group: list[Placed]) -> bool:
         """Whether a group lies over more than half a tile of a meld the seat has laid already."""

@@ -236,3 +236,13 @@ def test_a_wedge_cell_a_little_shallower_than_the_uprights_is_no_called_tile() -
     cells = sorted(laid_open(row, 2, GEO, 1.0, camera_along=-1.6))
     assert len(cells) == 10 and all(w < h for _, _, w, h in cells), cells
     assert cells[0][0] == 465 and cells[-1][0] + cells[-1][2] == 750
+
+
+def test_a_run_cut_all_sideways_as_long_as_whole_upright_tiles_is_kept_as_it_is() -> None:
+    # Seed 2903, 44 degrees, hard: five touching cells all longer along the row than across it, their run
+    # the length of six upright tiles; with no upright cell to take the faces' depth from, the reader
+    # stopped on an empty median. They stay as cut.
+    length = 6 * (GEO.tile_w + 2.5) - 2.5
+    run = [(300 + round(length / 5 * k), 300 + round(length / 5 * (k + 1)) - 1, 74, 100) for k in range(5)]
+    cells = [(a0, c0, a1 - a0, c1 - c0) for a0, a1, c0, c1 in run]  # seat 2's row runs along x
+    assert sorted(laid_open(cells, 2, GEO, 1.0)) == sorted(cells)

@@ -113,3 +113,20 @@ def test_the_session_takes_the_late_kan_and_its_dora_and_the_game_goes_on() -> N
     session._apply({"type": LATE_KAN, "actor": 1, "nth": 3, "kan": {**KAN, "actor": 1}})
     assert session.accepted == before
     assert any("cannot take it there" in w for w in session.warnings)
+
+
+def test_a_pon_laid_against_a_concealed_kan_is_read_apart_from_it() -> None:
+    # Seed 2767, every hard cell: seat 3's pon of seat 0's white dragon laid touching its concealed kan of
+    # 8p made one group of seven readings, no meld's shape; the pon was never read and the turns shifted.
+    table = _start()
+    for seat in range(3):
+        table.discard(seat, 0, 27 + seat)
+    table.step(_kan(table, 3))
+    table.discard(3, 0, 30)  # the replacement draw's discard
+    haku = table.discard(0, 1, 31)
+    table.take(haku)
+    for i in range(3):  # seat 3's pon, its sideways tile on the right, against the kan: from shimocha
+        table.put(3, 300 - 3 * 29 + i * 27 + (5 if i == 2 else 0), GEO.hand_v, 31, sideways=(i == 2))
+    table.step([], [haku])
+    pon = [e for e in table.events if e["type"] == "pon"]
+    assert pon == [{"type": "pon", "actor": 3, "target": 0, "pai": "P", "consumed": ["P", "P"]}]
