@@ -464,9 +464,7 @@ class LiveReader:
         and back is no face the namer is sure of (FACE_SURE)."""
         drop: set[int] = set()
         for k in doubtful:
-            scores = tiles[k].scores
-            best = int(np.argmax(scores))
-            if best == BACK_CLASS or float(scores[best]) < FACE_SURE:
+            if not _sure_face(tiles[k].scores):
                 drop.add(k)
                 self.rejected.append(Rejected(tiles[k].x, tiles[k].y, -1, STANDING))
                 tops[owners[k]] = tops.get(owners[k], 0) + 1
@@ -609,9 +607,7 @@ class LiveReader:
         if area == "outside":
             return None
         sideways = lies_sideways(seat, area, w, h)
-        scores = np.zeros(N_CLASSES, np.float32)
-        if is_back:
-            scores[BACK_CLASS] = 1.0
+        scores = _back_only() if is_back else np.zeros(N_CLASSES, np.float32)
         return TileReading(x, y, seat, area, u, v, sideways, is_back, scores)
 
     def _crops(self, view: NDArray[np.uint8], pose: TilePose) -> list[NDArray[np.uint8]]:
@@ -713,11 +709,20 @@ def _unsure_backs(
     tiles = list(tiles)
     down: set[int] = set()
     for k in maybe_down:
-        scores = tiles[k].scores
-        best = int(np.argmax(scores))
-        if best == BACK_CLASS or float(scores[best]) < FACE_SURE:
-            back_only = np.zeros(N_CLASSES, np.float32)
-            back_only[BACK_CLASS] = 1.0
-            tiles[k] = replace(tiles[k], face_down=True, scores=back_only)
+        if not _sure_face(tiles[k].scores):
+            tiles[k] = replace(tiles[k], face_down=True, scores=_back_only())
             down.add(k)
     return tiles, [r for r in rows if r not in down]
+
+
+def _sure_face(scores: NDArray[np.float32]) -> bool:
+    """Whether the namer's scores name a face (not the back) with at least FACE_SURE."""
+    best = int(np.argmax(scores))
+    return best != BACK_CLASS and float(scores[best]) >= FACE_SURE
+
+
+def _back_only() -> NDArray[np.float32]:
+    """Scores of a tile lying face down: the back, surely."""
+    scores = np.zeros(N_CLASSES, np.float32)
+    scores[BACK_CLASS] = 1.0
+    return scores
