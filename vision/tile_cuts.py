@@ -537,12 +537,34 @@ def cut_dead_wall(
             shade = None if grey is None else grey[:, inner].mean(axis=1)
             # A face's row is face where a third of it is no back colour: ink of the backs' colour (7s on
             # green backs) covers up to about 0.6 of a row, a stack's side or body all of it.
-            for r0, r1 in _face_rows(face.mean(axis=1) > 0.3, geo, ppm, shade, side):
+            rows = _through_ink(face.mean(axis=1) > 0.3, blob[:, a:b].mean(axis=1), ppm)
+            for r0, r1 in _face_rows(rows, geo, ppm, shade, side):
                 boxes.append((x0 + a, y0 + r0, b - a, r1 - r0))
         col = end
 
 
 SIDE_SHOWS_MM = 2.0  # a lying tile's side shorter than this beyond its face (a camera overhead) is none
+INK_BAND_MM = 7.0  # a band of back-coloured ink across a face (an 8s's strokes on green backs) is no deeper
+WHOLE_ROW = 0.8  # a face's rows fill its column at least this share of the column's fullest row
+
+
+def _through_ink(rows: NDArray[np.bool_], filled: NDArray[np.float64], ppm: float) -> NDArray[np.bool_]:
+    """A face-up dead-wall column's face rows (`rows`), with rows the column is not whole in (`filled`, the
+    share of each row in the blob, under WHOLE_ROW of its fullest) left out, and each band of whole rows no
+    deeper than INK_BAND_MM between two face rows taken as face.
+
+    On green backs an 8s indicator's strokes and the 1s bird of the ura dora under it are back-coloured
+    across the whole face: the column's face broke into pieces 10-24 px deep, the ura dora was cut from
+    the indicator's lower strokes and its own head, and it was never read (seed 2531, wood felt, green
+    backs, 40 degrees: the riichi's ura dora lost, and its han). The felt in the wall's shade, as grey as a
+    face's edge, filled only part of the column's rows above the indicator, and had lengthened it there."""
+    whole = filled >= WHOLE_ROW * float(filled.max()) if filled.size else np.zeros(0, bool)
+    out = rows & whole
+    idx = np.flatnonzero(out)
+    for r0, r1 in itertools.pairwise(idx.tolist()):
+        if 1 < r1 - r0 <= INK_BAND_MM * ppm + 1 and whole[r0:r1].all():
+            out[r0:r1] = True
+    return out
 
 
 def _face_rows(
@@ -582,6 +604,12 @@ def _face_rows(
             lo, hi = max(r0, round(min(ends) - 3 * ppm)), min(r1, round(max(ends) + 3 * ppm) + 1)
             if shade is not None and lo < hi:
                 mid = lo + int(np.argmin(shade[lo:hi]))
+                if (mid == lo and lo > r0 and shade[lo - 1] < shade[lo]) or (
+                    mid == hi - 1 and hi < r1 and shade[hi] < shade[mid]
+                ):
+                    # No rim in the window, only the edge of a face's ink darkening past it (the 1s bird's
+                    # head under an 8s, seed 2531): the faces' depth alone says where they meet.
+                    mid = round(sum(ends) / 2)
                 out += [(max(r0, round(mid - tile)), mid), (mid, min(r1, round(mid + tile)))]
             else:
                 out += [(r0, mid), (mid, r1)]

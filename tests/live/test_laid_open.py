@@ -148,6 +148,20 @@ def test_a_hand_and_its_winning_tile_apart_are_cut_the_same_whatever_cell_the_we
     assert all(abs(b - a - PITCH) <= 1 for a, b in itertools.pairwise(starts)), starts
 
 
+# Seat 1's hand laid open at a ron (seed 2767, wood felt, green backs, 40 degrees, frame 375): the winning
+# tile and the wedge before it cut as one cell 38 px long, ten upright cells 32-34 px deep across the row.
+WOOD_2767 = [(795, 425, 32, 38), (795, 464, 34, 27), (795, 493, 32, 27), (795, 521, 32, 27)]
+WOOD_2767 += [(795, 550, 33, 27), (795, 578, 33, 27), (795, 607, 32, 27), (795, 635, 30, 27)]
+WOOD_2767 += [(795, 664, 33, 27), (795, 692, 32, 27), (795, 721, 32, 27)]
+
+
+def test_a_hand_laid_open_its_faces_32_mm_deep_keeps_its_winning_tile_apart() -> None:
+    cells = sorted(laid_open(WOOD_2767, 1, GEO, 1.0, camera_along=12.7), key=lambda c: c[1])
+    assert len(cells) == 11 and _sideways(cells) == 0, cells
+    win, hand = cells[0], cells[1:]
+    assert hand[0][1] - (win[1] + win[3]) >= GEO.tile_w / 3  # the gap before the hand shows
+
+
 def test_a_hand_shown_at_a_draw_with_no_tile_apart_is_not_given_one() -> None:
     # thirteen tiles cut 32 mm apart over a whole number of tiles laid 28.5 mm apart: no gap is invented
     row = [(793, 100 + round(PITCH * k), 35, 27) for k in range(13)]

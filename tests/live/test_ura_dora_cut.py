@@ -71,3 +71,34 @@ def test_the_rim_is_found_from_the_far_end_where_the_near_end_holds_a_side(side:
     without: list[tuple[int, int, int, int]] = []
     cut_dead_wall(blob, back, 436, 414, without, GEO, 1.0, grey)  # the cut before: in the circles
     assert 414 + 61 <= sorted(b[1] for b in without)[1] <= 414 + 68
+
+
+def _green_backs_column() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Seat 0's view of a dead-wall column at 40 degrees on wood felt, green backs (seed 2531, rows 415-518
+    of the view, 23 px wide): felt in the wall's shade over part of rows 10-16, the 8s indicator (rows 17-53)
+    with two bands of stroke across it (24-29, 40-46), the 1s ura dora (54-91) whose bird is back-coloured
+    over half its head (59-69) and across one row (70), then its side (92-103, the back layer last)."""
+    blob = np.ones((104, 23), bool)
+    blob[:10] = False
+    blob[10:17, 16:] = False
+    back = np.zeros(blob.shape, np.uint8)
+    grey = np.full(blob.shape, 175, np.uint8)
+    grey[:17] = 78
+    for r0, r1 in ((24, 30), (40, 47), (70, 71)):
+        back[r0:r1] = 1
+        grey[r0:r1] = 65
+    back[59:70, :12] = 1
+    grey[59:70] = 85
+    back[99:] = 1
+    grey[99:] = 50
+    return blob, back, grey
+
+
+def test_a_face_inked_in_the_backs_colour_keeps_its_ura_dora_whole() -> None:
+    blob, back, grey = _green_backs_column()
+    boxes: list[tuple[int, int, int, int]] = []
+    cut_dead_wall(blob, back, 412, 415, boxes, GEO, 1.0, grey, 13.6)
+    assert len(boxes) == 2, boxes
+    (_, y1, _, h1), (_, y2, _, h2) = sorted(boxes, key=lambda b: b[1])
+    assert y1 == 415 + 17 and y1 + h1 == y2, boxes  # the indicator from its own top, not the felt above it
+    assert abs(y2 - (415 + 54)) <= 2 and y2 + h2 >= 415 + 89, boxes  # the bird's head and foot inside
