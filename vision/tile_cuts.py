@@ -389,7 +389,7 @@ def _best_widths(
     by `overlap_mm` at most (a negative gap)."""
     total = b - a
     n_cols = len(fill_sum) - 1
-    if sideways_cost and _too_long_for_upright(total, widths[0], ppm, most_tiles):
+    if sideways_cost and _unlike_upright_row(total, widths[0], ppm, most_tiles):
         sideways_cost = 0.0
     best: tuple[float, int, tuple[int, ...], float] | None = None
     for (k, sideways), combos in _combos_by_shape().items():
@@ -445,19 +445,31 @@ def _best_widths(
 LONE_SLACK_MM = 7.0
 LONE_UPRIGHT_SHORT_MM = 4.0  # an upright face measures at least its long side less this across its row
 WIDE_GAP_MM = 3.5  # upright tiles this far apart along a pond row leave room for a sideways one
+# Upright tiles this far into each other (a negative gap) along a pond row on white cloth are a row with a
+# sideways tile in it measured long: seat 3's four upright tiles and its riichi 5s measured 155-157 px, where
+# six upright tiles fit at -1.4 to -1.0 mm and the riichi was never read (seed 2531, white cloth, 37 degrees;
+# seed 318's seat 1 row of five with its riichi 1m measured the same). Rows of six upright tiles on that cloth
+# measured 169-179 px (gaps 1.4-3.4 mm), and one at -0.8 mm (seed 318) was no riichi row.
+OVERLAP_GAP_MM = 0.9
 
 
-def _too_long_for_upright(total: float, upright: float, ppm: float, most_tiles: int | None) -> bool:
+def _unlike_upright_row(total: float, upright: float, ppm: float, most_tiles: int | None) -> bool:
     """Whether a run of `total` px fits no row of upright tiles (`upright` px each, `most_tiles` at most) at
-    a gap between -1.5 mm and WIDE_GAP_MM: the one fitting best lies wider apart. A row on white cloth at face
-    height is measured short as often as not (its faces' far ends do not show, the tiles' sides cover the
-    gaps), never long, so a row as long as five upright tiles and a sideways one, where six upright tiles
-    would need 4.4-4.6 mm between them, holds the riichi tile (seed 533 and seed 881, white cloth, 37 degrees:
-    each seat's riichi tile was cut upright and recorded without its riichi), where a row six upright tiles
-    fill at -0.8 mm is no riichi row (seed 318, the same cloth: `POND_SIDEWAYS_COST` stands)."""
+    a gap between -1.5 mm and WIDE_GAP_MM, or the one fitting best lies wider apart than WIDE_GAP_MM or
+    further into each other than OVERLAP_GAP_MM: where a sideways tile's cost would have kept it upright.
+
+    A row on white cloth at face height is measured short as often as not (its faces' far ends do not show,
+    the tiles' sides cover the gaps), so a row as long as five upright tiles and a sideways one, where six
+    upright tiles would need 4.4-4.6 mm between them, holds the riichi tile (seed 533 and seed 881, white
+    cloth, 37 degrees: each seat's riichi tile was cut upright and recorded without its riichi); where the
+    rims at its ends make it long, a row of four upright tiles and a sideways one fits six upright tiles
+    overlapping (`OVERLAP_GAP_MM`)."""
     gaps = ((total - k * upright) / (k - 1) for k in range(2, (most_tiles or 17) + 1))
     fits = [g for g in gaps if -1.5 * ppm <= g <= 5 * ppm]
-    return bool(fits) and min(fits, key=lambda g: abs(g - 1.5 * ppm)) > WIDE_GAP_MM * ppm
+    if not fits:
+        return False
+    best = min(fits, key=lambda g: abs(g - 1.5 * ppm))
+    return best > WIDE_GAP_MM * ppm or best < -OVERLAP_GAP_MM * ppm
 
 
 @functools.cache

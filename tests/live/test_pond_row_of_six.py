@@ -1,7 +1,7 @@
 """A pond's first two rows hold six tiles at most (seed 002 and seed 004: discards lie six to a row), so a
 side seat's row seen at face height, where no gap shows between its tiles, is never cut into seven
 (vision/tile_cuts.py, `POND_ROW_TILES`); and a row too long for upright tiles at their usual pitch holds a
-sideways one, though on white cloth a sideways tile costs more (`_too_long_for_upright`).
+sideways one, though on white cloth a sideways tile costs more (`_unlike_upright_row`).
 
 Recorded from a render of white cloth, black backs, 37 degrees (seed 533): seat 3's two pond rows as the
 reader cut them after its riichi, its tile mask in green and its outline evidence in red. The second row holds
@@ -61,3 +61,36 @@ def test_without_the_limit_of_six_the_riichi_row_was_cut_into_seven(monkeypatch:
     monkeypatch.setattr(tile_cuts, "POND_ROW_TILES", 99)
     _, second = _rows()
     assert len(second) == 7, second
+
+
+# Recorded from a render of white cloth, black backs, 37 degrees (seed 2531, frame 277): seat 3's two pond
+# rows just after its riichi, its tile mask in green and its outline evidence in red. The second row holds
+# four upright tiles and the sideways riichi tile (5s) at the camera's end, 155 px long with the rims at its
+# ends: six upright tiles fit it 1.4 mm into each other, and with the sideways tile's cost that cut won and
+# the riichi was never read.
+RIICHI_5S_AT = (269, 364)
+RIICHI_5S_SIDE = (4.29, 12.31)
+
+
+def _riichi_5s_rows() -> tuple[list[tuple[int, int, int, int]], list[tuple[int, int, int, int]]]:
+    image = cv2.imread(str(DATA / "seat3_riichi_5s_row.png"))
+    blob, gaps = image[..., 1] > 127, image[..., 2].astype(np.float32) / 255.0
+    boxes: list[tuple[int, int, int, int]] = []
+    cut_blob(blob, gaps, *RIICHI_5S_AT, boxes, GEO, 1.0, rims=True, side_mm=RIICHI_5S_SIDE)
+    second = sorted((b for b in boxes if b[0] < RIICHI_5S_AT[0] + 39), key=lambda b: b[1])
+    first = sorted((b for b in boxes if b[0] >= RIICHI_5S_AT[0] + 39), key=lambda b: b[1])
+    return first, second
+
+
+def test_a_riichi_row_measured_long_keeps_its_sideways_tile() -> None:
+    first, second = _riichi_5s_rows()
+    assert _sideways(first) == [False] * 6, first
+    assert _sideways(second) == [False] * 4 + [True], second
+
+
+def test_with_overlapping_upright_tiles_allowed_the_riichi_row_was_six_upright(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(tile_cuts, "OVERLAP_GAP_MM", 99.0)
+    _, second = _riichi_5s_rows()
+    assert _sideways(second) == [False] * 6, second
