@@ -27,14 +27,17 @@ AT = (266, 363)  # the blob's top-left corner in the view (1 px per mm)
 SIDE = (4.24, 13.6)  # each tile's side there, mm along x and y towards the camera's foot
 
 
-def _rows() -> tuple[list[tuple[int, int, int, int]], list[tuple[int, int, int, int]]]:
-    image = cv2.imread(str(DATA / "seat3_riichi_row.png"))
+def _rows(
+    name: str = "seat3_riichi_row.png", at: tuple[int, int] = AT, side: tuple[float, float] = SIDE
+) -> tuple[list[tuple[int, int, int, int]], list[tuple[int, int, int, int]]]:
+    """Seat 3's two pond rows recorded in `name` (blob corner `at`), cut as the reader cut them."""
+    image = cv2.imread(str(DATA / name))
     blob, gaps = image[..., 1] > 127, image[..., 2].astype(np.float32) / 255.0
     boxes: list[tuple[int, int, int, int]] = []
-    cut_blob(blob, gaps, *AT, boxes, GEO, 1.0, rims=True, side_mm=SIDE)
+    cut_blob(blob, gaps, *at, boxes, GEO, 1.0, rims=True, side_mm=side)
     # Seat 3's rows run along the view's y; its second row lies farther from the centre (smaller x).
-    second = sorted((b for b in boxes if b[0] < AT[0] + 39), key=lambda b: b[1])
-    first = sorted((b for b in boxes if b[0] >= AT[0] + 39), key=lambda b: b[1])
+    second = sorted((b for b in boxes if b[0] < at[0] + 39), key=lambda b: b[1])
+    first = sorted((b for b in boxes if b[0] >= at[0] + 39), key=lambda b: b[1])
     return first, second
 
 
@@ -73,13 +76,7 @@ RIICHI_5S_SIDE = (4.29, 12.31)
 
 
 def _riichi_5s_rows() -> tuple[list[tuple[int, int, int, int]], list[tuple[int, int, int, int]]]:
-    image = cv2.imread(str(DATA / "seat3_riichi_5s_row.png"))
-    blob, gaps = image[..., 1] > 127, image[..., 2].astype(np.float32) / 255.0
-    boxes: list[tuple[int, int, int, int]] = []
-    cut_blob(blob, gaps, *RIICHI_5S_AT, boxes, GEO, 1.0, rims=True, side_mm=RIICHI_5S_SIDE)
-    second = sorted((b for b in boxes if b[0] < RIICHI_5S_AT[0] + 39), key=lambda b: b[1])
-    first = sorted((b for b in boxes if b[0] >= RIICHI_5S_AT[0] + 39), key=lambda b: b[1])
-    return first, second
+    return _rows("seat3_riichi_5s_row.png", RIICHI_5S_AT, RIICHI_5S_SIDE)
 
 
 def test_a_riichi_row_measured_long_keeps_its_sideways_tile() -> None:
