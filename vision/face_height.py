@@ -106,17 +106,31 @@ def raised(
     return np.asarray(scale @ homography, np.float64)
 
 
-def faces_only(solid: NDArray[np.uint8], pose: CameraPose, px_per_mm: float) -> NDArray[np.uint8]:
+def faces_only(
+    solid: NDArray[np.uint8],
+    pose: CameraPose,
+    px_per_mm: float,
+    held: NDArray[np.uint8] | None = None,
+) -> NDArray[np.uint8]:
     """The tile mask of a face-height view without the lying tiles' visible sides.
 
     In the face-height view a lying tile's face lies at its place, and its body's side shows between the face
     and the camera: from the face's edge towards the camera's foot, (distance from the foot) * face height /
     camera height long (some 20 mm across the table from a camera at 40 degrees). A mask pixel is kept when
     the mask also holds the points half and all of that length towards the foot: faces stay, sides and
-    anything else as flat (point sticks) go. Rows of tiles then keep their depth and pitch."""
+    anything else as flat (point sticks) go. Rows of tiles then keep their depth and pitch.
+
+    `held` (the backs' colour) holds those points too: a side's back layer, blurred into the felt beside it,
+    is mat colour and no tile, and the face before it lost a side's length (seed 3163, wood felt, green
+    backs, 40 degrees, the camera's motion blur: a pon's near tile cut to a third, its three tiles read as
+    two sideways ones for 14 frames, and the call read after the next seat's discard)."""
+    ref = solid
+    if held is not None:
+        ref = solid.copy()
+        ref[held > 0] = 255
     out = solid.copy()
     for map_x, map_y in _side_maps(pose, solid.shape, px_per_mm):
-        out &= cv2.remap(solid, map_x, map_y, cv2.INTER_NEAREST, borderValue=0)
+        out &= cv2.remap(ref, map_x, map_y, cv2.INTER_NEAREST, borderValue=0)
     return out
 
 

@@ -318,7 +318,7 @@ class LiveReader:
             solid = complete_faces(solid, back, self.camera, self.geo, self.ppm)
         # At face height a lying tile's side shows towards the camera: rows are cut from the faces alone
         # (found before the dead wall's square is parted: a far pond's sides may reach over its line).
-        faces = solid if self.camera is None else faces_only(solid, self.camera, self.ppm)
+        faces = solid if self.camera is None else faces_only(solid, self.camera, self.ppm, back)
         pieces = None
         if parted is not None and self.camera is not None:
             cut_near = cv2.dilate(whole - parted, np.ones((3, 3), np.uint8))

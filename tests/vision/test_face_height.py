@@ -95,6 +95,23 @@ def test_a_lying_tiles_side_is_left_out_of_the_mask_and_its_face_kept() -> None:
     assert (rows.min(), rows.max()) == (290, pytest.approx(324, abs=1))
 
 
+def test_a_sides_back_layer_blurred_into_the_felt_still_holds_the_face_before_it() -> None:
+    from riichi_table.vision.face_height import CameraPose, faces_only
+
+    # The far tile above, its side's last 6 mm (the back layer, blurred into the felt by the camera's motion)
+    # no tile in the mask but in the backs' colour.
+    pose = CameraPose((450.0, 1250.0), 800.0, 900.0)
+    side = round((1250 - 325) * LYING_FACE_MM / 800.0)
+    mask = np.zeros((900, 900), np.uint8)
+    mask[290 : 325 + side - 6, 437:463] = 255
+    back = np.zeros((900, 900), np.uint8)
+    back[325 + side - 6 : 325 + side, 437:463] = 1
+    trimmed = np.nonzero(faces_only(mask, pose, 1.0)[:, 450])[0]
+    held = np.nonzero(faces_only(mask, pose, 1.0, back)[:, 450])[0]
+    assert trimmed.max() < 320  # the face lost the length of the back layer
+    assert (held.min(), held.max()) == (290, pytest.approx(324, abs=1))
+
+
 @pytest.mark.parametrize(
     ("depth", "shows"),
     [(42.0, False), (62.0, True), (102.0, False)],
