@@ -132,6 +132,14 @@ def cut_blob(
 HAND_OVERLAP_MM = 3.5
 
 
+# On white cloth a row's run holds the rims at its ends and is measured a few mm long (rows of six upright
+# tiles 169-179 px for 168.5 mm, "_unlike_upright_row"); where no cut fits at the usual gaps, tiles may lie
+# this far apart. A 1m and the white dragon laid after it measured 60 px: two upright tiles 6 mm apart, no
+# fit, and neither was read while the dragon lay there, four frames before it was called (seed 3163, white
+# cloth, 37 degrees: the pon read a round late, to another seat's discard).
+RIM_WIDEST_MM = 7.0
+
+
 POND_ROW_TILES = 6  # discards lie six to a row (seed 002 and seed 004, on discards); the last row runs on
 
 
@@ -214,6 +222,8 @@ def _cut_row(
         best = _best_widths(*args, most_tiles, weight)
         if best is None and hand_row:
             best = _best_widths(*args, most_tiles, weight, HAND_OVERLAP_MM)
+        if best is None and rims:
+            best = _best_widths(*args, most_tiles, weight, widest_mm=RIM_WIDEST_MM)
         if best is None:
             continue
         combo, gap = best
@@ -376,6 +386,7 @@ def _best_widths(
     most_tiles: int | None = None,
     shallower_weight: float = 2.0,
     overlap_mm: float = 1.5,
+    widest_mm: float = 5.0,
 ) -> tuple[tuple[int, ...], float] | None:
     """The sequence of tile widths (0 upright, 1 sideways) that best fills the run of columns [a, b) of a
     row, and the gap between its tiles; None when none fits. Each sequence costs how far its gap is from the
@@ -386,7 +397,7 @@ def _best_widths(
     `shallower_weight`); the first cheapest one wins. Sequences
     with more than `most_sideways` sideways tiles (when given) are not tried; each sideways tile adds
     `sideways_cost`; sequences of more than `most_tiles` tiles (when given) are not tried. Cells may overlap
-    by `overlap_mm` at most (a negative gap)."""
+    by `overlap_mm` at most (a negative gap), and lie `widest_mm` apart at most."""
     total = b - a
     n_cols = len(fill_sum) - 1
     if sideways_cost and _unlike_upright_row(total, widths[0], ppm, most_tiles):
@@ -401,14 +412,14 @@ def _best_widths(
         rough = (k - sideways) * widths[0] + sideways * widths[1]
         rough_gap = (total - rough) / (k - 1) if k > 1 else 0.0
         if (k == 1 and abs(total - rough) > LONE_SLACK_MM * ppm + 1e-6) or not (
-            -overlap_mm * ppm - 1e-6 <= rough_gap <= 5 * ppm + 1e-6
+            -overlap_mm * ppm - 1e-6 <= rough_gap <= widest_mm * ppm + 1e-6
         ):
             continue
         for order, combo in combos:
             tiles = sum(widths[c] for c in combo)
             gap = (total - tiles) / (k - 1) if k > 1 else 0.0
             lone_off = k == 1 and abs(total - tiles) > LONE_SLACK_MM * ppm
-            if lone_off or not -overlap_mm * ppm <= gap <= 5 * ppm:
+            if lone_off or not -overlap_mm * ppm <= gap <= widest_mm * ppm:
                 continue
             cost, at = abs(gap - 1.5 * ppm) / (4 * ppm), 0.0
             kind_fill, kind_n = [0.0, 0.0], [0, 0]

@@ -91,3 +91,27 @@ def test_with_overlapping_upright_tiles_allowed_the_riichi_row_was_six_upright(
     monkeypatch.setattr(tile_cuts, "OVERLAP_GAP_MM", 99.0)
     _, second = _riichi_5s_rows()
     assert _sideways(second) == [False] * 6, second
+
+
+# Recorded from a render of white cloth, black backs, 37 degrees (seed 3163, frame 62): seat 3's first pond
+# row, its 1m and the white dragon laid after it, 60 px long with the rims at its ends. Two upright tiles fit
+# it only 6 mm apart; with 5 mm the widest gap no cut fitted and neither tile was read while the dragon lay
+# there (four frames, before it was called).
+DRAGON_AT = (309, 364)
+DRAGON_SIDE = (2.50, 14.63)
+
+
+def _dragon_row() -> list[tuple[int, int, int, int]]:
+    first, row = _rows("seat3_white_dragon_row.png", DRAGON_AT, DRAGON_SIDE)  # one row: "first" is empty
+    return first + row
+
+
+def test_a_row_of_two_measured_long_on_white_cloth_is_cut_into_its_two_tiles() -> None:
+    boxes = _dragon_row()
+    assert _sideways(boxes) == [False, False], boxes
+    assert boxes[1][1] - boxes[0][1] >= GEO.tile_w, boxes  # one after the other along the row
+
+
+def test_with_five_mm_the_widest_gap_the_row_was_not_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tile_cuts, "RIM_WIDEST_MM", 5.0)
+    assert _dragon_row() == []
