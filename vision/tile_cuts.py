@@ -465,9 +465,10 @@ OVERLAP_GAP_MM = 0.9
 
 
 def _unlike_upright_row(total: float, upright: float, ppm: float, most_tiles: int | None) -> bool:
-    """Whether a run of `total` px fits no row of upright tiles (`upright` px each, `most_tiles` at most) at
-    a gap between -1.5 mm and WIDE_GAP_MM, or the one fitting best lies wider apart than WIDE_GAP_MM or
-    further into each other than OVERLAP_GAP_MM: where a sideways tile's cost would have kept it upright.
+    """Whether the row of upright tiles (`upright` px each, `most_tiles` at most) that best fits a run of
+    `total` px, at a gap between -1.5 and 5 mm, lies wider apart than WIDE_GAP_MM or further into each other
+    than OVERLAP_GAP_MM: no row a player lays, where a sideways tile's cost would keep it upright (False
+    where none fits).
 
     A row on white cloth at face height is measured short as often as not (its faces' far ends do not show,
     the tiles' sides cover the gaps), so a row as long as five upright tiles and a sideways one, where six
