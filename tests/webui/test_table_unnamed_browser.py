@@ -7,7 +7,6 @@ played by the assistant; before the first hand the set-up box lists the reasons 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import cv2
 import pytest
@@ -41,7 +40,12 @@ def test_the_set_up_box_shows_a_picture_of_each_tile_not_named(renderer, tmp_pat
             playwright_api.expect(picture).to_be_visible()
             playwright_api.expect(page.locator("#setup")).to_contain_text("found but not named")
             assert picture.get_attribute("src", timeout=5_000).startswith("data:image/png;base64,")
-            box: Any = picture.bounding_box()
-            assert box is not None and box["height"] > 20
+            # The picture as drawn: the box is rebuilt when the tiles not named change, so it is looked up
+            # in the page as it stands when asked.
+            page.wait_for_function(
+                "() => { const i = document.querySelector('#setup img.unnamed-tile');"
+                " return i !== null && i.complete && i.getBoundingClientRect().height > 20; }",
+                timeout=10_000,
+            )
     finally:
         assistant.stop()

@@ -142,8 +142,14 @@
     list.append(li);
   }
 
+  // The box is rebuilt only when what it shows changed: rebuilt with every state, its pictures were made
+  // again each time and blinked while they decoded.
+  let shownSetup = null;
   function renderSetup(setup, crops) {
     const box = $("setup");
+    const key = JSON.stringify([setup || null, crops || null]);
+    if (key === shownSetup) return;
+    shownSetup = key;
     box.textContent = "";
     if (!setup) { box.hidden = true; return; }
     box.hidden = false;
