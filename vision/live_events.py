@@ -365,7 +365,9 @@ class TableReader:
             h.draws += 1
         h.just_called = None
         sideways = t is not None and t.sideways
-        riichi_now = sideways and seat not in h.riichi
+        # Riichi is declared on a concealed hand only (seed 001 "Riichi", seed 002 3.3.14): a sideways
+        # discard after a call is a misread or the rotated tile of a riichi whose own tile was called.
+        riichi_now = sideways and seat not in h.riichi and not self._called(seat)
         if riichi_now:
             self._emit({"type": "reach", "actor": seat})
             h.riichi.add(seat)
@@ -393,6 +395,10 @@ class TableReader:
             h.last_discard = (seat, -1, -1 if kind is None else kind)
         h.last_actor = seat
         h.next_seat = (seat + 1) % 4
+
+    def _called(self, seat: int) -> bool:
+        """Whether `seat` holds a meld called from another seat (a concealed kan keeps a hand concealed)."""
+        return any(m.kind != "ankan" for m in self.hand.melds[seat])
 
     def _unseen_turns(self, seat: int) -> None:
         """A kan is made in its seat's own turn, after its draw (seed 002 3.3.6): the seats whose turns came

@@ -94,6 +94,24 @@ def test_a_pon_takes_the_last_discard_from_the_seat_the_sideways_tile_points_at(
     assert _types(table.events)[-2:] == ["pon", "dahai"]
 
 
+def test_a_sideways_discard_after_a_pon_is_no_riichi() -> None:
+    # seed 001 "Riichi", seed 002 3.3.14: riichi is declared on a concealed hand only. The caller's next
+    # discard cut sideways (its side read as part of the row on white cloth) is an ordinary discard.
+    table = _start()
+    table.discard(0, 0, 31)
+    taken = table.tracks[max(table.tracks)]
+    table.take(taken)
+    for i, side in enumerate([True, False, False]):
+        table.put(1, 330 + i * 30, GEO.hand_v, 31, sideways=side)
+    table.step([], [taken])
+    table.discard(1, 0, 9, sideways=True)
+    table.discard(2, 0, 18)
+    assert _types(table.events)[-4:] == ["pon", "dahai", "tsumo", "dahai"]
+    assert "reach" not in _types(table.events)
+    discards = [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"]
+    assert discards == [(0, "P"), (1, "1p"), (2, "1s")]
+
+
 def test_a_discard_whose_track_was_lost_in_a_camera_bump_is_no_new_discard_when_it_shows_again() -> None:
     # The camera shaken for a few frames: seat 3's pond showed mat where its discard lay, its track went, and
     # the tile read again at its place is a new track. Taken for a new discard, it shifted seat 3's turns.
