@@ -71,6 +71,12 @@ FACE_SURE = 0.9
 # a hand laid open at a ron read as a back, and the win was lost).
 SURE_DOWN_SHARE = 0.8
 PALE_SHIFT = 0.25  # share of a side's length a white-cloth pond cell's crop moves away from the camera
+# White cloth: a pixel RAISED_L (8-bit L) lighter than the cloth around it (averaged over CLOTH_TILES tiles'
+# width) is no cloth. In dim light a blank face is lit above the cloth it lies on (164-166 against 150-154),
+# yet too softly edged at its far side to be outlined: two of a pon's three white dragons were mat, the pon
+# was read a hundred frames late (seed 3163, white cloth, 37 degrees). Bright light takes both to white.
+RAISED_L = 7.0
+CLOTH_TILES = 3.0
 OUTLINE_STEP = 0.65  # a tile's rim on white cloth: a Scharr gradient above this share of the felt's lightness
 
 
@@ -270,6 +276,7 @@ class LiveReader:
                 # touching tiles their rims run the whole depth of the row: the cuts go there.
                 outline = _outlines(lab[..., 0], float(self.colours.felt[0]))  # type: ignore[index]
                 mat &= outline == 0
+                mat &= ~_raised(lab[..., 0], mat, self.geo.tile_w * self.ppm)
                 gaps = cv2.blur(outline.astype(np.float32), (3, 3))
         # Bamboo symbols look like mat and leak into the thin gaps around a tile: tiles are filled as solid
         # blobs from the mat without its thin parts; the gaps are found again from the mat itself.
@@ -393,8 +400,11 @@ class LiveReader:
             if (top or down) and self._face_only_back(cell, (x + w / 2, y + h / 2), band_needed, ink_backs):
                 top = down = False
             # A hand row's cell at face height called a top by its rim alone (no band needed) is named first:
-            # a face densely inked near the backs' colour (9p's navy circles on black backs) looks so too.
-            doubt = top and not band_needed and self.camera is not None and self._in_hand(cx, cy)
+            # a face densely inked near the backs' colour (9p's navy circles on black backs) looks so too. So
+            # is a pond's, band or not, where no tile stands: an 8p's navy circles on black backs, its face
+            # cut short of its far edge on white cloth, filled the cut's far half as a top's back would (seed
+            # 2767, white cloth, 37 degrees: seat 3's 8p never read, every later discard of the seat late).
+            doubt = top and self.camera is not None and self._doubt_top(cx, cy, band_needed)
             if (top and not doubt) or max(w, h) < (self.geo.tile_h - 6) * self.ppm:
                 # Half face, half back, or shorter than a lying tile's long side either way: the top of a
                 # standing tile seen from above, not a lying one.
@@ -406,7 +416,11 @@ class LiveReader:
             if reading is None:
                 self._note_outside(cx, cy)
                 continue
-            unsure_down = down and ink_backs and red < SURE_DOWN_SHARE and reading.area in ("hand", "pond")
+            # No tile lies face down in a pond: one that looks so is named first, whatever the backs (an 8p's
+            # navy circles on black backs under a dimmer light fill 0.5 of its cell).
+            unsure_down = down and (
+                reading.area == "pond" or (ink_backs and red < SURE_DOWN_SHARE and reading.area == "hand")
+            )
             if doubt or unsure_down:
                 reading = replace(reading, face_down=False)
                 (doubtful if doubt else maybe_down).append(len(tiles))
@@ -445,9 +459,11 @@ class LiveReader:
         )
         return FrameReading(tuple(tiles), quarter > 0, self.ppm / 4.0)
 
-    def _in_hand(self, x: float, y: float) -> bool:
-        """Whether table mm (x, y) lies in a hand row."""
-        return self.geo.area_of(x, y)[1] == "hand"
+    def _doubt_top(self, x: float, y: float, band_needed: bool) -> bool:
+        """Whether a cell at table mm (x, y) that looks like a standing tile's top is named before it is
+        left out (`_unsure_tops`): in a pond always, in a hand row where its rim alone said so."""
+        area = self.geo.area_of(x, y)[1]
+        return area == "pond" or (area == "hand" and not band_needed)
 
     def _unsure_tops(
         self,
@@ -685,6 +701,21 @@ def _outlines(lightness: NDArray[np.float32], felt_l: float) -> NDArray[np.uint8
     grad = cv2.magnitude(cv2.Scharr(smooth, cv2.CV_32F, 1, 0), cv2.Scharr(smooth, cv2.CV_32F, 0, 1))
     edges = (grad > OUTLINE_STEP * felt_l).astype(np.uint8)
     return np.asarray(cv2.dilate(edges, np.ones((2, 2), np.uint8)), np.uint8)
+
+
+def _raised(lightness: NDArray[np.float32], mat: NDArray[np.bool_], tile_px: float) -> NDArray[np.bool_]:
+    """True where a pixel is RAISED_L lighter than the cloth around it (the mat's mean lightness over
+    CLOTH_TILES tiles' width, at a quarter of the view's size): a blank face in dim light, lit more than the
+    cloth it lies on, whose far edges are too soft to outline."""
+    small = (lightness.shape[1] // 4, lightness.shape[0] // 4)
+    ls = cv2.resize(lightness, small, interpolation=cv2.INTER_AREA)
+    ms = cv2.resize(mat.astype(np.float32), small, interpolation=cv2.INTER_AREA)
+    k = max(3, int(CLOTH_TILES * tile_px / 4) | 1)
+    total = cv2.blur(ls * ms, (k, k))
+    weight = cv2.blur(ms, (k, k))
+    cloth = np.where(weight > 0.05, total / np.maximum(weight, 1e-3), 255.0).astype(np.float32)
+    cloth = cv2.resize(cloth, (lightness.shape[1], lightness.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return np.asarray(lightness > cloth + RAISED_L)
 
 
 def _fill_holes(mask: NDArray[np.uint8]) -> NDArray[np.uint8]:

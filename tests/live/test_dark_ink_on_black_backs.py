@@ -116,3 +116,36 @@ def test_a_hand_laid_open_with_circles_as_dark_as_black_backs_is_read_tile_for_t
         row = sorted((t for t in reading.tiles if t.seat == seat and t.area == "hand"), key=lambda t: t.u)
         read = [pai_of(int(t.scores.argmax())) for t in row if not t.face_down]
         assert read == [n.replace("4z", "N") for n in SHOWN], f"seat {seat}: {read}"
+
+
+# Seat 3's pond in two rows of six on white cloth, an 8p last in the far row (seed 2767, white cloth, 37
+# degrees: the 8p was left out for good as a standing tile's top, its circles filling the far half of a face
+# cut short of its far edge, and every later discard of the seat was read late); under a dimmer light the
+# same 8p read as a face-down tile. No tile stands or lies face down in a pond: such a cell is named first.
+TWO_ROWS = ("7z", "1p", "1m", "2s", "4z", "4p", "3p", "7m", "9p", "5z", "9p", "8p")
+
+
+def _two_rows_layout() -> TableLayout:
+    layout = TableLayout(dora=[parse_tile("5m")])
+    for seat in range(4):
+        names = TWO_ROWS if seat == 3 else TWO_ROWS[:5:-1]
+        layout.seats[seat] = SeatLayout(pond=[(parse_tile(n), False) for n in names], hand_count=13)
+    return layout
+
+
+@pytest.mark.parametrize("seed", [3, 5], ids=["left out as a top", "read face down"])
+def test_an_8p_last_in_a_far_pond_row_on_white_cloth_is_read_in_dimmer_light(
+    art_folder: Path, seed: int
+) -> None:
+    from riichi_table.datasets.game_render import Look, TableRenderer
+    from riichi_table.datasets.tile_art import load_art
+    from riichi_table.vision.pai_names import pai_of
+
+    look = Look(felt="white", back="black", tilt=37.0, light=0.55, hard=True)
+    renderer = TableRenderer(load_art(art_folder), seed=seed, look=look)
+    _, reading = _read(_face_view(renderer.frame(renderer.scene(_two_rows_layout()), 0, None, 10.0)))
+    for seat in (3, 0, 1, 2):
+        names = TWO_ROWS if seat == 3 else TWO_ROWS[:5:-1]
+        pond = [t for t in reading.tiles if t.seat == seat and t.area == "pond"]
+        read = sorted("back" if t.face_down else pai_of(int(t.scores.argmax())) for t in pond)
+        assert read == sorted(pai_of(parse_tile(n).kind) for n in names), f"seat {seat}: {read}"
