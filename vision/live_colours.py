@@ -29,6 +29,16 @@ HUED_FELT_CHROMA = 15.0
 TOWARDS_BACK_COS = 0.85  # an off-hue pixel this near the backs' direction from the felt (cos) is a gap
 ACROSS_REACH = 4.0
 ACROSS_FLOOR = 8.0
+# The felt's hue band: the 2nd to 98th percentile of its pixels' hue about its own (those at least
+# HUE_MIN_CHROMA colourful), widened by HUE_MARGIN degrees each way. A pixel whose (a, b) lies HUE_BEYOND
+# beyond either edge of the band (a line through grey) is no mat: ink faded towards grey lies near the felt
+# in colour, yet keeps its hue (a 萬's red at a face's edge on wood in dim light, chroma 8-20 and hue 4-50
+# degrees against the wood's 62-92 at chroma 20-28: the face's outline notched, a hand laid open cut short
+# and never read; seed 2903, wood felt, 40 degrees). Near grey, where hue means little, nothing lies that
+# far beyond an edge.
+HUE_MARGIN = 12.0
+HUE_MIN_CHROMA = 8.0
+HUE_BEYOND = 3.0
 # And a pixel far greyer than such a felt (its chroma per lightness less than GREY_SATURATION times the
 # felt's) is no mat either, nor the felt between two tiles: a face's ivory in shade (the near side of a hand
 # laid open on wood felt, L 131-145 and chroma 4 against the wood's L 118 and chroma 27) lay within the
@@ -86,6 +96,7 @@ class SurfaceColours:
         self.felt: NDArray[np.float32] | None = None
         self.felt_reach = 18.0
         self.across_reach: float | None = None  # how far across its hue the felt reaches; None: no hue
+        self.hue_band: tuple[float, float] | None = None  # degrees about the felt's hue (HUE_MARGIN)
         self.back: NDArray[np.float32] | None = None
         self._back_samples = 0  # dead-wall samples in a row near the back colour learned
         self._back_strays = 0  # samples in a row far from it
@@ -117,10 +128,32 @@ class SurfaceColours:
         across = _across_hue(near, self.felt) if len(near) > 50 else None
         if across is None:
             self.across_reach = None
+            self.hue_band = None
         else:
+            self._learn_hue_band(near)
             wide = max(ACROSS_REACH * float(np.percentile(np.abs(across), 90)), ACROSS_FLOOR)
             self.across_reach = (
                 wide if self.across_reach is None else (1 - FOLLOW) * self.across_reach + FOLLOW * wide
+            )
+
+    def _learn_hue_band(self, near: NDArray[np.float32]) -> None:
+        """The felt's hue band (HUE_MARGIN) from its pixels (`near`, Lab), as a running mean."""
+        assert self.felt is not None
+        a, b = near[:, 1] - 128.0, near[:, 2] - 128.0
+        coloured = np.hypot(a, b) >= HUE_MIN_CHROMA
+        if coloured.sum() < 50:
+            return
+        hue0 = np.arctan2(float(self.felt[2]) - 128.0, float(self.felt[1]) - 128.0)
+        offset = np.degrees(np.angle(np.exp(1j * (np.arctan2(b[coloured], a[coloured]) - hue0))))
+        lo, hi = np.percentile(offset, [2, 98])
+        band = (float(lo) - HUE_MARGIN, float(hi) + HUE_MARGIN)
+        if self.hue_band is None:
+            self.hue_band = band
+        else:
+            old = self.hue_band
+            self.hue_band = (
+                (1 - FOLLOW) * old[0] + FOLLOW * band[0],
+                (1 - FOLLOW) * old[1] + FOLLOW * band[1],
             )
 
     def learn_back(self, lab_dead_wall: NDArray[np.float32], mat: NDArray[np.bool_]) -> None:
@@ -188,6 +221,10 @@ class SurfaceColours:
         if across is None:
             return None
         off = np.asarray(cv2.absdiff(across, 0.0) > 1.0)
+        if self.hue_band is not None:
+            flat = lab.reshape(-1, 1, 3)
+            hi, lo = (cv2.transform(flat, row[None]) for row in _band_rows(self.felt, self.hue_band))
+            off |= (cv2.max(hi, lo) > 1.0).reshape(off.shape)
         if self.back is not None:
             to_back = self.back[1:] - self.felt[1:]
             norm = float(np.hypot(to_back[0], to_back[1]))
@@ -280,6 +317,19 @@ def _across_hue(
     row = np.array([[0.0, pa, pb, -(float(felt[1]) * pa + float(felt[2]) * pb)]], np.float32)
     across = cv2.transform(lab.reshape(-1, 1, 3), row)
     return np.asarray(across, np.float32).reshape(lab.shape[:-1])
+
+
+def _band_rows(felt: NDArray[np.float32], band: tuple[float, float]) -> NDArray[np.float32]:
+    """Two rows of a Lab transform (`cv2.transform`): how far a pixel's (a, b) lies beyond each edge of the
+    felt's hue band (degrees about its hue; a line through grey), in units of HUE_BEYOND: above 1 is off."""
+    hue0 = float(np.arctan2(float(felt[2]) - 128.0, float(felt[1]) - 128.0))
+    rows = []
+    for edge, sign in ((band[1], 1.0), (band[0], -1.0)):
+        t = hue0 + np.radians(edge)
+        # the edge's direction crossed with the pixel's (a, b), signed so that beyond either edge is positive
+        pa, pb = sign * -np.sin(t) / HUE_BEYOND, sign * np.cos(t) / HUE_BEYOND
+        rows.append([0.0, pa, pb, -128.0 * (pa + pb)])
+    return np.array(rows, np.float32)
 
 
 def to_lab(view: NDArray[np.uint8]) -> NDArray[np.float32]:
