@@ -74,7 +74,7 @@ PALE_SHIFT = 0.25  # share of a side's length a white-cloth pond cell's crop mov
 # White cloth: a pixel RAISED_L (8-bit L) lighter than the cloth around it (averaged over CLOTH_TILES tiles'
 # width) is no cloth. In dim light a blank face is lit above the cloth it lies on (164-166 against 150-154),
 # yet too softly edged at its far side to be outlined: two of a pon's three white dragons were mat, the pon
-# was read a hundred frames late (seed 3163, white cloth, 37 degrees). Bright light takes both to white.
+# was read a hundred frames late (seed 3163, white cloth, 37 degrees).
 RAISED_L = 7.0
 CLOTH_TILES = 3.0
 OUTLINE_STEP = 0.65  # a tile's rim on white cloth: a Scharr gradient above this share of the felt's lightness

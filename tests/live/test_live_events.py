@@ -94,9 +94,8 @@ def test_a_pon_takes_the_last_discard_from_the_seat_the_sideways_tile_points_at(
     assert _types(table.events)[-2:] == ["pon", "dahai"]
 
 
-def test_a_sideways_discard_after_a_pon_is_no_riichi() -> None:
-    # seed 001 "Riichi", seed 002 3.3.14: riichi is declared on a concealed hand only. The caller's next
-    # discard cut sideways (its side read as part of the row on white cloth) is an ordinary discard.
+def _white_dragon_called_by_seat_1() -> Table:
+    """A table where seat 0 discarded a white dragon and seat 1 called it (pon, the sideways tile left)."""
     table = _start()
     table.discard(0, 0, 31)
     taken = table.tracks[max(table.tracks)]
@@ -104,6 +103,13 @@ def test_a_sideways_discard_after_a_pon_is_no_riichi() -> None:
     for i, side in enumerate([True, False, False]):
         table.put(1, 330 + i * 30, GEO.hand_v, 31, sideways=side)
     table.step([], [taken])
+    return table
+
+
+def test_a_sideways_discard_after_a_pon_is_no_riichi() -> None:
+    # seed 001 "Riichi", seed 002 3.3.14: riichi is declared on a concealed hand only. The caller's next
+    # discard cut sideways (its side read as part of the row on white cloth) is an ordinary discard.
+    table = _white_dragon_called_by_seat_1()
     table.discard(1, 0, 9, sideways=True)
     table.discard(2, 0, 18)
     assert _types(table.events)[-4:] == ["pon", "dahai", "tsumo", "dahai"]
@@ -197,13 +203,7 @@ def test_the_next_discard_laid_where_the_called_tile_lay_just_after_the_call_is_
 def test_only_a_sideways_tile_beside_the_called_one_extends_a_pon_to_a_kan() -> None:
     # seed 002 3.3.6: the fourth tile is placed by the rotated tile of the pung. A reading over the pon's
     # upright tile (a standing tile's top, a view just recalibrated after a bump) is no added kan.
-    table = _start()
-    table.discard(0, 0, 31)
-    taken = table.tracks[max(table.tracks)]
-    table.take(taken)
-    for i, side in enumerate([True, False, False]):
-        table.put(1, 330 + i * 30, GEO.hand_v, 31, sideways=side)
-    table.step([], [taken])
+    table = _white_dragon_called_by_seat_1()
     table.discard(1, 0, 9)
     stray = table.put(1, 390, GEO.hand_v - 33, 16)  # 8p read above the pon's last upright tile
     table.step([stray])
