@@ -24,7 +24,9 @@ from riichi_table.vision.zones import Area, TableGeometry
 STABLE_HITS = 3
 MISSING_GONE = 3
 MATCH_MM = 11.0
-REPLACED_MM = 19.5  # an unmatched tile with another reading this near is covered by it (0.75 tile widths)
+# An unmatched tile whose footprint another reading covers by more than this share is covered by it (0.75
+# of a tile's width apart along its row, as before by distance alone; along its long side, 26 mm).
+REPLACED_SHARE = 0.25
 CONFIDENT_HITS = 10  # readings after which a confident track is not classified again ...
 RECHECK_FRAMES = 12  # ... but for one reading in this many frames, and every frame after a reading disagreed
 HIDDEN_MAT = 0.15  # a pond area with less bare mat than this share is hidden (an arm over it)
@@ -148,8 +150,12 @@ class Tracker:
             t = self.tracks[tid]
             if tid not in used_t:
                 # Another tile where it lay (a turned indicator; a hand laid open where a standing tile's top
-                # was misread) also counts: two lying tiles never overlap by more than a quarter.
-                replaced = any(np.hypot(t.x - r.x, t.y - r.y) < REPLACED_MM for r in reading.tiles)
+                # was misread) also counts: two lying tiles never overlap by more than a quarter. Measured on
+                # their footprints: a dead-wall stack read as a face in the first frames, before the backs'
+                # colour was learned, lay 19.8 mm from the stack read since, nearly across the row, half
+                # on it; as a stable track it kept a second face in the dead wall and the hand never began
+                # (seed 3613, white cloth, 37 degrees).
+                replaced = any(_overlap(t, r) > REPLACED_SHARE for r in reading.tiles)
                 if replaced or self._shows_mat(t, reading):
                     t.misses += 1  # bare mat where it lay, or another tile in its place
                 expired = not t.stable and self.frame - t.last_hit > TENTATIVE_FRAMES
@@ -251,6 +257,21 @@ class Tracker:
         x0, x1 = int(max(0, x - half_w)), int(x + half_w) + 1
         patch = reading.mat[y0:y1, x0:x1]
         return bool(patch.size) and float(patch.mean()) > 0.6
+
+
+def _footprint(seat: int, sideways: bool) -> tuple[float, float]:
+    """A lying tile's extent in table mm along x and y: along its seat's row (u) and across it."""
+    along = tile_width_u(sideways)
+    across = tile_width_u(not sideways)
+    return (across, along) if seat in (1, 3) else (along, across)
+
+
+def _overlap(t: Track, r: TileReading) -> float:
+    """The share of the smaller of two lying tiles' footprints that the other covers."""
+    (tw, th), (rw, rh) = _footprint(t.seat, t.sideways), _footprint(r.seat, r.sideways)
+    ox = max(0.0, min(t.x + tw / 2, r.x + rw / 2) - max(t.x - tw / 2, r.x - rw / 2))
+    oy = max(0.0, min(t.y + th / 2, r.y + rh / 2) - max(t.y - th / 2, r.y - rh / 2))
+    return ox * oy / min(tw * th, rw * rh)
 
 
 def kind_of_class(c: int) -> int:
