@@ -1,6 +1,6 @@
 """White cloth: a pon of white dragons (three blank faces) in a far corner is read whole
 (vision/live_reader.py, `_raised`; docs/live.md "A blank pon on white cloth, an 8p in a far pond row, faded
-ink on wood, a riichi after a call").
+ink on wood, a riichi after a call, a ghost in the dead wall").
 
 A blank face is the cloth's colour within a few grey levels, found by its outline; at face height a lying
 tile's far edges show no outline against the cloth, and a blank face has no ink to hold it. In dim light the
