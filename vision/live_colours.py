@@ -9,8 +9,6 @@ colour, so shading and uneven light move a colour less than a change of felt doe
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import cv2
 import numpy as np
 from numpy.typing import NDArray
@@ -62,16 +60,6 @@ BACK_SETTLED = 10
 BACK_PATIENCE = 60
 
 
-@dataclass(frozen=True)
-class LearnedColours:
-    """What `SurfaceColours` knows now: felt and back in Lab (None before they are seen) and how far a mat
-    pixel may lie from the felt."""
-
-    felt: tuple[float, float, float] | None
-    felt_reach: float
-    back: tuple[float, float, float] | None
-
-
 _WEIGHTS = np.array([[L_WEIGHT**2, 1.0, 1.0]], np.float32)
 # Under a lamp's colour (vision.white_balance) the colour of a thin dark line counts this much of itself.
 CAST_CHROMA = 0.5
@@ -100,11 +88,6 @@ class SurfaceColours:
         self.back: NDArray[np.float32] | None = None
         self._back_samples = 0  # dead-wall samples in a row near the back colour learned
         self._back_strays = 0  # samples in a row far from it
-
-    def learned(self) -> LearnedColours:
-        felt = None if self.felt is None else tuple(float(v) for v in self.felt)
-        back = None if self.back is None else tuple(float(v) for v in self.back)
-        return LearnedColours(felt, self.felt_reach, back)  # type: ignore[arg-type]
 
     def learn_felt(self, lab_small: NDArray[np.float32]) -> None:
         """The mode of a quarter-size Lab view (8 lightness x 16 x 16 colour bins) is the felt."""
