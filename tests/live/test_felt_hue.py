@@ -138,3 +138,24 @@ def test_the_felts_hue_band_is_learned_from_the_felt_and_faded_ink_lies_off_it()
     assert colours.off_hue(pixels).tolist() == [[True, False, False]]
     colours.hue_band = None  # across the hue alone, the faded ink lies within the wood's reach
     assert colours.off_hue(pixels).tolist() == [[False, False, False]]
+
+
+def test_the_hue_rule_looked_up_per_colour_answers_as_the_rule_worked_out_per_pixel() -> None:
+    # `off_hue` works its rule out once over every 8-bit (a, b) and looks each pixel up: every colour a view
+    # can hold must get the rule's own answer, with the band and the backs learned or not.
+    b, a = np.mgrid[0:256, 0:256].astype(np.float32)
+    every = np.dstack([np.full_like(a, 120.0), a, b])
+    colours = _wood_as_learned()
+    for back, band in ((None, None), (np.array([110.6, 90.9, 154.4], np.float32), (-20.0, 25.0))):
+        colours.back, colours.hue_band = back, band
+        looked_up, rule = colours.off_hue(every), colours._off_hue_pixels(every)
+        assert rule is not None and 0.2 < rule.mean() < 0.95  # the rule splits the square
+        assert np.array_equal(looked_up, rule)
+
+
+def test_the_hue_table_is_worked_out_again_when_the_felt_moves() -> None:
+    colours = _wood_as_learned()
+    ink = np.array([[[120.0, 150.0, 150.0]]], np.float32)  # 30 degrees off the wood's hue
+    assert colours.off_hue(ink).tolist() == [[True]]
+    colours.felt = np.array([134.9, 150.0, 150.0], np.float32)  # the felt now has the ink's hue
+    assert colours.off_hue(ink).tolist() == [[False]]
