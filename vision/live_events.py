@@ -811,6 +811,19 @@ class TableReader:
             ):
                 self._discard(None, gone[0], gone[1])
                 target = gone[0]
+            # No tsumo is won out of turn: the winning tile is the one just drawn (seed 002 3.3.12), and every
+            # tile left in a pond is counted before a hand laid open is read. A winner not on turn took the
+            # turn's discard before it was read at all (seed 4129: the camera shaken for the half second
+            # seat 0's 7s lay, the blurred frames skipped, the ron read as seat 1's tsumo and refused): it
+            # goes in as that seat's discard, and the win is a ron on it.
+            turn = h.next_seat
+            if target == seat and turn is not None and turn != seat:
+                self.warnings.append(
+                    f"seat {turn}'s discard was taken by seat {seat}'s ron before it was read: put in as the "
+                    f"winning tile, {pai_of(win.kind)}"
+                )
+                self._discard(None, turn, win.kind)
+                target = turn
             if not (target != seat and h.accept_pending == target):
                 self._accept()
             h.accept_pending = None

@@ -338,6 +338,30 @@ def test_a_ron_on_a_discard_taken_before_it_counted_records_that_discard_and_the
     assert hora["type"] == "hora" and hora["target"] == 1
 
 
+def test_a_win_laid_open_out_of_turn_is_a_ron_on_the_discard_of_the_seat_on_turn_never_read() -> None:
+    # Seed 4129: seat 0's 7s lay in its pond for the half second the camera shook, the blurred frames were
+    # skipped, and seat 1 took it for its ron; the win, read as seat 1's tsumo out of turn, was refused. No
+    # tsumo is won out of turn (seed 002 3.3.12): the seat on turn discarded the winning tile.
+    table = _start()
+    table.discard(0, 0, 27)
+    table.discard(1, 0, 28)
+    _lay_open_a_win_with_9m_apart(table, 3)  # seat 2 is on turn
+    plays = [
+        (e["type"], e.get("actor"), e.get("pai")) for e in table.events if e["type"] in ("dahai", "hora")
+    ]
+    assert plays[-2:] == [("dahai", 2, "9m"), ("hora", 3, "9m")]
+    assert next(e for e in table.events if e["type"] == "hora")["target"] == 2
+    assert any("taken by seat 3's ron before it was read" in w for w in table.reader.warnings)
+
+    from riichi_table.assistant import LiveSession
+
+    session = LiveSession("wrc", namer="templates")
+    for event in table.events:
+        session._apply(dict(event))
+    hora = next(e for e in session.accepted if e["type"] == "hora")
+    assert (hora["actor"], hora["target"]) == (3, 2), session.warnings  # the game takes the ron
+
+
 def test_a_concealed_kan_read_before_the_last_seats_discard_fills_that_discard_in_first() -> None:
     # Seed 1234, white cloth, 37 degrees: seat 0's concealed kan of 1m was read while seat 3's N had not been
     # read yet; the game refused a kan out of turn, and its new dora indicator with it. A kan comes in its
