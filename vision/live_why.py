@@ -22,22 +22,27 @@ UNNAMED_BELOW = 0.7  # best class probability under which a face-up tile is "fou
 KIND_NAMES = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]
 
 
+def _named(markers: Sequence[int]) -> str:
+    """'bottom-right (1) and top-left (3)'."""
+    names = [f"{MARKER_PLACES.get(i, '?')} ({i})" for i in markers]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def markers_missing(missing: Sequence[int]) -> str:
     """'the table markers bottom-right (1) and top-left (3) not found in the picture: ...' for the page."""
-    names = [f"{MARKER_PLACES.get(i, '?')} ({i})" for i in missing]
-    which = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    them = "them" if len(names) > 1 else "it"
+    s, them, they = ("s", "them", "they are") if len(missing) > 1 else ("", "it", "it is")
     return (
-        f"table marker{'s' if len(names) > 1 else ''} {which} not found in the picture: move what covers "
-        f"{them}, light {them}, or tilt the camera less so they are bigger in the picture"
+        f"table marker{s} {_named(missing)} not found in the picture: move what covers {them}, light {them}, "
+        f"or tilt the camera less so {they} bigger in the picture"
     )
 
 
-def camera_moved_marker_hidden(missing: int, shift_px: float) -> str:
-    """'the camera moved (17 px) while the table marker top-right (2) is covered: ...' for the page."""
+def camera_moved_marker_hidden(missing: Sequence[int], shift_px: float) -> str:
+    """'the camera moved (17 px) while the table marker top-right (2) is not found: ...' for the page."""
+    s, are, them = ("s", "are", "them") if len(missing) > 1 else ("", "is", "it")
     return (
-        f"the camera moved ({shift_px:.0f} px) while the table marker {MARKER_PLACES.get(missing, '?')} "
-        f"({missing}) is not found: uncover it so the view can be set again (frame skipped)"
+        f"the camera moved ({shift_px:.0f} px) while the table marker{s} {_named(missing)} {are} not found: "
+        f"uncover {them} so the view can be set again (frame skipped)"
     )
 
 

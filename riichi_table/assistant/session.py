@@ -214,7 +214,7 @@ class LiveSession:
             if moved:
                 self.warnings.append(f"camera moved ({moved:.0f} px): recalibrated from the table markers")
             return True
-        if len(found) < 3:
+        if len(found) < 2:
             from riichi_table.vision.live_why import markers_missing
 
             self.why.missing_markers = missing
@@ -222,17 +222,22 @@ class LiveSession:
             self.view_problems = [why]
             self.view = {"state": "poor", "message": why}
             return False
-        if len(found) == 3:
-            # Three markers cannot recalibrate; most of them moved, the camera did (a bump while an arm
-            # covers the fourth), and the old calibration would shift the whole view: seed 2027, wood felt,
+        if missing:
+            # Two or three markers cannot recalibrate. Where those found moved, the camera did (a bump while
+            # an arm covers another): the old calibration would shift the whole view (seed 2027, wood felt,
             # 40 degrees, the view read 12 mm off for three frames, and the pond tiles found there were
-            # recorded as new discards. One marker found off its place (a glint) moves no camera.
+            # recorded as new discards), and the frame is skipped. Where they lie in place, the camera stayed
+            # and the view is read through the old calibration: a shake blurred the far markers past finding
+            # for the half second a ron's tile lay in its pond (seed 4129, 44 degrees and older cameras),
+            # and the ron was lost. One marker of three found off its place (a glint) moves no camera; of
+            # two, either off its place does.
             corners = self.calibration.corners
-            shift = float(np.median([np.linalg.norm(found[i] - corners[i]) for i in found]))
+            shifts = [float(np.linalg.norm(found[i] - corners[i])) for i in found]
+            shift = float(np.median(shifts)) if len(found) == 3 else max(shifts)
             if shift > MOVED_PX:
                 from riichi_table.vision.live_why import camera_moved_marker_hidden
 
-                why = camera_moved_marker_hidden(missing[0], shift)
+                why = camera_moved_marker_hidden(missing, shift)
                 self.view_problems = [why]
                 self.view = {"state": "poor", "message": why}
                 return False

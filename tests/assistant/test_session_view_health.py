@@ -93,11 +93,12 @@ def test_a_frame_with_hidden_markers_is_skipped_with_the_reason(table_frame: np.
     session = LiveSession(read_every_frame=True)
     _feed(session, table_frame)
     covered = table_frame.copy()
-    for x, y in _corners(table_frame)[:2]:
-        cv2.circle(covered, (int(x), int(y)), 45, (200, 170, 150), -1)  # a hand over two markers
+    for x, y in _corners(table_frame)[:3]:
+        cv2.circle(covered, (int(x), int(y)), 45, (200, 170, 150), -1)  # hands over three markers
     _feed(session, covered)
     assert session.processed == 1
     first = session.state()["warnings"][0]
     # Which markers, by their place on the table, and what to do.
-    assert first.startswith("table markers bottom-left (0) and bottom-right (1) not found"), first
+    which = "table markers bottom-left (0), bottom-right (1) and top-right (2) not found"
+    assert first.startswith(which), first
     assert "move what covers them" in first
