@@ -29,9 +29,11 @@ lost after 18 readings.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+from riichi_table.engine.tiles import KIND_COUNT
 from riichi_table.vision.hand_state import HandState
 from riichi_table.vision.pai_names import pai_of_track
 from riichi_table.vision.track import RED_CLASS, Track
@@ -71,12 +73,61 @@ def reread_discards(h: HandState, tracks: dict[int, Track]) -> list[dict[str, An
                         continue
                 elif t.hits < RECHECK_HITS or t.confidence < REREAD_SHARE or _share(since, was) > OLD_SHARE:
                     continue
-            pai = pai_of_track(t)
-            h.discard_kind[i] = t.kind
-            if h.last_discard is not None and h.last_discard[1] == i:
-                h.last_discard = (seat, i, t.kind)  # a call of it takes this kind
-            out.append({"type": REREAD_DAHAI, "actor": seat, "nth": nth, "pai": pai})
+            out.append(_record_again(h, seat, t, nth))
     return out
+
+
+def reread_fifth_copies(
+    h: HandState, tracks: dict[int, Track], standing: Callable[[Track], bool] | None = None
+) -> list[dict[str, Any]]:
+    """Discards recorded as a kind the table now shows a fifth copy of, whose tracks read another kind now
+    (REREAD_DAHAI events, as `reread_discards`).
+
+    A set holds four of each tile (seed 002 1.3). The copies counted: each discard still lying in a pond as
+    the kind it was recorded as, and every other stable tile face up as it reads now (melds, dora
+    indicators, a hand laid open), the tops of a hand still standing (`standing`) left out. A discard
+    counted on split readings, read its own kind since in about half of them, stays below the other rule's
+    shares; once four other copies lie face up it was no copy of theirs. Seed 1013, blue felt, 37 degrees:
+    seat 2's 9p counted as an 8p from readings split 0.6 / 0.5 / 0.5 (8p, 7p, 9p) and read 9p in 64 % of its
+    130 readings since (8p 35 %); seat 0 laid open three 8p at the exhaustive draw beside seat 3's 8p
+    discard. Of several such discards, the one whose readings give its recorded kind least goes first;
+    none is recorded as a kind that would make a fifth copy in turn, nor as a kind a rule forced on its
+    track (`track.enforce_copies` gives up the least sure reading, which may be the discard's own)."""
+    recorded = {
+        i: was
+        for pond in h.ponds
+        for i in pond
+        if i in tracks and (was := h.discard_kind.get(i)) is not None and not tracks[i].face_down
+    }
+    copies = [0] * KIND_COUNT
+    for t in tracks.values():
+        if t.id in recorded:
+            copies[recorded[t.id]] += 1
+        elif t.kind >= 0 and not (standing is not None and standing(t)):
+            copies[t.kind] += 1
+    over = [
+        t
+        for i, was in recorded.items()
+        if copies[was] > 4 and 0 <= (t := tracks[i]).kind != was and t.forced is None
+    ]
+    doubted = sorted(over, key=lambda t: _share(t.votes, recorded[t.id]))
+    out: list[dict[str, Any]] = []
+    for t in doubted:
+        was, nth = recorded[t.id], h.discard_nth.get(t.id)
+        if copies[was] <= 4 or copies[t.kind] >= 4 or nth is None:
+            continue
+        copies[was] -= 1
+        copies[t.kind] += 1
+        out.append(_record_again(h, t.seat, t, nth))
+    return out
+
+
+def _record_again(h: HandState, seat: int, t: Track, nth: int) -> dict[str, Any]:
+    """Record `seat`'s nth discard (track `t`) again as the kind `t` reads now."""
+    h.discard_kind[t.id] = t.kind
+    if h.last_discard is not None and h.last_discard[1] == t.id:
+        h.last_discard = (seat, t.id, t.kind)  # a call of it takes this kind
+    return {"type": REREAD_DAHAI, "actor": seat, "nth": nth, "pai": pai_of_track(t)}
 
 
 def _share(votes: np.ndarray, kind: int) -> float:

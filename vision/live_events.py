@@ -22,7 +22,7 @@ from typing import Any
 
 from riichi_table.engine.round_state import LIVE_WALL
 from riichi_table.engine.tiles import KIND_COUNT
-from riichi_table.vision.discard_reread import reread_discards
+from riichi_table.vision.discard_reread import reread_discards, reread_fifth_copies
 from riichi_table.vision.hand_state import HandState, Meld
 from riichi_table.vision.meld_reading import apart, kind_prob, laid_in_a_row, meld_reading, one_deep, stacked
 from riichi_table.vision.pai_names import alternatives, odds, pai_of, pai_of_track
@@ -155,6 +155,8 @@ class TableReader:
         for moved in reread_riichi(h, self.tracks, self.geo):
             self._emit(moved)
         for reread in reread_discards(h, self.tracks):
+            self._emit(reread)
+        for reread in reread_fifth_copies(h, self.tracks, self._standing_hand_row(stable)):
             self._emit(reread)
         self._reveals(stable, bool(changes.appeared or changes.gone))
         return self.events[start:]

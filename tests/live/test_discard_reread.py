@@ -5,7 +5,7 @@ gets the kind most readings give, and the game replays it so (riichi_table/assis
 from __future__ import annotations
 
 import numpy as np
-from riichi_table.vision.discard_reread import REREAD_DAHAI, reread_discards
+from riichi_table.vision.discard_reread import REREAD_DAHAI, reread_discards, reread_fifth_copies
 from riichi_table.vision.hand_state import HandState
 from riichi_table.vision.track import Track
 
@@ -110,3 +110,54 @@ def test_a_discard_counted_on_split_readings_is_judged_on_the_readings_since() -
     h = _hand([still], [two_p])
     h.discard_votes[0] = _pond_tile(0, {two_p: 3.8, four_p: 2.03}, 6).votes
     assert reread_discards(h, {0: still}) == []
+
+
+EIGHT_P, NINE_P = 16, 17
+
+
+def _laid_open(kind: int, n: int, first_id: int = 100) -> list[Track]:
+    """`n` tiles of `kind` read clearly in seat 0's hand row (a hand laid open)."""
+    tiles = []
+    for i in range(n):
+        v = np.zeros(38)
+        v[kind] = 30.0
+        tiles.append(
+            Track(first_id + i, 0.0, 0.0, 0, "hand", -142 + 28.5 * i, 360.0, False, False, v, 30, True)
+        )
+    return tiles
+
+
+def _nine_p_counted_as_an_eight_p() -> tuple[Track, Track]:
+    # Seed 1013, blue felt, 37 degrees: seat 2's 9p counted as an 8p from readings split 0.6 / 0.5 / 0.5
+    # (8p, 7p, 9p), read 9p in 64 % of its readings since, 8p in 35 %: under the other rule's shares.
+    eight = _pond_tile(0, {EIGHT_P: 40.0}, 40)  # seat 3's own 8p, here in seat 0's pond for brevity
+    nine = _pond_tile(1, {EIGHT_P: 36.6, NINE_P: 66.3, 13: 10.7}, 137)
+    return eight, nine
+
+
+def test_a_discard_whose_kind_the_table_shows_four_more_times_is_recorded_as_its_reading_now() -> None:
+    eight, nine = _nine_p_counted_as_an_eight_p()
+    h = _hand([eight, nine], [EIGHT_P, EIGHT_P])
+    h.discard_votes[1] = _pond_tile(1, {EIGHT_P: 0.6, 14: 0.5, NINE_P: 0.5}, 3).votes
+    tracks = {t.id: t for t in [eight, nine]}
+    assert reread_discards(h, tracks) == []  # split since it counted: the other rule leaves it
+    assert reread_fifth_copies(h, tracks) == []  # two 8p recorded, none shown: no fifth copy yet
+    tracks |= {t.id: t for t in _laid_open(EIGHT_P, 3)}  # the exhaustive draw: three 8p laid open
+    assert reread_fifth_copies(h, tracks) == [{"type": REREAD_DAHAI, "actor": 0, "nth": 1, "pai": "9p"}]
+    assert h.discard_kind[1] == NINE_P
+    assert reread_fifth_copies(h, tracks) == []  # said once
+
+
+def test_a_fifth_copy_is_not_cured_with_a_discard_read_as_its_recorded_kind_nor_into_another_fifth() -> None:
+    eight, nine = _nine_p_counted_as_an_eight_p()
+    h = _hand([eight, nine], [EIGHT_P, EIGHT_P])
+    # A standing hand's tops read as 8p count no copies.
+    tops = {t.id: t for t in _laid_open(EIGHT_P, 3)}
+    tracks = {t.id: t for t in [eight, nine]} | tops
+    assert reread_fifth_copies(h, tracks, standing=lambda t: t.area == "hand") == []
+    # Four 9p shown already: the 9p reading would be a fifth in turn.
+    nines = {t.id: t for t in _laid_open(NINE_P, 4, first_id=200)}
+    assert reread_fifth_copies(h, tracks | nines) == []
+    # Both discards read 8p now: which of the five is wrong is not the discards' to say.
+    nine.votes[NINE_P] = 0.0
+    assert reread_fifth_copies(h, tracks) == []
