@@ -67,7 +67,8 @@ BEFORE_LATE = "_before_late"
 LATE_CALL = "_late_call"
 # Private event (not mjai): a concealed kan read after its seat's discard that followed it
 # (`TableReader._late_kan`); {"type", "actor", "nth": the actor's nth discard of this hand (0-based) the kan
-# came before, "kan": the ankan event}. The game puts the kan and its replacement draw before that discard.
+# came before, "kan": the ankan event, "dora_marker": its new indicator when read by then}. The game puts the
+# kan, the indicator and the replacement draw before that discard.
 LATE_KAN = "_late_kan"
 LEFT_WAITING_FRAMES = 60  # a discard not yet counted that left its pond this recently may be a ron's tile
 SETTLE_FRAMES = 6  # processed frames with no change before revealed hands are read
@@ -645,9 +646,18 @@ class TableReader:
         turn shifted, and the win was lost). The kan goes in before the seat's first discard laid after its
         tiles (`LATE_KAN`), with the replacement draw after it; the turns read since stand."""
         h = self.hand
-        if h.next_seat == seat:
-            return False
         laid = min(t.born for t in tracks)
+        # Its new indicator, turned over as the kan is laid, may be read while the kan's tiles are not:
+        # seed 2293 again, under motion blur the kan was left out as the next seat's standing hand until a
+        # full round later, in seat 2's own turn again, its 7m indicator read before the 5m. The indicator
+        # dates the kan back to the seat's last turn at most (a face read in the dead wall before the
+        # backs' colour was learned is no indicator turned since).
+        turned = self._turned_indicator()
+        ours = [self.tracks[i].born for i in h.ponds[seat][-2:] if i in self.tracks]
+        if turned is not None and turned.born < laid and len(ours) == 2 and ours[0] < turned.born < ours[1]:
+            laid = turned.born
+        elif h.next_seat == seat:
+            return False
         before: int | None = None
         for i in reversed(h.ponds[seat]):
             d = self.tracks.get(i)
@@ -659,12 +669,33 @@ class TableReader:
         h.kans += 1
         h.draws += 1  # the replacement draw
         kan = {"type": "ankan", "actor": seat, "consumed": consumed}
-        self._emit({"type": LATE_KAN, "actor": seat, "nth": before, "kan": kan})
+        late: dict[str, Any] = {"type": LATE_KAN, "actor": seat, "nth": before, "kan": kan}
+        if turned is not None and len(h.dora) <= h.kans:
+            # its indicator goes in with it, turned over before the replacement draw (seed 002 3.3.7)
+            h.dora.append(turned.id)
+            h.dora_u.append(turned.u)
+            late["dora_marker"] = pai_of_track(turned)
+        self._emit(late)
         self.warnings.append(
             f"seat {seat}'s concealed kan was read after its discard {before + 1}, laid after the kan's "
             "tiles: put in before that discard"
         )
         return True
+
+    def _turned_indicator(self) -> Track | None:
+        """The first face-up tile seen in the dead wall's indicator row (`Track.born`) not counted as an
+        indicator yet, or None."""
+        h, half = self.hand, self.geo.tile_w / 2
+        turned = [
+            t
+            for t in self.tracks.values()
+            if t.area == "dora"
+            and not t.face_down
+            and t.v < self.geo.tile_h / 2 + 2
+            and t.id not in h.dora
+            and all(abs(t.u - u) > half for u in h.dora_u)
+        ]
+        return min(turned, key=lambda t: t.born, default=None)
 
     def _beside_melds(self, seat: int, group: list[Placed]) -> list[list[Placed]]:
         """A group of touching readings in a seat's hand row, parted where it passes from over a meld the

@@ -143,13 +143,13 @@ def insert_late_call(
 
 
 def insert_late_kan(
-    rules: Any, accepted: list[dict[str, Any]], kan: dict[str, Any], nth: int
+    rules: Any, accepted: list[dict[str, Any]], kan: dict[str, Any], nth: int, dora: str | None = None
 ) -> Placement | None:
-    """The record with `kan` (an ankan event) and the replacement draw after it put in before its actor's
-    `nth` discard (0-based, this hand), after the draw (and before a riichi declared with the discard): a
-    concealed kan read only after that discard (riichi_table/vision/live_events.py `LATE_KAN`). None when
-    that discard does not follow its actor's draw, or the engine refuses the record so. `replaced` is the
-    discard's tile."""
+    """The record with `kan` (an ankan event), its new indicator `dora` when given, and the replacement draw
+    put in before its actor's `nth` discard (0-based, this hand), after the draw (and before a riichi
+    declared with the discard): a concealed kan read only after that discard
+    (riichi_table/vision/live_events.py `LATE_KAN`). None when that discard does not follow its actor's
+    draw, or the engine refuses the record so. `replaced` is the discard's tile."""
     actor = int(kan["actor"])
     places = discard_places(accepted, actor)
     if not 0 <= nth < len(places):
@@ -160,7 +160,9 @@ def insert_late_kan(
     draw = accepted[at - 1] if at > 0 else {}
     if draw.get("type") != "tsumo" or draw.get("actor") != actor:
         return None
-    fixed = [*accepted[:at], dict(kan), {"type": "tsumo", "actor": actor, "pai": "?"}, *accepted[at:]]
+    indicator = [] if dora is None else [{"type": "dora", "dora_marker": dora}]
+    rinshan = {"type": "tsumo", "actor": actor, "pai": "?"}
+    fixed = [*accepted[:at], dict(kan), *indicator, rinshan, *accepted[at:]]
     game = _replay(rules, fixed)
     return None if game is None else Placement(game, fixed, str(accepted[places[nth]]["pai"]))
 

@@ -517,13 +517,21 @@ class LiveSession:
         record gets it, with the replacement draw, before that discard; kept only if the engine takes it."""
         from riichi_table.assistant.reconcile import insert_late_kan
 
-        kan, nth = late["kan"], int(late["nth"])
-        placed = insert_late_kan(self.rules, self.accepted, kan, nth)
+        kan, nth, dora = late["kan"], int(late["nth"]), late.get("dora_marker")
+        placed = insert_late_kan(self.rules, self.accepted, kan, nth, dora)
+        if placed is None and dora is not None:
+            # The kan without its indicator there; the indicator goes in as read now.
+            placed = insert_late_kan(self.rules, self.accepted, kan, nth)
+            late_dora = placed is not None
+        else:
+            late_dora = False
         refused = (
             f"seat {kan['actor']}'s concealed kan was read after its discard {nth + 1}, "
             "but the record cannot take it there: left out"
         )
         self._take(placed, refused)
+        if late_dora:
+            self._apply({"type": "dora", "dora_marker": dora})
 
     def _move_riichi(self, moved: dict[str, Any]) -> None:
         """A riichi read from a discard that lies upright after all: the record gets it with the seat's

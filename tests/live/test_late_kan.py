@@ -76,6 +76,46 @@ def test_a_concealed_kan_laid_after_its_seats_last_discard_is_made_in_its_turn()
     assert [e for e in table.events if e["type"] == "ankan"]
 
 
+def _seat_2_discards_5s_and_5m_with_an_indicator_turned_between(indicator_born: int) -> Table:
+    """Two rounds of discards, seat 2's 5s in the first and 5m in the second; a 7p face up in the dead wall's
+    indicator row since frame `indicator_born`; seat 2 on turn again."""
+    table = _start()
+    indicator = table.put(0, 0, 0, 15)
+    indicator.born = indicator_born
+    for turn in range(8):
+        seat, n = turn % 4, turn // 4
+        _discard_at(table, seat, n, (13, 12)[n] if seat == 2 else 27 + seat, frame=10 + 10 * turn)
+    return table
+
+
+def test_a_concealed_kan_read_in_its_seats_next_turn_is_dated_by_its_indicator_read_before() -> None:
+    # Seed 2293, wood felt: under motion blur seat 2's kan was left out as seat 3's standing hand until seat 2
+    # was on turn again, a full round later; its 7m indicator was read before seat 2's 5m.
+    table = _seat_2_discards_5s_and_5m_with_an_indicator_turned_between(indicator_born=45)
+    table.step(_kan(table, 2, born=90))
+    late = [e for e in table.events if e["type"] == LATE_KAN]
+    assert late == [
+        {
+            "type": LATE_KAN,
+            "actor": 2,
+            "nth": 1,
+            "kan": {"type": "ankan", "actor": 2, "consumed": ["8p"] * 4},
+            "dora_marker": "7p",
+        }
+    ]
+    assert "dora" not in [e["type"] for e in table.events]  # it went in with the kan
+    assert table.reader.hand.phantom_nth == [[], [], [], []]
+
+
+def test_a_face_in_the_indicator_row_since_before_the_seats_last_turn_dates_no_kan() -> None:
+    # A face read in the dead wall in the first frames (before the backs' colour was learned) is no indicator
+    # turned in seat 2's last turn: the kan read in its turn is made in its turn.
+    table = _seat_2_discards_5s_and_5m_with_an_indicator_turned_between(indicator_born=5)
+    table.step(_kan(table, 2, born=90))
+    assert not [e for e in table.events if e["type"] == LATE_KAN]
+    assert [e["type"] for e in table.events][-2:] == ["ankan", "dora"]
+
+
 def _record() -> list[dict[str, Any]]:
     out = opening()
     for seat, pai in ((0, "E"), (1, "S"), (2, "5m"), (3, "C")):
@@ -94,6 +134,14 @@ def test_the_record_gets_the_kan_and_its_replacement_draw_before_the_discard() -
     seat_2 = [(e["type"], e.get("pai")) for e in placed.record if e.get("actor") == 2]
     assert seat_2 == [("tsumo", "?"), ("ankan", None), ("tsumo", "?"), ("dahai", "5m")]
     assert insert_late_kan("wrc", _record(), KAN, nth=1) is None  # no such discard
+    # With its new indicator: turned over before the replacement draw (seed 002 3.3.7).
+    placed = insert_late_kan("wrc", _record(), KAN, nth=0, dora="7m")
+    assert placed is not None
+    at = placed.record.index(KAN)
+    assert placed.record[at + 1 : at + 3] == [
+        {"type": "dora", "dora_marker": "7m"},
+        {"type": "tsumo", "actor": 2, "pai": "?"},
+    ]
 
 
 def test_the_session_takes_the_late_kan_and_its_dora_and_the_game_goes_on() -> None:
@@ -130,3 +178,15 @@ def test_a_pon_laid_against_a_concealed_kan_is_read_apart_from_it() -> None:
     table.step([], [haku])
     pon = [e for e in table.events if e["type"] == "pon"]
     assert pon == [{"type": "pon", "actor": 3, "target": 0, "pai": "P", "consumed": ["P", "P"]}]
+
+
+def test_the_session_puts_a_late_kans_indicator_in_with_it() -> None:
+    from riichi_table.assistant import LiveSession
+
+    session = LiveSession("wrc", namer="templates")
+    for event in _record()[1:]:
+        session._apply(event)
+    session._apply({"type": LATE_KAN, "actor": 2, "nth": 0, "kan": KAN, "dora_marker": "7m"})
+    at = session.accepted.index(KAN)
+    assert session.accepted[at + 1] == {"type": "dora", "dora_marker": "7m"}, session.warnings
+    assert [e["type"] for e in session.accepted].count("dora") == 1
