@@ -37,7 +37,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from riichi_table.datasets.game_compare import EVENT_TYPES, Comparison, compare, load_events  # noqa: E402
+from riichi_table.datasets.game_compare import EVENT_TYPES, Comparison, compare, exact, load_events  # noqa: E402
 
 
 @dataclass
@@ -163,12 +163,16 @@ def matrix(args: argparse.Namespace, work: Path) -> int:
         wrong, cells = ", ".join(unknown), ", ".join(sorted(names))
         print(f"--looks: no matrix cell is named {wrong}; the cells are: {cells}", file=sys.stderr)
         return 2
-    head = f"{'look':<36} {'F1':>5} {'hands':>6} {'dahai':>9} {'read/frames':>12} {'fps':>6} {'f/cpu-s':>7}"
+    head = (
+        f"{'look':<36} {'F1':>5} {'hands':>6} {'exact':>6} {'dahai':>9} {'read/frames':>12} {'fps':>6} "
+        f"{'f/cpu-s':>7}"
+    )
     print(f"{head}  why not")
     for look in matrix_looks(faces):
         if args.looks and look.name not in args.looks and look.name != Look(faces=faces).name:
             continue  # the old render stays as the peer
         total, frames_all, read_all, secs, cpu_all, hands, why = Comparison(), 0, 0, 0.0, 0.0, [], ""
+        exacts = 0
         misread: collections.Counter[str] = collections.Counter()
         for seed in args.seeds:
             folder = work / f"seed{seed}-{look.name.replace('/', '-')}"
@@ -181,6 +185,7 @@ def matrix(args: argparse.Namespace, work: Path) -> int:
             lines = "".join(json.dumps(e) + "\n" for e in got)
             (folder / f"read-{args.namers[0]}-{args.classifier}.mjai.jsonl").write_text(lines)
             c = compare(truth, got)
+            exacts += exact(truth, got)
             misread.update(discard_misreads(truth, got))
             total.add(c)
             hands += c.hands
@@ -188,7 +193,8 @@ def matrix(args: argparse.Namespace, work: Path) -> int:
             cpu_all += cpu
         print(
             f"{look.name:<36} {f1(total):>5.2f} {sum(hands):>3}/{len(hands):<2} "
-            f"{total.tp['dahai']:>4}/{total.expected['dahai']:<4} {read_all:>5}/{frames_all:<6} "
+            f"{exacts:>3}/{len(args.seeds):<2} {total.tp['dahai']:>4}/{total.expected['dahai']:<4} "
+            f"{read_all:>5}/{frames_all:<6} "
             f"{frames_all / secs:>6.1f} {frames_all / cpu_all:>7.1f}  {why[:70]}",
             flush=True,
         )

@@ -43,6 +43,8 @@ def key(e: dict[str, Any]) -> tuple[Any, ...] | None:
         return (t, e["actor"], e["target"], e["pai"], tuple(e.get("deltas") or ()))
     if t == "ryukyoku":
         return (t, tuple(e.get("tenpais") or ()), tuple(e.get("deltas") or ()))
+    if t == "start_kyoku":
+        return (t, e.get("dora_marker"))
     return None
 
 
@@ -111,6 +113,13 @@ def compare(truth: list[dict[str, Any]], got: list[dict[str, Any]]) -> Compariso
     c.final_truth = _final(truth)
     c.final_got = _final(got)
     return c
+
+
+def exact(truth: list[dict[str, Any]], got: list[dict[str, Any]]) -> bool:
+    """Whether `got` records what `truth` does event for event: every comparable event (`key`, each hand's
+    first dora indicator too) in one order across types. `compare` matches each type's events apart, so a
+    kan put in a few turns late or a first indicator misread can leave its F1 at 1.00."""
+    return [k for e in truth if (k := key(e)) is not None] == [k for e in got if (k := key(e)) is not None]
 
 
 def diff_lines(truth: list[dict[str, Any]], got: list[dict[str, Any]]) -> list[str]:
