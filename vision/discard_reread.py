@@ -25,6 +25,10 @@ felt, 44 degrees: seat 0's riichi 4p, lying sideways, counted as a 2p from six r
 and read 4p in four of five readings since; all its readings together gave the 4p only 0.7 of the votes by
 the hand's end. The same seed on white cloth: seat 3's 4p counted as a 2p split 2.2 to 0.75, its track
 lost after 18 readings.
+
+A discard still split at the hand's end is recorded again when the table shows four more copies of the
+kind it was recorded as, and its track reads another kind now (`reread_fifth_copies`: a set holds four of
+each tile).
 """
 
 from __future__ import annotations
