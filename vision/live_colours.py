@@ -203,7 +203,7 @@ class SurfaceColours:
 
         The rule reads a pixel's (a, b) alone, and an 8-bit view has 65,536 of them: the rule is worked
         out once per frame over that square (`_off_hue_pixels`) and each pixel looks its answer up
-        (`cv2.remap`, nearest), half the time of working it out per pixel on a 900 x 900 view."""
+        (`cv2.remap`, nearest), half the time of working it out per pixel on a 1280 x 720 frame."""
         table = self._off_hue_table()
         if table is None:
             return None
