@@ -197,8 +197,19 @@ def standing_hand(
     if float(mixed.mean()) > 0.6:
         return True
     # Seen from the side (a seat left or right of the camera) the row shows mostly its backs and tops:
-    # no meld has more than two face-down tiles side by side, so a long back-coloured row is a hand.
-    return cols.sum() > 4.5 * geo.tile_w * ppm and float(share.mean()) > 0.5
+    # no meld has more than two face-down tiles side by side, so a long back-coloured row is a hand. A
+    # concealed kan shows its two end tiles' faces, whole columns without the backs' colour: a hand's
+    # columns each cross a back (seed 2767, black felt, blue backs, 40 degrees: seat 3's kan of 2p lay at
+    # its corner 4.6 tiles long with its sides, half of it back, and was left out as standing for 28 turns).
+    faces = float((share < FACE_COLUMN_SHARE).mean())
+    return cols.sum() > 4.5 * geo.tile_w * ppm and float(share.mean()) > 0.5 and faces < KAN_FACES_SHARE
+
+
+# A column of a hand-row blob with less than this share of it in the backs' colour is a lying face's.
+FACE_COLUMN_SHARE = 0.22
+# Seen from the side, a standing hand's columns all cross its backs; a concealed kan's two end faces make
+# a third of its columns or more (its faces' ink of the backs' colour, 2p's blue circles, hides some).
+KAN_FACES_SHARE = 0.2
 
 
 # A standing tile's back (or its top's) is one band down each column; a lying face's ink of the backs' colour
