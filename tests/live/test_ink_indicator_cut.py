@@ -41,3 +41,19 @@ def test_an_indicator_inked_in_the_backs_colour_is_cut_as_one_face_up_tile() -> 
     assert abs(x + w / 2 - (a + PITCH / 2)) <= 2 and w >= PITCH - 8  # centred on the face
     assert y == 0 and h >= GEO.tile_h - 3  # the whole face, not a sliver between its sticks
     assert len(boxes) == 6  # and a box per stack, two before it and three after
+
+
+def test_an_indicator_with_a_broad_stroke_of_the_backs_colour_down_its_middle_is_one_face_up_tile() -> None:
+    # An east wind on blue backs: its navy stroke, 8 px wide down the face, read as back colour
+    # (seed 4673, black felt, blue backs, 40 degrees: the face parted in two, neither cut, no hand started).
+    blob, back, a = _dead_wall(2, 4)
+    back[:38, a : a + PITCH] = 0
+    back[2:36, a + 10 : a + 18] = 1
+    back[6:12, a + 3 : a + 24] = 1  # and a bar across its top
+    boxes: list[tuple[int, int, int, int]] = []
+    cut_dead_wall(blob, back, 0, 0, boxes, GEO, 1.0)
+    faces = [b for b in boxes if back[b[1] : b[1] + b[3], b[0] : b[0] + b[2]].mean() < 0.6]
+    assert len(faces) == 1, boxes
+    x, _, w, _ = faces[0]
+    assert abs(x + w / 2 - (a + PITCH / 2)) <= 3 and w >= PITCH - 8
+    assert len(boxes) == 7
