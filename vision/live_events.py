@@ -771,6 +771,18 @@ class TableReader:
             "hidden: put in before the call"
         )
 
+    def no_hand_up(self) -> int | None:
+        """While no hand has started, more discards lie in the ponds than the set-up check's one each and a
+        dead wall stands: how many tiles its indicator row shows face up (a hand starts with one,
+        `update`); None otherwise."""
+        if self.hand.phase != "idle":
+            return None
+        dora = [t for t in self.tracks.values() if t.area == "dora"]
+        discards = sum(t.area == "pond" for t in self.tracks.values())
+        if discards <= 4 or sum(t.face_down for t in dora) < 2:
+            return None
+        return sum(not t.face_down and t.v < self.geo.tile_h / 2 + 2 for t in dora)
+
     def _standing_hand_row(self, stable: list[Track]) -> Callable[[Track], bool] | None:
         """While a hand is in play: which tracks lie in a hand row that is still standing (fewer faces read
         there than the hand holds, so not laid open), to give up a fifth copy's reading first."""

@@ -71,6 +71,9 @@ class Diagnosis:
     unnamed: list[tuple[float, float, int]] = field(default_factory=list)  # (x, y, seat) of the last frame
     outside: list[tuple[float, float, int]] = field(default_factory=list)  # tiles outside every zone
     crops: list[UnnamedCrop] = field(default_factory=list)  # pictures of the last frame's unnamed tiles
+    # Discards lie in the ponds beside a dead wall, and no hand has started: how many tiles lie face up in
+    # the wall's indicator row (a hand starts with exactly one, seed 002 2.6); None while a hand is on.
+    no_hand_up: int | None = None
 
     def reasons(self) -> list[str]:
         """Plain sentences, the most basic problem first; empty when the table reads fine."""
@@ -90,6 +93,8 @@ class Diagnosis:
                 f"{len(self.unnamed)} tile{'s' if len(self.unnamed) > 1 else ''} found but not named "
                 f"(at {where}): glare or blur on the faces, or a tile set the reader was not taught"
             )
+        if self.no_hand_up is not None:
+            out.append(no_hand_started(self.no_hand_up))
         if self.outside:
             seats = sorted({s for _, _, s in self.outside})
             where = ", ".join(SEAT_NAMES[s] for s in seats)
@@ -98,6 +103,19 @@ class Diagnosis:
                 "in front of the player, inside the marked square"
             )
         return out
+
+
+def no_hand_started(face_up: int) -> str:
+    """Why discards are laid and no hand is read: the dead wall's indicator row shows `face_up` tiles."""
+    if face_up == 0:
+        return (
+            "discards lie in the ponds but no hand has started: no dora indicator is read face up in the "
+            "dead wall (turn it over; if it is turned, its face is taken for a tile's back: more light on it)"
+        )
+    return (
+        f"discards lie in the ponds but no hand has started: {face_up} tiles are read face up in the dead "
+        "wall's top row, and a hand starts with one, its dora indicator (turn the others face down)"
+    )
 
 
 def _plain(problem: str) -> str:

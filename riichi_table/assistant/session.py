@@ -155,6 +155,7 @@ class LiveSession:
         self._diagnose(reading, view)
         changes = self.tracker.update(reading)
         events = self.table.update(changes, self.tracker.stable())
+        self.why.no_hand_up = self.table.no_hand_up()
         for track_id in self.table.take_called():
             self.tracker.forget(track_id)
         self.processed += 1

@@ -208,6 +208,33 @@ def test_tiles_at_the_edge_of_the_table_say_the_pond_is_outside_its_zone(rendere
     assert any("outside the ponds" in w and "right seat" in w for w in why), why
 
 
+def _discards_laid(dora: list[str]) -> TableLayout:
+    """Two discards in each pond and the dead wall with `dora` face up in its top row."""
+    layout = TableLayout(dora=[parse_tile(name) for name in dora])
+    for seat, names in enumerate((("3m", "9p"), ("7p", "1s"), ("5s", "2m"), ("6z", "4p"))):
+        layout.seats[seat] = SeatLayout(pond=[(parse_tile(n), False) for n in names], hand_count=12)
+    return layout
+
+
+def test_discards_laid_with_no_indicator_face_up_say_no_hand_has_started(renderer, session) -> None:
+    _feed(session, _frames(renderer, _discards_laid([]), 6))
+    assert not any(e["type"] == "start_kyoku" for e in session.table.events)
+    why = session.why_not()
+    assert any("no hand has started" in w and "no dora indicator" in w for w in why), why
+
+
+def test_two_tiles_face_up_in_the_dead_wall_say_a_hand_starts_with_one(renderer, session) -> None:
+    _feed(session, _frames(renderer, _discards_laid(["5m", "8s"]), 6))
+    why = session.why_not()
+    assert any("2 tiles are read face up" in w for w in why), why
+
+
+def test_a_hand_started_with_its_indicator_says_nothing_of_it(renderer, session) -> None:
+    _feed(session, _frames(renderer, _discards_laid(["5m"]), 6))
+    assert any(e["type"] == "start_kyoku" for e in session.table.events)
+    assert not any("no hand has started" in w for w in session.why_not())
+
+
 def test_the_set_up_check_reads_one_tile_in_each_pond(renderer, session) -> None:
     _feed(session, _frames(renderer, _one_each(), 6))
     check = session.setup_check()
