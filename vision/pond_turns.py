@@ -174,7 +174,13 @@ def came_back(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, sea
         was = hand.discard_kind.get(old, -1)
         if was >= 0 and never_read_as(t, was):
             continue
-        if abs(place[0] - t.u) < geo.tile_w / 2 and abs(place[1] - t.v) < geo.tile_w / 2:
+        # Cut sideways with part of the seat's next tile, the discard's box lies further along its row
+        # (seed 4673, black felt, blue backs, 40 degrees: the 9p laid after seat 1's W lost its navy
+        # circles to the felt, the two were cut as one sideways W 17 px on, the W's track was lost, and
+        # the sideways W recorded as a riichi discard; every later discard of the seat a turn late). Read
+        # as that kind above all, it is the discard within OVERLAP_SHARE of a tile's width along its row.
+        along = geo.tile_w * (OVERLAP_SHARE if was >= 0 and t.kind == was else 0.5)
+        if abs(place[0] - t.u) < along and abs(place[1] - t.v) < geo.tile_w / 2:
             hand.ponds[seat][k] = t.id
             hand.places[t.id] = (t.u, t.v)
             if was >= 0:

@@ -138,6 +138,33 @@ def test_a_discard_whose_track_was_lost_in_a_camera_bump_is_no_new_discard_when_
     assert again.id in table.reader.hand.ponds[3]
 
 
+def test_a_discard_cut_sideways_with_the_next_tile_is_that_discard_not_a_riichi() -> None:
+    # Seed 4673, black felt, blue backs, 40 degrees: seat 1's 9p laid after its W lost its navy circles to
+    # the felt; the two were cut as one sideways cell 17 px along the row, read W, and the W's own track
+    # went. Taken for a new discard, it was a riichi W, and every later discard of seat 1 a turn late.
+    table = _start()
+    table.discard(0, 0, 27)
+    w = table.discard(1, 0, 29)
+    for seat, kind in ((2, 30), (3, 31)):
+        table.discard(seat, 0, kind)
+    table.discard(0, 1, 32)
+    table.take(w)
+    table.step([], [w])
+    cut = table.put(1, w.u + 17, w.v, 29, sideways=True)
+    table.step([cut])
+    assert cut.id in table.reader.hand.ponds[1]  # the W, found again
+    # The next frames cut the row right: the W at its place, then the 9p beside it.
+    table.take(cut)
+    table.step([], [cut])
+    again = table.put(1, w.u + 1, w.v, 29)
+    table.step([again])
+    table.discard(1, 1, 17)  # seat 1's real second discard, the 9p
+    table.discard(2, 1, 5)
+    assert not [e for e in table.events if e["type"] == "reach"]
+    dahai = [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"]
+    assert dahai[1:] == [(1, "W"), (2, "N"), (3, "P"), (0, "F"), (1, "9p"), (2, "6m")]
+
+
 def test_a_tile_of_another_kind_where_a_called_discard_lay_is_the_seats_next_discard() -> None:
     # Seed 318, blue felt, 37 degrees, hard: seat 2's pon of seat 3's west was read 15 frames late (its
     # blob joined to a standing hand), when seat 3's 2p already lay where the west had lain. Taken for the
