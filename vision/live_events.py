@@ -71,7 +71,7 @@ LATE_CALL = "_late_call"
 # kan, the indicator and the replacement draw before that discard.
 LATE_KAN = "_late_kan"
 LEFT_WAITING_FRAMES = 60  # a discard not yet counted that left its pond this recently may be a ron's tile
-SETTLE_FRAMES = 6  # processed frames with no change before revealed hands are read
+SETTLE_FRAMES = 6  # processed frames with no change in the hand rows before revealed hands are read
 EMIT_HITS = 3  # readings of a new discard before it is named (a stable track has them)
 STUCK_FRAMES = 10  # processed frames waiting for a seat's discard before it is filled in
 
@@ -159,7 +159,12 @@ class TableReader:
             self._emit(reread)
         for reread in reread_fifth_copies(h, self.tracks, self._standing_hand_row(stable)):
             self._emit(reread)
-        self._reveals(stable, bool(changes.appeared or changes.gone))
+        # A hand laid open settles in its hand row: a pond's or the dead wall's tiles found again under
+        # another track wait nothing (seed 104, white cloth, blue backs, 40 degrees: seat 1's tsumo lay open
+        # for 2.5 s while seat 1's pond and the dead wall were tracked afresh every few frames, and the
+        # hand was swept away before six quiet frames came; the win was lost).
+        in_hands = any(t.area == "hand" for t in (*changes.appeared, *changes.gone))
+        self._reveals(stable, in_hands)
         return self.events[start:]
 
     def busy(self) -> bool:

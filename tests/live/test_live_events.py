@@ -269,6 +269,29 @@ def test_a_win_laid_open_with_the_winning_tile_apart_is_a_tsumo_when_no_discard_
     assert len(hora["hora_tehais"]) == 13
 
 
+def test_a_win_laid_open_is_read_while_a_pond_beside_it_is_tracked_afresh_every_few_frames() -> None:
+    # Seed 104, white cloth, blue backs, 40 degrees: seat 1's pond tiles and the dead wall were found again
+    # under new tracks every few frames while its tsumo lay open for 2.5 s; waiting for the whole table to be
+    # still, the win was never read.
+    table = _start()
+    table.discard(0, 0, 27)
+    for i, kind in enumerate([0, 1, 2, 9, 10, 11, 18, 19, 20, 3, 4, 5, 8]):
+        table.put(1, GEO.hand_u0 + i * 28.5, GEO.hand_v, kind)
+    table.put(1, GEO.hand_u0 + 13 * 28.5 + 12, GEO.hand_v, 8)
+    pond = next(t for t in table.tracks.values() if t.area == "pond")
+    for k in range(12):
+        if k % 3 == 2:  # the pond's tile lost and found again, a new track at its place
+            table.take(pond)
+            again = table.put(pond.seat, pond.u + 1, pond.v, pond.kind)
+            table.step([again], [pond])
+            pond = again
+        else:
+            table.step()
+    hora = next(e for e in table.events if e["type"] == "hora")
+    assert (hora["actor"], hora["target"], hora["pai"]) == (1, 1, "9m")
+    assert [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"] == [(0, "E")]
+
+
 def test_a_tsumo_win_is_preceded_by_the_winners_draw_and_the_game_scores_it() -> None:
     # seed 002 3.3.12: a tsumo is won with the tile just drawn; the camera never sees the draw, so the reader
     # says it, or the game refuses the win ("tsumo only in one's own turn after a draw").
