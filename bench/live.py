@@ -134,6 +134,11 @@ MATRIX: list[tuple[Any, ...]] = [
     ("green", None, None, 1.0, True, 1.0, 0.0, 0.0),
     ("blue", "yellow", 37.0, 0.7, True, 1.0, 0.0, 0.0),
     ("black", "blue", 40.0, 0.7, True, 1.0, 0.0, 0.0),
+    # Hard, with pairings of felt, backs, camera and light the six hard cells above leave untried.
+    ("blue", "green", 44.0, 0.55, True),
+    ("black", "yellow", 30.0, 0.7, True),
+    ("white", "blue", 40.0, 1.0, True),
+    ("wood", None, 37.0, 0.55, True),
 ]
 
 
