@@ -654,6 +654,13 @@ def _face_rows(
                 out += [(max(r0, round(mid - tile)), mid), (mid, min(r1, round(mid + tile)))]
             else:
                 out += [(r0, mid), (mid, r1)]
+        elif abs(side) > SIDE_SHOWS_MM and r1 - r0 > (geo.tile_h + SIDE_SHOWS_MM) * ppm:
+            # One face and the side below it on the camera's side (the indicator's own and its stack's):
+            # the face is a tile's depth from the far end. Kept whole, the crop was centred 8 mm towards
+            # the camera and a 4p's upper circles fell outside it: read 2p in most readings, the hand's first
+            # indicator recorded 2p (seed 946 at 37-44 degrees, seed 2417 on white cloth and wood).
+            face = round(geo.tile_h * ppm)
+            out.append((r0, r0 + face) if side > 0 else (r1 - face, r1))
         else:
             out.append((r0, r1))
     return out

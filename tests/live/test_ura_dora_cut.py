@@ -102,3 +102,23 @@ def test_a_face_inked_in_the_backs_colour_keeps_its_ura_dora_whole() -> None:
     (_, y1, _, h1), (_, y2, _, h2) = sorted(boxes, key=lambda b: b[1])
     assert y1 == 415 + 17 and y1 + h1 == y2, boxes  # the indicator from its own top, not the felt above it
     assert abs(y2 - (415 + 54)) <= 2 and y2 + h2 >= 415 + 89, boxes  # the bird's head and foot inside
+
+
+@pytest.mark.parametrize("side", [15.2, -15.2])
+def test_a_lone_indicator_is_cut_a_tile_deep_from_its_far_end_without_the_side_below_it(side: float) -> None:
+    # Seed 946, black felt, 40 degrees: the indicator's run was 51 px, its face and 16 px of sides towards the
+    # camera; kept whole, its crop sat 8 px towards the camera and a 4p's upper circles fell outside it (2p).
+    blob = np.ones((51, 23), bool)
+    boxes: list[tuple[int, int, int, int]] = []
+    cut_dead_wall(blob, np.zeros(blob.shape, np.uint8), 412, 432, boxes, GEO, 1.0, None, side)
+    assert len(boxes) == 1, boxes
+    _, y, _, h = boxes[0]
+    assert h == round(GEO.tile_h)
+    assert y == (432 if side > 0 else 432 + 51 - h)  # the far end kept: the side lies towards the camera
+
+
+def test_a_lone_indicator_seen_from_overhead_keeps_its_whole_run() -> None:
+    blob = np.ones((37, 23), bool)
+    boxes: list[tuple[int, int, int, int]] = []
+    cut_dead_wall(blob, np.zeros(blob.shape, np.uint8), 412, 432, boxes, GEO, 1.0, None, 0.0)
+    assert [b[1:4:2] for b in boxes] == [(432, 37)]
