@@ -318,6 +318,38 @@ def test_a_table_swept_clean_without_a_hand_shown_is_an_exhaustive_draw_all_note
     assert table.events[-2]["tenpais"] == [False] * 4
 
 
+def test_a_hands_first_indicator_read_split_starts_the_hand_once_its_readings_agree() -> None:
+    # Seed 946, black felt, 40 degrees: a 4p's first three readings, on the felt's plane, gave 2p 1.6 and
+    # 4p 1.4; the hand started with a 2p indicator, never read again, though 4p was read almost always since.
+    table = Table()
+    dora = table.put(0, -27, 0, 12)
+    dora.votes[:] = 0.0
+    dora.votes[10], dora.votes[12] = 1.6, 1.4
+    dora.hits = 3
+    assert table.step([dora]) == []
+    for _ in range(4):  # four readings more, each a sure 4p
+        dora.votes[12] += 1.0
+        dora.hits += 1
+        table.step()
+    starts = [e for e in table.events if e["type"] == "start_kyoku"]
+    assert [e["dora_marker"] for e in starts] == ["4p"]
+
+
+def test_a_hands_first_indicator_never_read_surely_starts_the_hand_after_enough_readings() -> None:
+    from riichi_table.vision.live_events import START_HITS
+
+    table = Table()
+    dora = table.put(0, -27, 0, 12)
+    dora.votes[:] = 0.0
+    dora.hits = 0
+    for k in range(START_HITS):
+        assert not table.events
+        dora.votes[12 if k % 2 else 10] += 0.55 if k % 2 else 0.45
+        dora.hits += 1
+        table.step([dora] if k == 0 else [])
+    assert [e["dora_marker"] for e in table.events if e["type"] == "start_kyoku"] == ["4p"]
+
+
 def test_a_dead_wall_read_with_several_faces_up_starts_no_hand_until_one_is_left() -> None:
     # seed 002 2.6: a new dead wall shows one tile face up. Before the backs' colour is learned its stacks
     # can read as faces; the hand starts once the indicator is the only face up, with it for the indicator.
