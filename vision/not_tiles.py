@@ -200,7 +200,8 @@ def standing_hand(
     # no meld has more than two face-down tiles side by side, so a long back-coloured row is a hand. A
     # concealed kan shows its two end tiles' faces, whole columns without the backs' colour: a hand's
     # columns each cross a back (seed 2767, black felt, blue backs, 40 degrees: seat 3's kan of 2p lay at
-    # its corner 4.6 tiles long with its sides, half of it back, and was left out as standing for 28 turns).
+    # its corner 4.6 tiles long with its sides, half of it back, and was left out as standing for eight of
+    # the seat's turns).
     faces = float((share < FACE_COLUMN_SHARE).mean())
     return cols.sum() > 4.5 * geo.tile_w * ppm and float(share.mean()) > 0.5 and faces < KAN_FACES_SHARE
 
