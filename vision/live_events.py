@@ -117,7 +117,7 @@ class TableReader:
             # face up at once are stacks whose backs are not known yet (the backs' colour is learned from the
             # dead wall itself: seed 533, white cloth, black backs, its first frames read six stacks as faces
             # and the hand started with one of them for its indicator).
-            up = [t for t in stable if t.area == "dora" and not t.face_down and t.v < self.geo.tile_h / 2 + 2]
+            up = [t for t in stable if self._face_up_indicator(t)]
             if len(up) == 1 and (_sure_indicator(up[0]) or up[0].hits >= START_HITS):
                 first = up[0]
                 h.phase = "playing"
@@ -141,9 +141,7 @@ class TableReader:
             waiting = [
                 t
                 for t in stable
-                if t.area == "dora"
-                and not t.face_down
-                and t.v < self.geo.tile_h / 2 + 2
+                if self._face_up_indicator(t)
                 and t.id not in h.dora
                 and all(abs(t.u - u) > self.geo.tile_w / 2 for u in h.dora_u)
             ]
@@ -701,9 +699,7 @@ class TableReader:
         turned = [
             t
             for t in self.tracks.values()
-            if t.area == "dora"
-            and not t.face_down
-            and t.v < self.geo.tile_h / 2 + 2
+            if self._face_up_indicator(t)
             and t.id not in h.dora
             and all(abs(t.u - u) > half for u in h.dora_u)
         ]
@@ -783,6 +779,10 @@ class TableReader:
             "hidden: put in before the call"
         )
 
+    def _face_up_indicator(self, t: Track) -> bool:
+        """Whether a track lies face up in the dead wall's indicator row (not an ura dora's, below it)."""
+        return t.area == "dora" and not t.face_down and t.v < self.geo.tile_h / 2 + 2
+
     def no_hand_up(self) -> int | None:
         """While no hand has started, more discards lie in the ponds than the set-up check's one each and a
         dead wall stands: how many tiles its indicator row shows face up (a hand starts with one,
@@ -793,7 +793,7 @@ class TableReader:
         discards = sum(t.area == "pond" for t in self.tracks.values())
         if discards <= 4 or sum(t.face_down for t in dora) < 2:
             return None
-        return sum(not t.face_down and t.v < self.geo.tile_h / 2 + 2 for t in dora)
+        return sum(self._face_up_indicator(t) for t in dora)
 
     def _standing_hand_row(self, stable: list[Track]) -> Callable[[Track], bool] | None:
         """While a hand is in play: which tracks lie in a hand row that is still standing (fewer faces read
