@@ -33,6 +33,7 @@ from riichi_table.vision.pond_turns import (
     lingers,
     note_hidden,
     over_a_discard,
+    past_row_end,
     waits_for_earlier,
 )
 from riichi_table.vision.riichi_reread import reread_riichi
@@ -228,6 +229,7 @@ class TableReader:
                 and not lingers(self.hand, self.geo, seat, t)
                 and not came_back(self.hand, self.tracks, self.geo, seat, t)
                 and not over_a_discard(self.hand, self.tracks, self.geo, seat, t)
+                and not past_row_end(self.hand, self.tracks, self.geo, seat, t)
             ]
             for seat in range(4)
         ]

@@ -97,6 +97,30 @@ def left_pond(tracks: dict[int, Track], frame: int, track_id: int) -> bool:
 def pond_slot(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, seat: int, t: Track) -> int:
     """The spot of pond tile `t` in its seat's pond, counted in rows of six (seed 002's pond layout; a
     sideways tile before it in its row moves it a long side along)."""
+    row, col = _row_col(hand, tracks, geo, seat, t)
+    return row * 6 + col
+
+
+def past_row_end(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, seat: int, t: Track) -> bool:
+    """Whether `t` lies beyond the sixth spot of a first or second pond row while a later row of the seat
+    already holds a read discard: a row is begun once the one before it holds six (seed 002's pond layout),
+    so nothing is laid there any more, and what is read there is no discard. (Seed 4409, white cloth, blue
+    backs, 40 degrees, the light full: the bright cloth a tile beyond seat 1's sixth discard was cut as a
+    blank white dragon, read 11 times while the seat's second row held five, and recorded as its discard;
+    each later discard of the seat went in a turn late.)"""
+    row, col = _row_col(hand, tracks, geo, seat, t)
+    if row >= 2 or col < 6:
+        return False
+    return any(
+        (place := hand.places.get(i)) is not None and place[1] - t.v > geo.row_pitch / 2
+        for i in hand.ponds[seat]
+    )
+
+
+def _row_col(
+    hand: HandState, tracks: dict[int, Track], geo: TableGeometry, seat: int, t: Track
+) -> tuple[int, int]:
+    """The row (0..3) and the spot along it (0.., six to a row but the third's) of pond tile `t`."""
     row = min(3, max(0, round((t.v - geo.pond_v0) / geo.row_pitch)))
     turned = sum(
         geo.tile_h - geo.tile_w
@@ -109,7 +133,7 @@ def pond_slot(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, sea
     if t.sideways:
         turned += (geo.tile_h - geo.tile_w) / 2
     col = round((t.u - turned + 2.5 * geo.pitch) / geo.pitch)
-    return row * 6 + max(0, col)
+    return row, max(0, col)
 
 
 def earlier_spot(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, seat: int, t: Track) -> bool:

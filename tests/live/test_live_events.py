@@ -463,3 +463,21 @@ def test_a_concealed_kan_read_before_the_last_seats_discard_fills_that_discard_i
     for event in table.events:
         session._apply(dict(event))
     assert [e["type"] for e in session.accepted][-2:] == ["tsumo", "ankan"], session.warnings
+
+
+def test_a_tile_read_beyond_a_full_first_row_once_the_second_has_begun_is_no_discard() -> None:
+    # Seed 4409, white cloth, blue backs, 40 degrees, full light: the bright cloth a tile beyond seat 1's
+    # sixth discard was read as a white dragon while its second row held five. Rows of six (seed 002's pond
+    # layout): nothing is laid there any more, so the seat's next discard is the one in its second row.
+    table = _start()
+    for n in range(11):
+        for seat in range(4):
+            table.discard(seat, n, (seat * 11 + n) % 27)
+    beyond = table.put(1, 3.5 * 29, GEO.pond_v0, 31)  # a seventh spot of seat 1's first row
+    table.step([beyond])
+    for seat in (2, 3, 0):
+        table.discard(seat, 11, 27 + seat)
+    table.discard(1, 11, 30)
+    seat_1 = [e["pai"] for e in table.events if e["type"] == "dahai" and e["actor"] == 1]
+    assert len(seat_1) == 12 and seat_1[-1] == "N" and "P" not in seat_1
+    assert beyond.id not in table.reader.hand.ponds[1]
