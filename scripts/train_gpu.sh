@@ -22,7 +22,8 @@
 # Settings (environment): MINUTES (6; 0 = use EPOCHS), EPOCHS (60), SCALE (n; t = the shipped localizer's
 # width), IMGSZ (640), START (.gpu/start.pt; e.g. models/localizer.onnx with SCALE=t), BATCH (64),
 # DEVICE (0), SCENES (3000), CLOSEUP_SCENES (1500), CLOSEUPS (2 per real training image), WORKERS (12),
-# RENDER_WORKERS (14), ZOOM (0.9), LR0 (0.003; 0.001 when going on from .gpu/start.pt), PYTHON (python3),
+# RENDER_WORKERS (14), ZOOM (0.9), LR0 (0.003; 0.001 when going on from .gpu/start.pt), SAVE_PERIOD (0; N
+# keeps every Nth epoch's weights and brings them and last.pt back in epochs.tar), PYTHON (python3),
 # SITE (/tmp/site), WORK (/tmp/rt-gpu); for `embedder`: DEADLINE (500 s), PER_CLASS (400), COPIES (3),
 # WIDTHS (32,64,128,256; 16,32,64,128 for a network a quarter the cost), NAMES (which networks: all,
 # no-hk-real, no-Black, each optionally :WIDTHS); for `pack`: PACK_SOURCES (all)
@@ -131,10 +132,21 @@ run() {
         --scale "${SCALE:-n}" --imgsz "${IMGSZ:-640}" --batch "${BATCH:-64}" --device "${DEVICE:-0}" \
         --workers "${WORKERS:-12}" --render-workers "${RENDER_WORKERS:-14}" --zoom "${ZOOM:-0.9}" \
         --scenes "${SCENES:-3000}" --closeup-scenes "${CLOSEUP_SCENES:-1500}" --closeups "${CLOSEUPS:-2}" \
-        --lr0 "$lr" --warmup "$warmup" "${start[@]}" "${timing[@]}" --export "$OUT/localizer.onnx" \
+        --lr0 "$lr" --warmup "$warmup" --save-period "${SAVE_PERIOD:-0}" "${start[@]}" "${timing[@]}" \
+        --export "$OUT/localizer.onnx" \
         2>&1 | tee "$OUT/train.log" | grep -v $'\r' || true
     [ -f "$OUT/localizer.onnx" ] || { echo "no localizer.onnx was written (see train.log)" >&2; exit 1; }
     cp "$work/run/weights/best.pt" "$OUT/best.pt"
+    # the kept epochs and the last, for the reader's benchmark to choose among (one file: $OUT brings 8)
+    # (ultralytics keeps the optimizer in epochN.pt: stripped to the half-precision model, ~2 MB each, so
+    # that the tar stays under the 16 MiB a returned file may hold: SAVE_PERIOD of a sixth of the epochs)
+    if [ "${SAVE_PERIOD:-0}" != 0 ]; then
+        "$python" -P -c 'import sys
+from ultralytics.utils.torch_utils import strip_optimizer
+for f in sys.argv[1:]:
+    strip_optimizer(f)' "$work"/run/weights/epoch*.pt >/dev/null
+        tar -cf "$OUT/epochs.tar" -C "$work/run/weights" $(cd "$work/run/weights" && ls epoch*.pt last.pt 2>/dev/null)
+    fi
     echo "done in $((SECONDS - t0)) s:"; ls -la "$OUT"
 }
 

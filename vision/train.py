@@ -54,6 +54,10 @@ class TrainConfig:
     # localizer: epochs at the end with mosaic off; None: the last sixth (2 for a timed run). 0 keeps mosaic
     # on to the end (a short fine-tune whose mosaic-off epoch lost accuracy: models/MODEL_CARD.md)
     mosaic_off: int | None = None
+    # keep the weights of every this many epochs (weights/epochN.pt) beside best.pt and last.pt, so that
+    # the reader's own benchmark can choose among them (ultralytics' validation figure picks no epoch for
+    # the reader: docs/vision.md "What a GPU run should do next"); 0 keeps none
+    save_period: int = 0
 
 
 def _train_images(data: Path, count: int = 48) -> list[Path]:
@@ -96,6 +100,8 @@ def train(cfg: TrainConfig, resume: bool = True) -> Path:
     """Train (or resume) one model; returns the path of its best weights (.pt)."""
     if cfg.mosaic_off is not None and cfg.mosaic_off < 0:
         raise VisionError(f"mosaic-off epochs must be 0 or more, got {cfg.mosaic_off}")
+    if cfg.save_period < 0:
+        raise VisionError(f"save-period must be 0 (keep no epoch's weights) or more, got {cfg.save_period}")
     os.environ.setdefault("YOLO_OFFLINE", "1")  # never try to download fonts, weights or updates
     try:
         import torch
@@ -134,6 +140,7 @@ def train(cfg: TrainConfig, resume: bool = True) -> Path:
         seed=0,
         deterministic=False,
         verbose=False,
+        save_period=cfg.save_period or -1,
     )
     if cfg.hours is not None:
         if cfg.hours <= 0:

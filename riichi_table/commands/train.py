@@ -53,6 +53,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="localizer: last epochs with mosaic off (default: the last sixth; 0: mosaic on throughout)",
     )
+    parser.add_argument(
+        "--save-period",
+        type=int,
+        default=0,
+        help="keep every Nth epoch's weights (weights/epochN.pt) to choose among by benchmark (0: none)",
+    )
     parser.add_argument("--fresh", action="store_true", help="do not resume from the run's last.pt")
     parser.add_argument("--export", type=Path, default=None, help="write the best weights as this .onnx")
     parser.add_argument("--hk", type=Path, help="prepare: the hk-real-train folder")

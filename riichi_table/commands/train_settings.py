@@ -35,4 +35,5 @@ def train_config(
         warmup=args.warmup,
         hours=args.minutes / 60 if args.minutes else None,
         mosaic_off=args.mosaic_off,
+        save_period=args.save_period,
     )
