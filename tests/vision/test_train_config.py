@@ -18,7 +18,7 @@ def test_a_negative_count_of_mosaic_off_epochs_is_refused_naming_the_setting(tmp
 
 def test_a_negative_save_period_is_refused_naming_the_setting(tmp_path: Path) -> None:
     cfg = TrainConfig("localizer", tmp_path / "missing.yaml", tmp_path / "run", save_period=-5)
-    with pytest.raises(VisionError, match="save-period must be 0 .* got -5"):
+    with pytest.raises(VisionError, match=r"save-period must be 0 .* got -5"):
         train(cfg)
     assert not (tmp_path / "run").exists()
 
