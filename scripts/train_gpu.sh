@@ -140,7 +140,7 @@ run() {
     # the kept epochs and the last, for the reader's benchmark to choose among (one file: $OUT brings 8)
     # (ultralytics keeps the optimizer in epochN.pt: stripped to the half-precision model, ~2 MB each, so
     # that the tar stays under the 16 MiB a returned file may hold: SAVE_PERIOD of a sixth of the epochs)
-    if [ "${SAVE_PERIOD:-0}" != 0 ]; then
+    if [ "${SAVE_PERIOD:-0}" != 0 ] && ls "$work"/run/weights/epoch*.pt >/dev/null 2>&1; then
         "$python" -P -c 'import sys
 from ultralytics.utils.torch_utils import strip_optimizer
 for f in sys.argv[1:]:
