@@ -139,13 +139,7 @@ class TableReader:
             # A kan's new indicator: one just counted, or one counted before its kan was read (a kan read
             # late: seed 2293, wood felt, 40 degrees), lying where no indicator was read (a track of the first
             # one lost and found again is that one).
-            waiting = [
-                t
-                for t in stable
-                if self._face_up_indicator(t)
-                and t.id not in h.dora
-                and all(abs(t.u - u) > self.geo.tile_w / 2 for u in h.dora_u)
-            ]
+            waiting = [t for t in stable if self._uncounted_indicator(t)]
             for t in sorted(waiting, key=lambda t: t.born):
                 if len(h.dora) > h.kans:
                     break
@@ -697,14 +691,7 @@ class TableReader:
     def _turned_indicator(self) -> Track | None:
         """The first face-up tile seen in the dead wall's indicator row (`Track.born`) not counted as an
         indicator yet, or None."""
-        h, half = self.hand, self.geo.tile_w / 2
-        turned = [
-            t
-            for t in self.tracks.values()
-            if self._face_up_indicator(t)
-            and t.id not in h.dora
-            and all(abs(t.u - u) > half for u in h.dora_u)
-        ]
+        turned = [t for t in self.tracks.values() if self._uncounted_indicator(t)]
         return min(turned, key=lambda t: t.born, default=None)
 
     def _beside_melds(self, seat: int, group: list[Placed]) -> list[list[Placed]]:
@@ -784,6 +771,16 @@ class TableReader:
     def _face_up_indicator(self, t: Track) -> bool:
         """Whether a track lies face up in the dead wall's indicator row (not an ura dora's, below it)."""
         return t.area == "dora" and not t.face_down and t.v < self.geo.tile_h / 2 + 2
+
+    def _uncounted_indicator(self, t: Track) -> bool:
+        """Whether a track is a face-up indicator not counted yet, lying where no counted one was read (a
+        track of a counted indicator lost and found again is that one)."""
+        h = self.hand
+        return (
+            self._face_up_indicator(t)
+            and t.id not in h.dora
+            and all(abs(t.u - u) > self.geo.tile_w / 2 for u in h.dora_u)
+        )
 
     def no_hand_up(self) -> int | None:
         """While no hand has started, more discards lie in the ponds than the set-up check's one each and a
