@@ -112,6 +112,41 @@ def test_a_sides_back_layer_blurred_into_the_felt_still_holds_the_face_before_it
     assert (held.min(), held.max()) == (290, pytest.approx(324, abs=1))
 
 
+def test_a_seam_of_felt_colour_before_a_sides_back_layer_still_holds_the_face() -> None:
+    from riichi_table.vision.face_height import CameraPose, faces_only
+
+    # The far tile above under a dim light: its side's grey, then 3 mm that are neither the tiles' colour nor
+    # the backs' (the two blurred together), then the back layer.
+    pose = CameraPose((450.0, 1250.0), 800.0, 900.0)
+    side = round((1250 - 325) * LYING_FACE_MM / 800.0)
+    mask = np.zeros((900, 900), np.uint8)
+    mask[290 : 325 + side - 9, 437:463] = 255
+    back = np.zeros((900, 900), np.uint8)
+    back[325 + side - 6 : 325 + side, 437:463] = 1
+    rows = np.nonzero(faces_only(mask, pose, 1.0, back)[:, 450])[0]
+    assert (rows.min(), rows.max()) == (290, pytest.approx(324, abs=1))
+    assert np.all(np.diff(rows) == 1)  # one face, not two pieces
+
+
+def test_a_gap_before_the_next_tiles_face_does_not_keep_a_side_as_face() -> None:
+    from riichi_table.vision.face_height import CameraPose, faces_only
+
+    # The far tile above, its back layer, 3 mm of felt, then a second tile nearer the camera (a winning tile
+    # set apart): the felt between is no seam of a side, and the side's first millimetres, whose points fall
+    # in it, are no face. (Its later ones, whose points fall on the second tile, are kept either way.)
+    pose = CameraPose((450.0, 1250.0), 800.0, 900.0)
+    side = round((1250 - 325) * LYING_FACE_MM / 800.0)
+    mask = np.zeros((900, 900), np.uint8)
+    mask[290 : 325 + side - 6, 437:463] = 255
+    near = 325 + side + 3
+    mask[near : near + 35 + side, 437:463] = 255
+    back = np.zeros((900, 900), np.uint8)
+    back[325 + side - 6 : 325 + side, 437:463] = 1
+    rows = np.nonzero(faces_only(mask, pose, 1.0, back)[:, 450])[0]
+    assert rows.min() == 290 and 324 in rows
+    assert not {325, 326, 327} & set(rows.tolist())
+
+
 @pytest.mark.parametrize(
     ("depth", "shows"),
     [(42.0, False), (62.0, True), (102.0, False)],
