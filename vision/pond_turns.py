@@ -202,9 +202,15 @@ def came_back(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, sea
         # (seed 4673, black felt, blue backs, 40 degrees: the 9p laid after seat 1's W lost its navy
         # circles to the felt, the two were cut as one sideways W 17 px on, the W's track was lost, and
         # the sideways W recorded as a riichi discard; every later discard of the seat a turn late). Read
-        # as that kind above all, it is the discard within OVERLAP_SHARE of a tile's width along its row.
-        along = geo.tile_w * (OVERLAP_SHARE if was >= 0 and t.kind == was else 0.5)
-        if abs(place[0] - t.u) < along and abs(place[1] - t.v) < geo.tile_w / 2:
+        # as that kind above all, it is the discard within OVERLAP_SHARE of a tile's width along its row,
+        # and within half the row pitch across it: cut with part of the tile before it in its column (seed
+        # 4801, wood felt, red backs, 37 degrees, dim: a 9p's red circles taken for the felt, the rest of
+        # it and the 6m after it in seat 0's next row cut as one cell 13 mm off the 6m's place; both
+        # tracks lost, the 6m recorded again as a new discard and each later one a turn late).
+        same = was >= 0 and t.kind == was
+        along = geo.tile_w * (OVERLAP_SHARE if same else 0.5)
+        across = geo.row_pitch / 2 if same else geo.tile_w / 2
+        if abs(place[0] - t.u) < along and abs(place[1] - t.v) < across:
             hand.ponds[seat][k] = t.id
             hand.places[t.id] = (t.u, t.v)
             if was >= 0:

@@ -206,6 +206,31 @@ def test_a_discard_found_again_and_misread_for_a_few_frames_is_still_that_discar
     assert again.id in table.reader.hand.ponds[3]
 
 
+def test_a_discard_found_again_cut_with_part_of_the_tile_before_it_is_still_that_discard() -> None:
+    # Seed 4801, wood felt, red backs, 37 degrees, dim: a 9p's red circles were taken for the felt; the rest
+    # of it and the 6m after it in seat 0's second row were cut as one cell 13 mm off the 6m's place, read
+    # 6m, and both tracks were lost. It is the 6m found again, no new discard.
+    table = _start()
+    first = table.discard(0, 0, 17)
+    for seat in (1, 2, 3):
+        table.discard(seat, 0, 27 + seat)
+    for n in range(1, 6):
+        for seat in range(4):
+            table.discard(seat, n, 27 + (seat + n) % 7)
+    six_m = table.discard(0, 6, 5)
+    for seat in (1, 2, 3):
+        table.discard(seat, 6, 27 + seat)
+    for t in (first, six_m):
+        table.take(t)
+    table.step([], [first, six_m])
+    cut = table.put(0, six_m.u, six_m.v - 13, 5)
+    table.step([cut])
+    table.discard(0, 7, 8)  # seat 0's real next discard, 9m
+    dahai = [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"]
+    assert dahai[-5:] == [(0, "6m"), (1, "S"), (2, "W"), (3, "N"), (0, "9m")]
+    assert cut.id in table.reader.hand.ponds[0]
+
+
 def test_the_next_discard_laid_where_the_called_tile_lay_just_after_the_call_is_recorded() -> None:
     # Seed 881, 44 degrees, hard: seat 2's pon of seat 3's 3p was read as seat 3 laid its 9s where the 3p had
     # lain; taken for the called tile seen a little longer, the 9s was never recorded.
