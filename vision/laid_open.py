@@ -198,12 +198,22 @@ def _wedge_cut(
     tile's length (the median of the row's upright cells) at the end away from the camera, where the face
     is. Only in a row of faces (its upright cells a face's long side deep): a standing hand whose tops the
     cut left in the row (named backs, and left out with it, `not_tiles.drop_standing`) has the same
-    wedge-like end cell and pitch."""
+    wedge-like end cell and pitch.
+
+    A cell alone in its row's part (the winning tile set apart beyond the hand's reach, its own side's wedge
+    towards the camera joined to it) has no upright cells beside it: it is measured against a face's own
+    long side deep and short side long (seed 4409, wood felt, red backs, 37 degrees, dim: seat 1's winning
+    5p cut 37 mm along its row and 34 across, read sideways in every other frame, and the ron never read)."""
     upright = [(a1 - a0, c1 - c0) for a0, a1, c0, c1 in row if (a1 - a0) <= (c1 - c0)]
-    if not camera_along or len(upright) < 2:
+    if not camera_along:
         return run
-    length = int(np.median([a for a, _ in upright]))
-    depth = float(np.median([c for _, c in upright]))
+    if len(upright) >= 2:
+        length = int(np.median([a for a, _ in upright]))
+        depth = float(np.median([c for _, c in upright]))
+    elif len(row) == 1:
+        length, depth = round(geo.tile_w * ppm), geo.tile_h * ppm
+    else:
+        return run
     if depth < (geo.tile_h - LAID_DEPTH_SLACK_MM) * ppm:
         return run  # not a row of lying faces: a standing hand's tops seen from the side are shallower
     out = []

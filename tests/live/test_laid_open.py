@@ -113,6 +113,20 @@ def test_the_winning_tile_with_its_wedge_keeps_the_face_away_from_the_camera() -
     assert cells[1][1] - (cells[0][1] + 27) >= GEO.tile_w / 3  # still apart from the hand
 
 
+# Seat 1's winning 5p set apart at 37 degrees, in dim light (seed 4409, wood felt, red backs, frame 650): a
+# blob of its own, its side's wedge towards the camera (larger y) joined to its face, 37 px along the row.
+LONE_WINNER = [(793, 341, 34, 37)]
+
+
+def test_a_winning_tile_alone_with_its_wedge_is_cut_back_to_its_face() -> None:
+    assert laid_open(LONE_WINNER, 1, GEO, 1.0, camera_along=15.5) == [(793, 341, 34, round(GEO.tile_w))]
+
+
+def test_a_called_tile_alone_lying_sideways_is_left_as_it_is() -> None:
+    called = [(793, 341, 26, 35)]  # a short side deep across the row
+    assert laid_open(called, 1, GEO, 1.0, camera_along=15.5) == called
+
+
 def test_a_called_tile_lying_sideways_is_no_wedge() -> None:
     # a pon after six hand tiles, its called tile a short side deep across the row
     row = [(74, 100 + round(PITCH * k), 36, 26) for k in range(8)] + [(74, 330, 27, 36)]
