@@ -66,6 +66,7 @@ BEFORE_LATE = "_before_late"
 # took, "call": the chi, pon or open kan event}. The game puts the call in after that discard, in place
 # of the caller's draw.
 LATE_CALL = "_late_call"
+LATE_CALL_BACK = 2  # a late call is of one of the target's last this many discards still in its pond
 # Private event (not mjai): a concealed kan read after its seat's discard that followed it
 # (`TableReader._late_kan`); {"type", "actor", "nth": the actor's nth discard of this hand (0-based) the kan
 # came before, "kan": the ankan event, "dora_marker": its new indicator when read by then}. The game puts the
@@ -606,22 +607,31 @@ class TableReader:
         It is one when the target's latest discard read is of the called kind, the discard read right after
         it is the caller's, and the tile has left its place (its track gone, unread, or read as another
         tile since: the target's next discard laid there). The call goes in after that discard
-        (`LATE_CALL`); the turns read since stand."""
+        (`LATE_CALL`); the turns read since stand.
+
+        The target's discard before its latest is looked at too (LATE_CALL_BACK): a meld at a table's corner
+        cut another way in each frame was read a whole round late, when the target had discarded again
+        (seed 4801, blue felt, yellow backs, 37 degrees: seat 2's chi of seat 1's 4p, read after seat 1's
+        9m; a 4p of seat 1's was made up before it, and each later discard of the seat went in a turn
+        late)."""
         h = self.hand
         if not h.ponds[target]:
-            return False
-        d_id = h.ponds[target][-1]
-        kind, nth = h.discard_kind.get(d_id), h.discard_nth.get(d_id)
-        if kind is None or nth is None or kind != called.kind:
             return False
         # The hand's discards as emitted (their seats in turn order; a place moved later keeps its seat).
         start = max(i for i, e in enumerate(self.events) if e["type"] == "start_kyoku")
         seats = [e["actor"] for e in self.events[start:] if e["type"] == "dahai"]
         at = [i for i, s in enumerate(seats) if s == target]
-        if nth >= len(at) or at[nth] + 1 >= len(seats) or seats[at[nth] + 1] != seat:
-            return False
-        t = self.tracks.get(d_id)
-        if t is not None and not left_pond(self.tracks, self.frame, d_id) and t.kind == kind:
+        for d_id in reversed(h.ponds[target][-LATE_CALL_BACK:]):
+            kind, nth = h.discard_kind.get(d_id), h.discard_nth.get(d_id)
+            if kind is None or nth is None or kind != called.kind:
+                continue
+            if nth >= len(at) or at[nth] + 1 >= len(seats) or seats[at[nth] + 1] != seat:
+                continue
+            t = self.tracks.get(d_id)
+            if t is not None and not left_pond(self.tracks, self.frame, d_id) and t.kind == kind:
+                continue
+            break
+        else:
             return False
         if len(others) == 2 and not any(
             kind_prob(o, k) >= MELD_KIND_SHARE for o in others for k in _meld_partners(seat, target, kind)

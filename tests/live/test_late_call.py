@@ -59,6 +59,32 @@ def test_a_pon_read_after_the_callers_discard_goes_in_after_the_discard_it_took(
     ]
 
 
+def test_a_call_read_a_round_late_goes_in_after_the_discard_it_took_not_the_targets_latest() -> None:
+    # Seed 4801, blue felt, yellow backs, 37 degrees: a meld at a table's corner, cut another way in each
+    # frame, was read when its target had discarded again; a discard of the called kind was made up before it.
+    table = _start()
+    p_tile = table.discard(0, 0, P)
+    for seat, kind in ((1, ONE_P), (2, TWO_P), (3, THREE_P)):
+        table.discard(seat, 0, kind)
+    for seat, kind in ((0, 27), (1, 28), (2, 29), (3, 30)):  # a round on: seat 0's east to seat 3's north
+        table.discard(seat, 1, kind)
+    table.take(p_tile)  # the pon took the P
+    table.step([], [p_tile])
+    table.step([table.put(1, 330 + i * 30, GEO.hand_v, P, sideways=(i == 0)) for i in range(3)])
+    late = [e for e in table.events if e["type"] == LATE_CALL]
+    assert [(e["target"], e["nth"], e["call"]["type"]) for e in late] == [(0, 0, "pon")]
+    assert [e["pai"] for e in table.events if e["type"] == "dahai"] == [
+        "P",
+        "1p",
+        "2p",
+        "3p",
+        "E",
+        "S",
+        "W",
+        "N",
+    ]
+
+
 def test_a_pon_of_a_kind_the_targets_last_discard_is_not_waits_as_before() -> None:
     # Seat 0's last discard read is an east: the pon is of no discard read yet (laid before its P was read),
     # and nothing is put in late.
