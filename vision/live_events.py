@@ -66,12 +66,17 @@ BEFORE_LATE = "_before_late"
 # took, "call": the chi, pon or open kan event}. The game puts the call in after that discard, in place
 # of the caller's draw.
 LATE_CALL = "_late_call"
+INDICATOR_APART = 0.75  # of a tile's width: a new indicator lies this far along the wall from a counted one
 LATE_CALL_BACK = 2  # a late call is of one of the target's last this many discards still in its pond
 # Private event (not mjai): a concealed kan read after its seat's discard that followed it
 # (`TableReader._late_kan`); {"type", "actor", "nth": the actor's nth discard of this hand (0-based) the kan
 # came before, "kan": the ankan event, "dora_marker": its new indicator when read by then}. The game puts the
 # kan, the indicator and the replacement draw before that discard.
 LATE_KAN = "_late_kan"
+# Private event (not mjai): a kan's new indicator read only after a discard that followed the kan;
+# {"type", "dora_marker"}. The game puts it in right after the hand's last kan, where it was turned over
+# (seed 002 3.3.5-3.3.7: a kan dora is revealed before the replacement draw).
+LATE_DORA = "_late_dora"
 LEFT_WAITING_FRAMES = 60  # a discard not yet counted that left its pond this recently may be a ron's tile
 SETTLE_FRAMES = 6  # processed frames with no change in the hand rows before revealed hands are read
 EMIT_HITS = 3  # readings of a new discard before it is named (a stable track has them)
@@ -146,7 +151,8 @@ class TableReader:
                     break
                 h.dora.append(t.id)
                 h.dora_u.append(t.u)
-                self._emit({"type": "dora", "dora_marker": pai_of_track(t)})
+                kind = LATE_DORA if self._discard_since_kan() else "dora"
+                self._emit({"type": kind, "dora_marker": pai_of_track(t)})
         self._discards(stable)
         counted = {i for pond in h.ponds for i in pond}
         h.waiting = {
@@ -778,18 +784,33 @@ class TableReader:
             "hidden: put in before the call"
         )
 
+    def _discard_since_kan(self) -> bool:
+        """Whether a discard follows this hand's last kan: one emitted after it, or, for a kan read late
+        (`LATE_KAN`), the discard it went in before."""
+        kans = ("ankan", "daiminkan", "kakan", LATE_KAN)
+        start = max(i for i, e in enumerate(self.events) if e["type"] == "start_kyoku")
+        at = [i for i in range(start, len(self.events)) if self.events[i]["type"] in kans]
+        if not at:
+            return False
+        return self.events[at[-1]]["type"] == LATE_KAN or any(
+            e["type"] == "dahai" for e in self.events[at[-1] + 1 :]
+        )
+
     def _face_up_indicator(self, t: Track) -> bool:
         """Whether a track lies face up in the dead wall's indicator row (not an ura dora's, below it)."""
         return t.area == "dora" and not t.face_down and t.v < self.geo.tile_h / 2 + 2
 
     def _uncounted_indicator(self, t: Track) -> bool:
         """Whether a track is a face-up indicator not counted yet, lying where no counted one was read (a
-        track of a counted indicator lost and found again is that one)."""
+        track of a counted indicator lost and found again is that one): a stack or more along the dead wall
+        from each, not half of one (INDICATOR_APART). A cell cut across a counted indicator and the new one
+        beside it is neither (seed 4801, wood felt and blue felt, green backs, 40 and 44 degrees: seat 0's
+        kan dora, a 4s beside the 5s, read as the 6s the cell between them looked, 13 mm from the 5s)."""
         h = self.hand
         return (
             self._face_up_indicator(t)
             and t.id not in h.dora
-            and all(abs(t.u - u) > self.geo.tile_w / 2 for u in h.dora_u)
+            and all(abs(t.u - u) > INDICATOR_APART * self.geo.tile_w for u in h.dora_u)
         )
 
     def no_hand_up(self) -> int | None:

@@ -167,6 +167,26 @@ def insert_late_kan(
     return None if game is None else Placement(game, fixed, str(accepted[places[nth]]["pai"]))
 
 
+KAN_TYPES = ("ankan", "daiminkan", "kakan")
+
+
+def insert_late_dora(rules: Any, accepted: list[dict[str, Any]], marker: str) -> Placement | None:
+    """The record with a kan's new indicator `marker` put in right after the hand's last kan, where it was
+    turned over (seed 002 3.3.5-3.3.7: before the replacement draw): an indicator read only after a discard
+    that followed the kan (riichi_table/vision/live_events.py `LATE_DORA`). None when the hand has no kan, or
+    the engine refuses the record so."""
+    starts = [i for i, e in enumerate(accepted) if e.get("type") == "start_kyoku"]
+    if not starts:
+        return None
+    kans = [i for i in range(starts[-1], len(accepted)) if accepted[i].get("type") in KAN_TYPES]
+    if not kans:
+        return None
+    at = kans[-1] + 1
+    fixed = [*accepted[:at], {"type": "dora", "dora_marker": marker}, *accepted[at:]]
+    game = _replay(rules, fixed)
+    return None if game is None else Placement(game, fixed, marker)
+
+
 def _with_riichi(events: list[dict[str, Any]], at: int) -> list[dict[str, Any]]:
     """`events` with the discard at `at` made a riichi discard: `reach` just before it (after the draw), and
     `reach_accepted` just after it when something follows that is not a ron on it."""

@@ -355,7 +355,7 @@ class LiveSession:
     def _apply(self, event: dict[str, Any]) -> None:
         from riichi_table.engine.errors import EngineError
         from riichi_table.vision.discard_reread import REREAD_DAHAI
-        from riichi_table.vision.live_events import BEFORE_LATE, LATE_CALL, LATE_DAHAI, LATE_KAN
+        from riichi_table.vision.live_events import BEFORE_LATE, LATE_CALL, LATE_DAHAI, LATE_DORA, LATE_KAN
         from riichi_table.vision.riichi_reread import MOVED_RIICHI
 
         if event["type"] == LATE_DAHAI:
@@ -375,6 +375,9 @@ class LiveSession:
             return
         if event["type"] == LATE_KAN:
             self._late_kan(event)
+            return
+        if event["type"] == LATE_DORA:
+            self._late_dora(event)
             return
         if not self._started:
             self._started = True
@@ -533,6 +536,20 @@ class LiveSession:
         self._take(placed, refused)
         if late_dora:
             self._apply({"type": "dora", "dora_marker": dora})
+
+    def _late_dora(self, late: dict[str, Any]) -> None:
+        """A kan's new indicator read after a discard that followed the kan (`live_events.LATE_DORA`): the
+        record gets it right after the kan; where the engine refuses that, it goes in as read now."""
+        from riichi_table.assistant.reconcile import insert_late_dora
+
+        marker = str(late["dora_marker"])
+        placed = insert_late_dora(self.rules, self.accepted, marker)
+        if placed is None:
+            self.warnings.append(f"the kan's new indicator {marker} was read late: put in as read now")
+            self._apply({"type": "dora", "dora_marker": marker})
+            return
+        self._take(placed, "")
+        self.warnings.append(f"the kan's new indicator {marker} was read late: put in after the kan")
 
     def _move_riichi(self, moved: dict[str, Any]) -> None:
         """A riichi read from a discard that lies upright after all: the record gets it with the seat's

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from riichi_table.vision.live_events import LATE_KAN
+from riichi_table.vision.live_events import LATE_DORA, LATE_KAN
 
 from tests.live.test_late_discard import opening
 from tests.live.test_live_events import GEO, Table, _start
@@ -59,11 +59,12 @@ def test_a_concealed_kan_read_after_its_seats_next_discard_goes_in_before_that_d
     ]
     assert "ankan" not in [e["type"] for e in table.events]
     assert table.reader.hand.phantom_nth == [[], [], [], []]  # no turn made up before it
-    # Its new indicator, counted before the kan was read, is the kan dora now.
+    # Its new indicator, counted before the kan was read, is the kan dora now: put in after the kan, where it
+    # was turned over, before the discard the kan went in before.
     indicator = table.put(0, 0, 0, 15)
     indicator.born = 25
     table.step()
-    assert table.events[-1] == {"type": "dora", "dora_marker": "7p"}
+    assert table.events[-1] == {"type": LATE_DORA, "dora_marker": "7p"}
 
 
 def test_a_concealed_kan_laid_after_its_seats_last_discard_is_made_in_its_turn() -> None:
@@ -161,6 +162,60 @@ def test_the_session_takes_the_late_kan_and_its_dora_and_the_game_goes_on() -> N
     session._apply({"type": LATE_KAN, "actor": 1, "nth": 3, "kan": {**KAN, "actor": 1}})
     assert session.accepted == before
     assert any("cannot take it there" in w for w in session.warnings)
+
+
+def test_a_kan_dora_read_after_the_kans_discard_goes_in_right_after_the_kan() -> None:
+    # Seed 4801, blue felt and wood felt, green backs: seat 0's kan dora, read while a cell cut between it and
+    # the first indicator was refused, was counted only after seat 0's discard and two more.
+    table = _start()
+    for seat in range(2):
+        table.discard(seat, 0, 27 + seat)
+    table.step(_kan(table, 2))
+    table.discard(2, 0, 12)  # the replacement draw's discard, 5m
+    table.discard(3, 0, 33)
+    assert "dora" not in [e["type"] for e in table.events]
+    table.step([table.put(0, 0, 0, 15)])
+    assert table.events[-1] == {"type": LATE_DORA, "dora_marker": "7p"}
+
+
+def test_a_cell_cut_between_the_first_indicator_and_the_kan_dora_is_no_indicator() -> None:
+    # Seed 4801 again: the dead wall cut with a cell over half of the 5s indicator and half of the 4s beside
+    # it, 13-14 mm from the 5s, read 6s; counted as the kan dora, the 4s was never read as one.
+    table = _start()
+    for seat in range(2):
+        table.discard(seat, 0, 27 + seat)
+    table.step(_kan(table, 2))
+    between = table.put(0, -27 + 14, 0, 23)  # 6s
+    table.step([between])
+    assert "dora" not in [e["type"] for e in table.events]
+    table.take(between)
+    table.step([table.put(0, 0, 0, 21)], [between])  # the 4s, a stack along
+    assert table.events[-1] == {"type": "dora", "dora_marker": "4s"}
+
+
+def test_the_session_puts_a_late_kan_dora_in_before_the_replacement_draw() -> None:
+    from riichi_table.assistant import LiveSession
+
+    session = LiveSession("wrc", namer="templates")
+    for event in _record()[1:6]:  # seats 0 and 1 draw and discard
+        session._apply(event)
+    for event in (
+        {"type": "tsumo", "actor": 2, "pai": "?"},
+        KAN,
+        {"type": "tsumo", "actor": 2, "pai": "?"},
+        {"type": "dahai", "actor": 2, "pai": "5m", "tsumogiri": False},
+        {"type": "tsumo", "actor": 3, "pai": "?"},
+        {"type": "dahai", "actor": 3, "pai": "C", "tsumogiri": False},
+    ):
+        session._apply(event)
+    session._apply({"type": LATE_DORA, "dora_marker": "7m"})
+    at = session.accepted.index(KAN)
+    assert session.accepted[at + 1 : at + 3] == [
+        {"type": "dora", "dora_marker": "7m"},
+        {"type": "tsumo", "actor": 2, "pai": "?"},
+    ], session.warnings
+    assert session.accepted[-1]["pai"] == "C"
+    assert any("put in after the kan" in w for w in session.warnings)
 
 
 def test_a_pon_laid_against_a_concealed_kan_is_read_apart_from_it() -> None:
