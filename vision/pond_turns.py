@@ -212,7 +212,11 @@ def came_back(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, sea
         across = geo.row_pitch / 2 if same else geo.tile_w / 2
         if abs(place[0] - t.u) < along and abs(place[1] - t.v) < across:
             hand.ponds[seat][k] = t.id
-            hand.places[t.id] = (t.u, t.v)
+            # The place the discard was read at stays its place: a tile found again cut another way, lost
+            # and found again once more, would walk along its row a cut at a time (seed 881, white cloth,
+            # blue backs, 40 degrees: seat 0's 7p beside its riichi tile, found 17 mm short of its place,
+            # then 22 mm beyond that, was recorded again as a new discard).
+            hand.places[t.id] = place
             if was >= 0:
                 hand.discard_kind[t.id] = was
             if hand.last_discard is not None and hand.last_discard[1] == old:

@@ -231,6 +231,27 @@ def test_a_discard_found_again_cut_with_part_of_the_tile_before_it_is_still_that
     assert cut.id in table.reader.hand.ponds[0]
 
 
+def test_a_discard_found_again_twice_cut_two_ways_keeps_the_place_it_was_read_at() -> None:
+    # Seed 881, white cloth, blue backs, 40 degrees: seat 0's 7p beside its riichi tile was found again 17 mm
+    # short of its place, lost, then found 22 mm beyond that: still the 7p, no new discard.
+    table = _start()
+    seven_p = table.discard(0, 0, 15)
+    for seat in (1, 2, 3):
+        table.discard(seat, 0, 27 + seat)
+    table.take(seven_p)
+    table.step([], [seven_p])
+    short = table.put(0, seven_p.u - 17, seven_p.v, 15)
+    table.step([short])
+    table.take(short)
+    table.step([], [short])
+    beyond = table.put(0, seven_p.u + 5, seven_p.v, 15, sideways=True)
+    table.step([beyond])
+    table.discard(0, 1, 8)  # seat 0's real next discard, 9m
+    dahai = [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"]
+    assert dahai == [(0, "7p"), (1, "S"), (2, "W"), (3, "N"), (0, "9m")]
+    assert beyond.id in table.reader.hand.ponds[0]
+
+
 def test_the_next_discard_laid_where_the_called_tile_lay_just_after_the_call_is_recorded() -> None:
     # Seed 881, 44 degrees, hard: seat 2's pon of seat 3's 3p was read as seat 3 laid its 9s where the 3p had
     # lain; taken for the called tile seen a little longer, the 9s was never recorded.
