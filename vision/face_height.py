@@ -151,10 +151,7 @@ def _seam_maps(
     pose: CameraPose, shape: tuple[int, ...], px_per_mm: float
 ) -> tuple[tuple[NDArray[np.float32], NDArray[np.float32]], ...]:
     """Per view pixel, the points half and all of SIDE_SEAM_MM towards the camera's foot."""
-    h, w = shape[:2]
-    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
-    fx, fy = (np.float32(c * px_per_mm) for c in pose.foot)
-    dx, dy = fx - xx, fy - yy
+    xx, yy, dx, dy = _towards_foot(pose, shape, px_per_mm)
     scale = np.float32(SIDE_SEAM_MM * px_per_mm) / np.maximum(np.hypot(dx, dy), np.float32(1))
     return tuple((xx + dx * scale * share, yy + dy * scale * share) for share in (np.float32(0.5), 1))
 
@@ -164,8 +161,16 @@ def _side_maps(
     pose: CameraPose, shape: tuple[int, ...], px_per_mm: float
 ) -> tuple[tuple[NDArray[np.float32], NDArray[np.float32]], ...]:
     """Per view pixel, the points half and all of a lying tile's side length towards the camera's foot."""
+    xx, yy, dx, dy = _towards_foot(pose, shape, px_per_mm)
+    k = np.float32(LYING_FACE_MM / pose.height_mm)
+    return tuple((xx + dx * k * share, yy + dy * k * share) for share in (np.float32(0.5), 1))
+
+
+def _towards_foot(
+    pose: CameraPose, shape: tuple[int, ...], px_per_mm: float
+) -> tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.float32], NDArray[np.float32]]:
+    """Per view pixel its x and y, and the way from it to the camera's foot (dx, dy), in view pixels."""
     h, w = shape[:2]
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     fx, fy = (np.float32(c * px_per_mm) for c in pose.foot)
-    k = np.float32(LYING_FACE_MM / pose.height_mm)
-    return tuple((xx - (xx - fx) * k * share, yy - (yy - fy) * k * share) for share in (np.float32(0.5), 1))
+    return xx, yy, fx - xx, fy - yy

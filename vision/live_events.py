@@ -77,6 +77,7 @@ LATE_KAN = "_late_kan"
 # {"type", "dora_marker"}. The game puts it in right after the hand's last kan, where it was turned over
 # (seed 002 3.3.5-3.3.7: a kan dora is revealed before the replacement draw).
 LATE_DORA = "_late_dora"
+KAN_EVENTS = ("ankan", "daiminkan", "kakan")  # the mjai events that lay a kan
 LEFT_WAITING_FRAMES = 60  # a discard not yet counted that left its pond this recently may be a ron's tile
 SETTLE_FRAMES = 6  # processed frames with no change in the hand rows before revealed hands are read
 EMIT_HITS = 3  # readings of a new discard before it is named (a stable track has them)
@@ -787,7 +788,7 @@ class TableReader:
     def _discard_since_kan(self) -> bool:
         """Whether a discard follows this hand's last kan: one emitted after it, or, for a kan read late
         (`LATE_KAN`), the discard it went in before."""
-        kans = ("ankan", "daiminkan", "kakan", LATE_KAN)
+        kans = (*KAN_EVENTS, LATE_KAN)
         start = max(i for i, e in enumerate(self.events) if e["type"] == "start_kyoku")
         at = [i for i in range(start, len(self.events)) if self.events[i]["type"] in kans]
         if not at:

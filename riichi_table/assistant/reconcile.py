@@ -167,9 +167,6 @@ def insert_late_kan(
     return None if game is None else Placement(game, fixed, str(accepted[places[nth]]["pai"]))
 
 
-KAN_TYPES = ("ankan", "daiminkan", "kakan")
-
-
 def insert_late_dora(rules: Any, accepted: list[dict[str, Any]], marker: str) -> Placement | None:
     """The record with a kan's new indicator `marker` put in right after the hand's last kan, where it was
     turned over (seed 002 3.3.5-3.3.7: before the replacement draw): an indicator read only after a discard
@@ -178,7 +175,9 @@ def insert_late_dora(rules: Any, accepted: list[dict[str, Any]], marker: str) ->
     starts = [i for i, e in enumerate(accepted) if e.get("type") == "start_kyoku"]
     if not starts:
         return None
-    kans = [i for i in range(starts[-1], len(accepted)) if accepted[i].get("type") in KAN_TYPES]
+    from riichi_table.vision.live_events import KAN_EVENTS
+
+    kans = [i for i in range(starts[-1], len(accepted)) if accepted[i].get("type") in KAN_EVENTS]
     if not kans:
         return None
     at = kans[-1] + 1
