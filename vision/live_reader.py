@@ -77,6 +77,11 @@ PALE_SHIFT = 0.25  # share of a side's length a white-cloth pond cell's crop mov
 # was read a hundred frames late (seed 3163, white cloth, 37 degrees).
 RAISED_L = 7.0
 CLOTH_TILES = 3.0
+# A learned back colour is kept only in parts holding a row this share of a tile's width long: the back layer
+# a lying tile's side shows, a face-down tile, a standing hand's backs. Ink of the backs' colour is strokes
+# (seed 707, white cloth, blue backs: a blue N's strokes were taken for its side's back layer, the face cut
+# short, the cloth beyond it named a white dragon and recorded as a discard).
+BACK_RUN = 0.6
 OUTLINE_STEP = 0.65  # a tile's rim on white cloth: a Scharr gradient above this share of the felt's lightness
 
 
@@ -286,6 +291,8 @@ class LiveReader:
         centre = (slice(c - r0, c + r0, 2), slice(c - r0, c + r0, 2))
         self.colours.learn_back(to_lab(np.ascontiguousarray(view[centre])), mat[centre])
         back = None if red or lab is None else self.colours.back_mask(lab)
+        if back is not None:
+            back = _banded(back, max(3, int(BACK_RUN * self.geo.tile_w * self.ppm)))
         if back is None:
             # Red backs (or no dead wall seen yet) keep the measured hue rule: the learned-colour mask also
             # takes the red ink of character tiles, whose cells then look like a standing tile's top.
@@ -716,6 +723,20 @@ def _raised(lightness: NDArray[np.float32], mat: NDArray[np.bool_], tile_px: flo
     cloth = np.where(weight > 0.05, total / np.maximum(weight, 1e-3), 255.0).astype(np.float32)
     cloth = cv2.resize(cloth, (lightness.shape[1], lightness.shape[0]), interpolation=cv2.INTER_LINEAR)
     return np.asarray(lightness > cloth + RAISED_L)
+
+
+def _banded(back: NDArray[np.uint8], run: int) -> NDArray[np.uint8]:
+    """The back-colour mask without the parts that hold no row of `run` back pixels side by side: a tile's
+    back shows as a band along a whole side (or a whole tile face down, a standing hand's backs), an ink of
+    the backs' colour as strokes, dots and rings (blue winds and circles on blue backs)."""
+    runs = cv2.morphologyEx(back, cv2.MORPH_OPEN, np.ones((1, run), np.uint8))
+    if not runs.any():
+        return runs
+    count, labels = cv2.connectedComponents(back, connectivity=4)
+    keep = np.zeros(count, np.uint8)
+    keep[np.unique(labels[runs > 0])] = 1
+    keep[0] = 0
+    return keep[labels]
 
 
 def _fill_holes(mask: NDArray[np.uint8]) -> NDArray[np.uint8]:

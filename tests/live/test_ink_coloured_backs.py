@@ -78,3 +78,21 @@ def test_without_its_side_a_face_densely_inked_in_the_backs_colour_is_no_standin
     top[:18] = 1
     top_face = without_side(top, 0, 6)
     assert half_back(top_face, float(top_face.mean()), edge_share(top_face, k), band_needed=False)
+
+
+def test_the_back_mask_keeps_back_layers_and_face_down_tiles_and_drops_ink_of_the_backs_colour() -> None:
+    from riichi_table.vision.live_reader import BACK_RUN, _banded
+
+    back = np.zeros((120, 200), np.uint8)
+    back[40:43, 10:36] = 1  # a lying tile's side: its back layer, a band 3 px deep along the tile's width
+    back[43:55, 34:36] = 1  # ... turning down its far side
+    back[60:95, 10:36] = 1  # a tile face down (a concealed kan's back)
+    cv2.circle(back, (80, 60), 7, 1, 2)  # a blue ring of a 1p on blue backs
+    back[20:22, 120:130] = 1  # the strokes of a blue N
+    back[14:30, 124:126] = 1
+    back[70:72, 120:134] = 1  # a stroke 14 px long, short of the run a tile's side shows
+    kept = _banded(back, int(BACK_RUN * 26))
+    assert kept[40:55, 10:36].sum() == back[40:55, 10:36].sum()  # the side kept whole, its turn too
+    assert kept[60:95, 10:36].all()
+    assert not kept[:, 60:].any()  # ring and strokes gone
+    assert not _banded(np.zeros((50, 50), np.uint8), 15).any()
