@@ -21,19 +21,22 @@ from collections.abc import Callable
 from typing import Any
 
 from riichi_table.engine.round_state import LIVE_WALL
-from riichi_table.engine.tiles import KIND_COUNT
+from riichi_table.engine.tiles import DRAGONS, KIND_COUNT
 from riichi_table.vision.discard_reread import reread_discards, reread_fifth_copies
 from riichi_table.vision.hand_state import HandState, Meld
 from riichi_table.vision.meld_reading import apart, kind_prob, laid_in_a_row, meld_reading, one_deep, stacked
 from riichi_table.vision.pai_names import alternatives, odds, pai_of, pai_of_track
 from riichi_table.vision.pond_turns import (
+    EARLIER_SPOT_FRAMES,
     came_back,
     hidden_lately,
     left_pond,
     lingers,
     note_hidden,
     over_a_discard,
+    past_guesses,
     past_row_end,
+    pond_slot,
     waits_for_earlier,
 )
 from riichi_table.vision.riichi_reread import reread_riichi
@@ -68,6 +71,7 @@ BEFORE_LATE = "_before_late"
 LATE_CALL = "_late_call"
 INDICATOR_APART = 0.75  # of a tile's width: a new indicator lies this far along the wall from a counted one
 LATE_CALL_BACK = 2  # a late call is of one of the target's last this many discards still in its pond
+WHITE_DRAGON = DRAGONS[0]  # 5z, a blank face: on white cloth the tile seen least
 # Private event (not mjai): a concealed kan read after its seat's discard that followed it
 # (`TableReader._late_kan`); {"type", "actor", "nth": the actor's nth discard of this hand (0-based) the kan
 # came before, "kan": the ankan event, "dora_marker": its new indicator when read by then}. The game puts the
@@ -102,6 +106,9 @@ class TableReader:
         self.warnings: list[str] = []
         self.tracks: dict[int, Track] = {}
         self.frame = 0
+        # The felt is white cloth (`SurfaceColours.pale_felt`, told by the session each frame): a blank
+        # face (a white dragon) can lie unseen in its pond.
+        self.pale_felt = False
 
     # --- entry point ------------------------------------------------------------------------------------
     def update(self, changes: TrackChanges, stable: list[Track]) -> list[dict[str, Any]]:
@@ -256,6 +263,16 @@ class TableReader:
                 may_wait = not h.phantoms[seat] or unread < h.phantoms[seat]
                 if may_wait and waits_for_earlier(h, self.tracks, self.geo, seat, t):
                     return
+                if self._blank_before(seat, t, new):
+                    self.warnings.append(
+                        f"seat {seat}'s discard lies unseen before its {pai_of_track(t)}: guessed a white "
+                        "dragon, as blank as the cloth"
+                    )
+                    h.phantoms[seat] += 1
+                    h.stuck = 0
+                    h.waited[t.id] = EARLIER_SPOT_FRAMES  # waited once: read in its own turn as it comes
+                    self._discard(None, seat)
+                    continue
                 if unread > h.phantoms[seat]:
                     # More tiles without a face before it than guesses: this turn's discard is one of them
                     # (guessed), and the tile is a later turn's.
@@ -264,7 +281,7 @@ class TableReader:
                     h.stuck = 0
                     self._discard(None, seat)
                     continue
-                if h.phantoms[seat] and unread < h.phantoms[seat]:
+                if h.phantoms[seat] and unread < h.phantoms[seat] and not self._past_blank(seat, t):
                     # The discard that was filled in earlier shows up at last: it is the earliest guessed one
                     # after the tiles before it in the pond that still show no face (pond order), and the
                     # record gets the tile in that place, not a shifted turn. With as many faceless tiles
@@ -370,6 +387,28 @@ class TableReader:
         if taken in nths:
             self.hand.phantom_nth[seat] = sorted([freed if n == taken else n for n in nths])
 
+    def _blank_before(self, seat: int, t: Track, new: list[list[Track]]) -> bool:
+        """Whether, on white cloth, `t` is a later turn's discard of `seat`, the one of this turn lying unseen
+        in the spot before it: that spot stayed empty while `t` waited for it (`waits_for_earlier`), and the
+        seats after this one show new discards, so this turn was played. The turn is guessed (`_guess`: a
+        white dragon, the one face as white as the cloth, outlined only where the light shows its rim) and
+        put right when its tile shows (seed 211, white cloth, blue backs, 40 degrees, full light: seat 1's
+        8m unread while the E it discarded a round later lay in the spot beyond; read at once, the E would
+        have taken the 8m's turn)."""
+        h = self.hand
+        if not self.pale_felt or sum(len(n) for s, n in enumerate(new) if s != seat) < 2:
+            return False
+        ahead = len(h.ponds[seat]) + h.phantoms[seat]
+        return pond_slot(h, self.tracks, self.geo, seat, t) == ahead + 1
+
+    def _past_blank(self, seat: int, t: Track) -> bool:
+        """Whether, on white cloth, `t` still lies beyond every spot the seat's read and guessed discards
+        take once it waited for them (`waits_for_earlier`): it is this turn's discard, and a guessed one
+        stays guessed, a blank face unseen in its spot (seed 211, white cloth, blue backs, 40 degrees, full
+        light: seat 1's white dragon, never seen, was guessed, and its next discard, a 9p a spot beyond,
+        was taken for the guessed tile read late; the ron after it was read off the wrong seat)."""
+        return self.pale_felt and past_guesses(self.hand, self.tracks, self.geo, seat, t)
+
     def _discard(self, t: Track | None, seat: int | None = None, kind: int | None = None) -> None:
         """Emit a discard: of track `t`, or of `seat` without a tile seen (`kind` when the tile is known
         otherwise, as a called tile is; else a guess, filled in when the tile is seen at last)."""
@@ -442,11 +481,14 @@ class TableReader:
         h.just_called = None
 
     def _guess(self) -> str:
-        """A stand-in for a discard nobody saw: the kind least seen on the table (keeps copies legal)."""
+        """A stand-in for a discard nobody saw: the kind least seen on the table (keeps copies legal); on
+        white cloth a white dragon while fewer than four are seen, the one face as blank as the cloth."""
         counts = [0] * KIND_COUNT
         for t in self.tracks.values():
             if t.kind >= 0:
                 counts[t.kind] += 1
+        if self.pale_felt and counts[WHITE_DRAGON] < 4:
+            return pai_of(WHITE_DRAGON)
         return pai_of(min(range(KIND_COUNT), key=lambda k: (counts[k], k)))
 
     def _placed(self, seat: int, stable: list[Track]) -> list[tuple[Placed, Track]]:

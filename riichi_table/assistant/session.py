@@ -154,6 +154,7 @@ class LiveSession:
             self._look_for_height()
         self._diagnose(reading, view)
         changes = self.tracker.update(reading)
+        self.table.pale_felt = self.reader.colours.pale_felt()
         events = self.table.update(changes, self.tracker.stable())
         self.why.no_hand_up = self.table.no_hand_up()
         for track_id in self.table.take_called():

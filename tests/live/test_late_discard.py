@@ -220,3 +220,55 @@ def test_the_session_carries_a_late_riichi_and_the_players_hand_is_fixed_afterwa
     session._apply({"type": "pon", "actor": 1, "target": 0, "pai": "N", "consumed": ["N", "N"]})
     assert len(session.events()) == before
     assert any(w.startswith("pon:") and "riichi" in w for w in session.warnings)
+
+
+def test_on_white_cloth_a_discard_nobody_saw_is_guessed_a_white_dragon() -> None:
+    table = _start()
+    table.reader.pale_felt = True  # the blank face is the one tile as white as the cloth
+    _hidden_turn(table)
+    dahai = [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"]
+    assert dahai[1] == (1, "P")
+    plain = _start()
+    _hidden_turn(plain)
+    assert [(e["actor"], e["pai"]) for e in plain.events if e["type"] == "dahai"][1] != (1, "P")
+
+
+def test_on_white_cloth_a_tile_beyond_the_guessed_spot_is_this_turns_discard_when_nothing_shows_before_it():
+    from riichi_table.vision.pond_turns import EARLIER_SPOT_FRAMES
+
+    table = _start()
+    table.reader.pale_felt = True
+    _hidden_turn(table)  # seat 1's first discard guessed: a white dragon unseen in its spot
+    table.discard(0, 1, 30)
+    table.discard(1, 1, 0)
+    for _ in range(EARLIER_SPOT_FRAMES):
+        table.step()
+    assert not [e for e in table.events if e["type"] == LATE_DAHAI]
+    dahai = [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"]
+    assert dahai[1] == (1, "P") and dahai[-1] == (1, "1m")
+    # Seen at last in the spot before, the guessed tile is put in its place at the seat's next turn.
+    table.discard(2, 1, 31)
+    table.discard(3, 1, 32)
+    table.discard(0, 2, 33)
+    table.discard(1, 0, 8)
+    assert [e for e in table.events if e["type"] == LATE_DAHAI] == [
+        {"type": LATE_DAHAI, "actor": 1, "nth": 0, "pai": "9m"}
+    ]
+
+
+def test_on_white_cloth_a_tile_a_spot_beyond_an_empty_one_after_the_other_seats_played_is_a_later_turns():
+    from riichi_table.vision.pond_turns import EARLIER_SPOT_FRAMES
+
+    table = _start()
+    table.reader.pale_felt = True
+    table.discard(0, 0, 27)
+    # Seat 1's white dragon lies unseen in its first spot; the others play on before it is missed.
+    table.discard(2, 0, 28)
+    table.discard(3, 0, 29)
+    table.discard(0, 1, 30)
+    table.discard(1, 1, 0)  # seat 1's next discard, a spot beyond the empty one
+    for _ in range(EARLIER_SPOT_FRAMES):
+        table.step()
+    dahai = [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"]
+    assert dahai == [(0, "E"), (1, "P"), (2, "S"), (3, "W"), (0, "N"), (1, "1m")]
+    assert any("white dragon" in w for w in table.reader.warnings)
