@@ -18,6 +18,11 @@ from riichi_table.vision.zones import TableGeometry
 EARLIER_SPOT_FRAMES = 6
 TAKEN_FRAMES = 3  # a discard not read this many frames while its pond is read has left the pond (taken)
 OVERLAP_SHARE = 2 / 3  # of a tile's width: a new pond track this near a read discard's place lies over it
+# Named as a read discard of its seat, a new pond track this near that discard's place (of a tile's width)
+# is that tile cut another way: no second tile lies over a fifth of the first (seed 211, white cloth, blue
+# backs, 40 degrees, full light: a 7m's track lost, a cell across it and the blank white dragon beyond it,
+# 18 mm from the 7m's place, read 7m and taken for the dragon's turn, guessed before).
+SAME_KIND_SHARE = 0.8
 HIDDEN_RECENT = 30  # frames after its pond was hidden in which a seat's unseen discard may be called
 
 
@@ -52,7 +57,8 @@ def over_a_discard(
         place = hand.places.get(i)
         if i == t.id or place is None or abs(place[1] - t.v) >= geo.row_pitch / 2:
             continue
-        if i in tracks and abs(place[0] - t.u) < OVERLAP_SHARE * geo.tile_w:
+        share = SAME_KIND_SHARE if hand.discard_kind.get(i, -1) == t.kind >= 0 else OVERLAP_SHARE
+        if i in tracks and abs(place[0] - t.u) < share * geo.tile_w:
             return True
         row.append(place[0])
     # Or between two of them that lie side by side, whether or not their tracks are there now: no tile fits
@@ -202,13 +208,13 @@ def came_back(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, sea
         # (seed 4673, black felt, blue backs, 40 degrees: the 9p laid after seat 1's W lost its navy
         # circles to the felt, the two were cut as one sideways W 17 px on, the W's track was lost, and
         # the sideways W recorded as a riichi discard; every later discard of the seat a turn late). Read
-        # as that kind above all, it is the discard within OVERLAP_SHARE of a tile's width along its row,
+        # as that kind above all, it is the discard within SAME_KIND_SHARE of a tile's width along its row,
         # and within half the row pitch across it: cut with part of the tile before it in its column (seed
         # 4801, wood felt, red backs, 37 degrees, dim: a 9p's red circles taken for the felt, the rest of
         # it and the 6m after it in seat 0's next row cut as one cell 13 mm off the 6m's place; both
         # tracks lost, the 6m recorded again as a new discard and each later one a turn late).
         same = was >= 0 and t.kind == was
-        along = geo.tile_w * (OVERLAP_SHARE if same else 0.5)
+        along = geo.tile_w * (SAME_KIND_SHARE if same else 0.5)
         across = geo.row_pitch / 2 if same else geo.tile_w / 2
         if abs(place[0] - t.u) < along and abs(place[1] - t.v) < across:
             hand.ponds[seat][k] = t.id

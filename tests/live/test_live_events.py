@@ -252,6 +252,40 @@ def test_a_discard_found_again_twice_cut_two_ways_keeps_the_place_it_was_read_at
     assert beyond.id in table.reader.hand.ponds[0]
 
 
+def test_a_discard_found_again_18_mm_along_its_row_as_its_kind_is_still_that_discard() -> None:
+    # Seed 211, white cloth, blue backs, 40 degrees, full light: seat 2's 7m's track was lost and a cell
+    # across it and the blank white dragon beyond it, 18 mm along the row, read 7m: the 7m again (no two
+    # tiles lie so close), not the seat's next discard. Read as another kind that near, it is a new tile.
+    for kind, found_again in ((6, True), (8, False)):
+        table = _start()
+        seven_m = table.discard(0, 0, 6)
+        for seat in (1, 2, 3):
+            table.discard(seat, 0, 27 + seat)
+        table.take(seven_m)
+        table.step([], [seven_m])
+        cut = table.put(0, seven_m.u + 18, seven_m.v, kind)
+        table.step([cut])
+        for _ in range(3):
+            table.step()
+        assert cut.id in table.reader.hand.ponds[0]
+        dahai = [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"]
+        assert len(dahai) == (4 if found_again else 5), dahai
+
+
+def test_a_cell_18_mm_from_a_read_discard_named_its_kind_is_that_discard_cut_another_way() -> None:
+    table = _start()
+    seven_m = table.discard(0, 0, 6)
+    for seat in (1, 2, 3):
+        table.discard(seat, 0, 27 + seat)
+    cut = table.put(0, seven_m.u + 18, seven_m.v, 6)  # the 7m's own track still there
+    table.step([cut])
+    for _ in range(3):
+        table.step()
+    assert len([e for e in table.events if e["type"] == "dahai"]) == 4
+    table.discard(0, 1, 8)  # seat 0's real next discard, 9m, a spot on
+    assert [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"][-1] == (0, "9m")
+
+
 def test_the_next_discard_laid_where_the_called_tile_lay_just_after_the_call_is_recorded() -> None:
     # Seed 881, 44 degrees, hard: seat 2's pon of seat 3's 3p was read as seat 3 laid its 9s where the 3p had
     # lain; taken for the called tile seen a little longer, the 9s was never recorded.
