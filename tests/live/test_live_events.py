@@ -231,15 +231,21 @@ def test_a_discard_found_again_cut_with_part_of_the_tile_before_it_is_still_that
     assert cut.id in table.reader.hand.ponds[0]
 
 
+def _first_discard_lost(kind: int) -> tuple[Table, Track]:
+    """Seat 0 discards `kind`, the others discard in turn, and seat 0's discard's track is lost."""
+    table = _start()
+    first = table.discard(0, 0, kind)
+    for seat in (1, 2, 3):
+        table.discard(seat, 0, 27 + seat)
+    table.take(first)
+    table.step([], [first])
+    return table, first
+
+
 def test_a_discard_found_again_twice_cut_two_ways_keeps_the_place_it_was_read_at() -> None:
     # Seed 881, white cloth, blue backs, 40 degrees: seat 0's 7p beside its riichi tile was found again 17 mm
     # short of its place, lost, then found 22 mm beyond that: still the 7p, no new discard.
-    table = _start()
-    seven_p = table.discard(0, 0, 15)
-    for seat in (1, 2, 3):
-        table.discard(seat, 0, 27 + seat)
-    table.take(seven_p)
-    table.step([], [seven_p])
+    table, seven_p = _first_discard_lost(15)
     short = table.put(0, seven_p.u - 17, seven_p.v, 15)
     table.step([short])
     table.take(short)
@@ -257,12 +263,7 @@ def test_a_discard_found_again_18_mm_along_its_row_as_its_kind_is_still_that_dis
     # across it and the blank white dragon beyond it, 18 mm along the row, read 7m: the 7m again (no two
     # tiles lie so close), not the seat's next discard. Read as another kind that near, it is a new tile.
     for kind, found_again in ((6, True), (8, False)):
-        table = _start()
-        seven_m = table.discard(0, 0, 6)
-        for seat in (1, 2, 3):
-            table.discard(seat, 0, 27 + seat)
-        table.take(seven_m)
-        table.step([], [seven_m])
+        table, seven_m = _first_discard_lost(6)
         cut = table.put(0, seven_m.u + 18, seven_m.v, kind)
         table.step([cut])
         for _ in range(3):

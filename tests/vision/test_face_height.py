@@ -95,17 +95,26 @@ def test_a_lying_tiles_side_is_left_out_of_the_mask_and_its_face_kept() -> None:
     assert (rows.min(), rows.max()) == (290, pytest.approx(324, abs=1))
 
 
-def test_a_sides_back_layer_blurred_into_the_felt_still_holds_the_face_before_it() -> None:
-    from riichi_table.vision.face_height import CameraPose, faces_only
+def _far_tile_and_back_layer(tile_short_by: int):
+    """A far lying tile's mask (face 290-325, then its side) ending `tile_short_by` px short of the side's
+    end, and a back mask holding the side's last 6 px (its back layer), with the camera's pose."""
+    from riichi_table.vision.face_height import CameraPose
 
-    # The far tile above, its side's last 6 mm (the back layer, blurred into the felt by the camera's motion)
-    # no tile in the mask but in the backs' colour.
     pose = CameraPose((450.0, 1250.0), 800.0, 900.0)
     side = round((1250 - 325) * LYING_FACE_MM / 800.0)
     mask = np.zeros((900, 900), np.uint8)
-    mask[290 : 325 + side - 6, 437:463] = 255
+    mask[290 : 325 + side - tile_short_by, 437:463] = 255
     back = np.zeros((900, 900), np.uint8)
     back[325 + side - 6 : 325 + side, 437:463] = 1
+    return pose, mask, back
+
+
+def test_a_sides_back_layer_blurred_into_the_felt_still_holds_the_face_before_it() -> None:
+    from riichi_table.vision.face_height import faces_only
+
+    # The far tile above, its side's last 6 mm (the back layer, blurred into the felt by the camera's motion)
+    # no tile in the mask but in the backs' colour.
+    pose, mask, back = _far_tile_and_back_layer(tile_short_by=6)
     trimmed = np.nonzero(faces_only(mask, pose, 1.0)[:, 450])[0]
     held = np.nonzero(faces_only(mask, pose, 1.0, back)[:, 450])[0]
     assert trimmed.max() < 320  # the face lost the length of the back layer
@@ -113,16 +122,11 @@ def test_a_sides_back_layer_blurred_into_the_felt_still_holds_the_face_before_it
 
 
 def test_a_seam_of_felt_colour_before_a_sides_back_layer_still_holds_the_face() -> None:
-    from riichi_table.vision.face_height import CameraPose, faces_only
+    from riichi_table.vision.face_height import faces_only
 
     # The far tile above under a dim light: its side's grey, then 3 mm that are neither the tiles' colour nor
     # the backs' (the two blurred together), then the back layer.
-    pose = CameraPose((450.0, 1250.0), 800.0, 900.0)
-    side = round((1250 - 325) * LYING_FACE_MM / 800.0)
-    mask = np.zeros((900, 900), np.uint8)
-    mask[290 : 325 + side - 9, 437:463] = 255
-    back = np.zeros((900, 900), np.uint8)
-    back[325 + side - 6 : 325 + side, 437:463] = 1
+    pose, mask, back = _far_tile_and_back_layer(tile_short_by=9)
     rows = np.nonzero(faces_only(mask, pose, 1.0, back)[:, 450])[0]
     assert (rows.min(), rows.max()) == (290, pytest.approx(324, abs=1))
     assert np.all(np.diff(rows) == 1)  # one face, not two pieces
