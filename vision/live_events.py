@@ -487,9 +487,25 @@ class TableReader:
         for t in self.tracks.values():
             if t.kind >= 0:
                 counts[t.kind] += 1
-        if self.pale_felt and counts[WHITE_DRAGON] < 4:
-            return pai_of(WHITE_DRAGON)
+        white = pai_of(WHITE_DRAGON)
+        if self.pale_felt and counts[WHITE_DRAGON] + self._guessed(white) < 4:
+            return white
         return pai_of(min(range(KIND_COUNT), key=lambda k: (counts[k], k)))
+
+    def _guessed(self, pai: str) -> int:
+        """How many of this hand's guessed discards, not seen yet, were guessed `pai` (a tile in view and a
+        guess of its kind are two copies: a guess never makes a fifth)."""
+        start = max((i for i, e in enumerate(self.events) if e["type"] == "start_kyoku"), default=0)
+        per_seat: list[list[str]] = [[] for _ in range(4)]
+        for e in self.events[start:]:
+            if e["type"] == "dahai":
+                per_seat[e["actor"]].append(e["pai"])
+        return sum(
+            1
+            for seat, nths in enumerate(self.hand.phantom_nth)
+            for nth in nths
+            if nth < len(per_seat[seat]) and per_seat[seat][nth] == pai
+        )
 
     def _placed(self, seat: int, stable: list[Track]) -> list[tuple[Placed, Track]]:
         # A face-up reading named "back" is the top of a standing tile: no tile of a meld or an open hand.

@@ -291,12 +291,12 @@ class LiveReader:
         centre = (slice(c - r0, c + r0, 2), slice(c - r0, c + r0, 2))
         self.colours.learn_back(to_lab(np.ascontiguousarray(view[centre])), mat[centre])
         back = None if red or lab is None else self.colours.back_mask(lab)
-        if back is not None:
-            back = _banded(back, max(3, int(BACK_RUN * self.geo.tile_w * self.ppm)))
         if back is None:
             # Red backs (or no dead wall seen yet) keep the measured hue rule: the learned-colour mask also
             # takes the red ink of character tiles, whose cells then look like a standing tile's top.
             back = (((h < 9) | (h > 170)) & (s > 150)).astype(np.uint8)
+        else:
+            back = _banded(back, max(3, int(BACK_RUN * self.geo.tile_w * self.ppm)))
         if not green and self.colours.pale_felt():
             # On white cloth a blank face (haku) is the felt's colour inside its rim: the tracker must not
             # take it for bare mat when the rim is not seen whole for a frame (the tile would be dropped and

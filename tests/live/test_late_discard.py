@@ -17,8 +17,13 @@ from tests.live.test_live_events import _start
 def _hidden_turn(table) -> None:
     """Seat 0 discards; seat 1's discard lies under an arm; seats 2 and 3 discard meanwhile."""
     table.discard(0, 0, 27)
-    table.discard(2, 0, 28)
-    table.discard(3, 0, 29)
+    _seat_1_hidden(table, 0)
+
+
+def _seat_1_hidden(table, spot: int) -> None:
+    """Seat 1's discard at `spot` lies under an arm; seats 2 and 3 discard at theirs meanwhile."""
+    table.discard(2, spot, 28)
+    table.discard(3, spot, 29)
     for _ in range(STUCK_FRAMES + 2):
         table.step()
 
@@ -272,3 +277,18 @@ def test_on_white_cloth_a_tile_a_spot_beyond_an_empty_one_after_the_other_seats_
     dahai = [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"]
     assert dahai == [(0, "E"), (1, "P"), (2, "S"), (3, "W"), (0, "N"), (1, "1m")]
     assert any("white dragon" in w for w in table.reader.warnings)
+
+
+def test_on_white_cloth_a_guess_never_makes_a_fifth_white_dragon() -> None:
+    table = _start()
+    table.reader.pale_felt = True
+    for spot in range(3):  # three white dragons of seat 0's in view, a fourth guessed for seat 1
+        table.discard(0, spot, 31)
+        if spot < 2:
+            for seat in (1, 2, 3):
+                table.discard(seat, spot, 27 + seat)
+    _seat_1_hidden(table, 2)
+    table.discard(0, 3, 30)
+    _seat_1_hidden(table, 3)  # seat 1's next discard unseen too: no fifth white dragon
+    guesses = [e["pai"] for e in table.events if e["type"] == "dahai" and e["actor"] == 1][-2:]
+    assert guesses[0] == "P" and guesses[1] != "P"
