@@ -137,6 +137,22 @@ def test_a_discard_recorded_upright_that_lies_sideways_in_most_readings_gets_its
     assert reread_riichi(h, {t.id: t for t in pond}, GEO) == []  # said once
 
 
+def test_another_cut_at_a_lost_discards_place_says_nothing_of_how_that_discard_lies() -> None:
+    # Seed 881, white cloth, blue backs, 40 degrees: seat 2's 3s lost its track at the hand's end; a cell 8
+    # mm off its place, read 4s and sideways in 17 of 20 readings, put in a riichi never declared.
+    for kind, riichi in ((21, False), (20, True)):  # read 4s: another cut; read 3s: the 3s found again
+        pond = [_pond_tile(i, -72 + 29 * i, False, 0, 60) for i in range(5)]
+        h = _hand_without_riichi(pond)
+        h.discard_kind[3] = 20  # recorded 3s
+        cut = _pond_tile(99, 15 + 8, True, 17, 20)
+        cut.votes[:] = 0
+        cut.votes[kind] = 20
+        tracks = {t.id: t for t in pond if t.id != 3} | {99: cut}
+        moved = reread_riichi(h, tracks, GEO)
+        assert (moved == [{"type": MOVED_RIICHI, "actor": 3, "from": None, "to": 3}]) is riichi
+        assert (3 in h.riichi) is riichi
+
+
 def test_a_discard_read_sideways_now_and_then_or_not_yet_often_gets_no_riichi() -> None:
     pond = [_pond_tile(i, -72 + 29 * i, False, 0, 60) for i in range(5)]
     pond[2] = _pond_tile(2, -14, False, 21, 62)  # a side seat's row cut the other way a third of the time
