@@ -38,11 +38,23 @@ UPRIGHT_SHARE = 0.5  # a riichi tile with fewer sideways readings than this shar
 TAKE_BACK_SHARE = 0.4  # ... and with fewer than this, with no later sideways discard, was none
 SIDEWAYS_SHARE = 0.8  # a later discard with at least this share of sideways readings is the riichi tile
 SIDEWAYS_HITS = 8  # ... read at least this often
+# A discard whose latest readings, this many in a row, all lay sideways lies sideways, whatever its first ones
+# said: seed 4409, white cloth, blue backs, 40 degrees, seat 2's riichi N on the far side was cut 27 mm wide
+# for its first 12 readings (its other side, white on the white cloth, showed no edge) and sideways in every
+# reading after the next discard laid beside it gave that side an edge (0.73 of its readings by the hand's
+# end). An upright tile cut sideways now and then (a third of its readings) makes no such run.
+SIDEWAYS_RUN = 30
 
 
 def sideways_share(t: Track) -> float:
     """Share of a track's readings that lay sideways."""
     return t.turns / max(t.hits, 1)
+
+
+def lies_sideways(t: Track, hits: int = RECHECK_HITS) -> bool:
+    """Whether a discard read at least `hits` times lies sideways: in most of its readings, or in all of its
+    latest ones."""
+    return t.hits >= hits and (sideways_share(t) >= SIDEWAYS_SHARE or t.side_run >= SIDEWAYS_RUN)
 
 
 def reread_riichi(h: HandState, tracks: dict[int, Track], geo: TableGeometry) -> list[dict[str, Any]]:
@@ -57,7 +69,7 @@ def reread_riichi(h: HandState, tracks: dict[int, Track], geo: TableGeometry) ->
         for i in h.ponds[seat]:
             c = _at_place(h, tracks, geo, seat, i)
             nth = h.discard_nth.get(i)
-            if c is None or nth is None or c.hits < RECHECK_HITS or sideways_share(c) < SIDEWAYS_SHARE:
+            if c is None or nth is None or not lies_sideways(c):
                 continue
             h.riichi.add(seat)
             h.riichi_at[seat] = (i, nth)
@@ -65,18 +77,19 @@ def reread_riichi(h: HandState, tracks: dict[int, Track], geo: TableGeometry) ->
             break
     for seat, (rid, nth) in sorted(h.riichi_at.items()):
         t = _at_place(h, tracks, geo, seat, rid)
-        if t is None or t.hits < RECHECK_HITS or sideways_share(t) >= UPRIGHT_SHARE:
+        if (
+            t is None
+            or t.hits < RECHECK_HITS
+            or sideways_share(t) >= UPRIGHT_SHARE
+            or t.side_run >= SIDEWAYS_RUN
+        ):
             continue
         later = [
             (h.discard_nth[i], i, c)
             for i in h.ponds[seat]
             if h.discard_nth.get(i, -1) > nth and (c := _at_place(h, tracks, geo, seat, i)) is not None
         ]
-        sideways = [
-            (n, i)
-            for n, i, c in later
-            if c.sideways and c.hits >= SIDEWAYS_HITS and sideways_share(c) >= SIDEWAYS_SHARE
-        ]
+        sideways = [(n, i) for n, i, c in later if lies_sideways(c, SIDEWAYS_HITS)]
         if sideways:
             to, tid = sideways[0]
             h.riichi_at[seat] = (tid, to)

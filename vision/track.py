@@ -61,6 +61,7 @@ class Track:
     last_hit: int = 0
     forced: int | None = None  # a class set by a rule (copies, or the engine's legality), overriding votes
     turns: int = 0  # readings that lay sideways
+    side_run: int = 0  # readings in a row, up to the latest, that lay sideways
     named: int = -1  # the kind its last named reading gave most (-1: none yet)
     named_at: int = 0  # the frame of that reading
 
@@ -225,6 +226,7 @@ class Tracker:
     def _hit(self, t: Track, r: TileReading) -> None:
         t.hits += 1
         t.turns += int(r.sideways)
+        t.side_run = t.side_run + 1 if r.sideways else 0
         t.misses = 0
         t.last_hit = self.frame
         # A reading cut in the other orientation named a crop of the wrong shape: its place counts, its class

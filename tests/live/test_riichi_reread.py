@@ -17,11 +17,24 @@ from tests.live.mjai_records import opening
 GEO = TableGeometry()
 
 
-def _pond_tile(tid: int, u: float, sideways: bool, turns: int, hits: int) -> Track:
+def _pond_tile(tid: int, u: float, sideways: bool, turns: int, hits: int, side_run: int = 0) -> Track:
     votes = np.zeros(38)
     votes[0] = hits
     return Track(
-        tid, 0.0, 0.0, 3, "pond", u, 124.0, sideways, False, votes, hits=hits, stable=True, turns=turns
+        tid,
+        0.0,
+        0.0,
+        3,
+        "pond",
+        u,
+        124.0,
+        sideways,
+        False,
+        votes,
+        hits,
+        stable=True,
+        turns=turns,
+        side_run=side_run,
     )
 
 
@@ -153,9 +166,30 @@ def test_another_cut_at_a_lost_discards_place_says_nothing_of_how_that_discard_l
         assert (3 in h.riichi) is riichi
 
 
+def test_a_discard_cut_upright_at_first_and_sideways_in_every_reading_since_gets_its_riichi() -> None:
+    # Seed 4409, white cloth, blue backs, 40 degrees: seat 2's riichi N, its far edge white on the white
+    # cloth, was cut upright for its first 12 readings; the next discard beside it gave it an edge.
+    for run, riichi in ((29, False), (30, True)):
+        pond = [_pond_tile(i, -72 + 29 * i, False, 0, 60) for i in range(5)]
+        pond[3] = _pond_tile(3, 15, False, run, 12 + run, side_run=run)  # under 0.8 of them
+        h = _hand_without_riichi(pond)
+        moved = reread_riichi(h, {t.id: t for t in pond}, GEO)
+        assert (moved == [{"type": MOVED_RIICHI, "actor": 3, "from": None, "to": 3}]) is riichi
+
+
+def test_a_riichi_tile_cut_upright_at_first_and_sideways_in_every_reading_since_stays() -> None:
+    pond = [_pond_tile(i, -72 + 29 * i, False, 0, 60) for i in range(5)]
+    pond[4] = _pond_tile(4, 44, True, 30, 80, side_run=30)  # 50 upright, then 30 sideways in a row
+    h = _hand(4, 4, pond)
+    assert reread_riichi(h, {t.id: t for t in pond}, GEO) == []
+    assert h.riichi_at[3] == (4, 4)
+
+
 def test_a_discard_read_sideways_now_and_then_or_not_yet_often_gets_no_riichi() -> None:
     pond = [_pond_tile(i, -72 + 29 * i, False, 0, 60) for i in range(5)]
-    pond[2] = _pond_tile(2, -14, False, 21, 62)  # a side seat's row cut the other way a third of the time
+    pond[2] = _pond_tile(
+        2, -14, False, 21, 62, side_run=6
+    )  # a side seat's row cut the other way a third of the time
     pond[3] = _pond_tile(3, 15, False, 10, 12)  # sideways so far, but read only a dozen times
     h = _hand_without_riichi(pond)
     assert reread_riichi(h, {t.id: t for t in pond}, GEO) == []
