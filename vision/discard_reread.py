@@ -24,7 +24,10 @@ recorded again when SINCE_SHARE of them give another kind, the one most readings
 felt, 44 degrees: seat 0's riichi 4p, lying sideways, counted as a 2p from six readings split 3.8 to 2.0,
 and read 4p in four of five readings since; all its readings together gave the 4p only 0.7 of the votes by
 the hand's end. The same seed on white cloth: seat 3's 4p counted as a 2p split 2.2 to 0.75, its track
-lost after 18 readings.
+lost after 18 readings. Two kinds alike in a crop may share the readings since as well, a third kind taking
+some: once read RATIO_HITS times, the kind read SINCE_RATIO times as often as the recorded one since it
+counted is the tile. Seed 402, white cloth, blue backs, 40 degrees: seat 0's riichi 2s counted as a 4s on a
+coin flip (4.8 to 4.7 votes), and gave 2s 43 votes since, 4s 19 and 3s 8 by the hand's end (0.61 of them).
 
 A discard still split at the hand's end is recorded again when the table shows four more copies of the
 kind it was recorded as, and its track reads another kind now (`reread_fifth_copies`: a set holds four of
@@ -51,6 +54,8 @@ OLD_SHARE = 0.1  # ... and the most the recorded kind may have of its votes sinc
 SPLIT_AT_COUNT = 0.8  # its kind had less of the votes than this when it counted: counted on split readings
 SINCE_SHARE = 0.75  # ... and is recorded again when another kind has this much of the votes since
 SPLIT_HITS = 10  # ... once its track has been read this often
+SINCE_RATIO = 2.0  # ... or when, read RATIO_HITS times, another kind has this many times its votes since
+RATIO_HITS = 40
 
 
 def reread_discards(h: HandState, tracks: dict[int, Track]) -> list[dict[str, Any]]:
@@ -73,7 +78,7 @@ def reread_discards(h: HandState, tracks: dict[int, Track]) -> list[dict[str, An
             else:
                 since = np.clip(t.votes - at_count, 0.0, None)
                 if _share(at_count, was) < SPLIT_AT_COUNT:
-                    if _share(since, t.kind) < SINCE_SHARE:
+                    if _share(since, t.kind) < SINCE_SHARE and not _outread(t, since, was):
                         continue
                 elif t.hits < RECHECK_HITS or t.confidence < REREAD_SHARE or _share(since, was) > OLD_SHARE:
                     continue
@@ -132,6 +137,12 @@ def _record_again(h: HandState, seat: int, t: Track, nth: int) -> dict[str, Any]
     if h.last_discard is not None and h.last_discard[1] == t.id:
         h.last_discard = (seat, t.id, t.kind)  # a call of it takes this kind
     return {"type": REREAD_DAHAI, "actor": seat, "nth": nth, "pai": pai_of_track(t)}
+
+
+def _outread(t: Track, since: np.ndarray, was: int) -> bool:
+    """Whether, read often, the kind `t` reads now had SINCE_RATIO times the votes since it counted of the
+    kind it counted as, another kind taking some too."""
+    return t.hits >= RATIO_HITS and _share(since, t.kind) >= SINCE_RATIO * _share(since, was)
 
 
 def _share(votes: np.ndarray, kind: int) -> float:

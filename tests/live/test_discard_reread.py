@@ -112,6 +112,23 @@ def test_a_discard_counted_on_split_readings_is_judged_on_the_readings_since() -
     assert reread_discards(h, {0: still}) == []
 
 
+def test_a_discard_counted_on_a_coin_flip_and_read_two_to_one_another_kind_since_is_recorded_again() -> None:
+    # Seed 402, white cloth, blue backs, 40 degrees: seat 0's riichi 2s counted as a 4s, 4.8 votes to 4.7;
+    # by the hand's end 2s 48, 4s 23, 3s 8.5 (0.61 of the votes since for the 2s).
+    two_s, three_s, four_s = 19, 20, 21
+    at_count = _pond_tile(0, {four_s: 4.78, two_s: 4.68, three_s: 0.43}, 13).votes
+    for hits, (two, four), again in (
+        (159, (48.0, 23.4), True),
+        (39, (18.0, 8.0), False),
+        (159, (40.0, 23.4), False),
+    ):
+        track = _pond_tile(0, {two_s: two, four_s: four, three_s: 8.5}, hits)
+        h = _hand([track], [four_s])
+        h.discard_votes[0] = at_count
+        expected = [{"type": REREAD_DAHAI, "actor": 0, "nth": 0, "pai": "2s"}] if again else []
+        assert reread_discards(h, {0: track}) == expected
+
+
 EIGHT_P, NINE_P = 16, 17
 
 
