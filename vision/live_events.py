@@ -347,22 +347,26 @@ class TableReader:
             return
 
     def _before_late(self, seat: int, t: Track, stable: list[Track], late: bool = False) -> None:
-        """`t`, just read as `seat`'s discard at its turn, lies before tiles of the seat read late in its
-        pond (a row's far end hidden longer than the next row's first tile: seed 1234, white cloth, 37
+        """`t`, just read as `seat`'s discard at its turn, lies before tiles of the seat read before it in
+        its pond (a row's far end hidden longer than the next row's first tile: seed 1234, white cloth, 37
         degrees, seat 1's F lost in most frames while the W after it showed; seed 1499, wood felt, seat 2's
-        riichi 4s hidden while three discards after it showed): those took guessed places that were `t`'s
-        and each other's, so `t` changes places with each in turn, the latest first (BEFORE_LATE), and the
-        last of them is the last discard. A riichi goes with its tile. With `late`, `t` is itself a tile
-        read late, put in a guessed place after theirs (its events say so: `"late_tile": true`)."""
+        riichi 4s hidden while three discards after it showed): those took places, guessed or at their
+        turns, that were `t`'s and each other's, so `t` changes places with each in turn, the latest first
+        (BEFORE_LATE), and the last of them is the last discard. A riichi goes with its tile. With `late`,
+        `t` is itself a tile read late, put in a guessed place after theirs (its events say so:
+        `"late_tile": true`)."""
         h = self.hand
         order = [x.id for x in self._pond(seat, stable)]
         nth = h.discard_nth.get(t.id)
         if t.id not in order or nth is None:
             return
+        # Any of the seat's discards recorded before `t` yet lying after it was read out of turn: seed 946,
+        # wood felt, red backs, 37 degrees, seat 1's 9p at its first row's end was lost after one reading
+        # while its 9m, the next row's first tile, counted at that turn; the 9p counted at the next.
         after = sorted(
             (
                 (h.discard_nth[i], i)
-                for i in h.late_ids[seat]
+                for i in h.ponds[seat]
                 if i in order and order.index(i) > order.index(t.id) and h.discard_nth.get(i, nth) < nth
             ),
             reverse=True,

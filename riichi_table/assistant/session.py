@@ -483,8 +483,8 @@ class LiveSession:
         # was read late too, and went to the other's place).
         self._late_at[actor] = late if event.get("late_tile") else nth
         self.warnings.append(
-            f"seat {actor}'s discard {nth + 1} ({moved.replaced}) lies before its discard {late + 1} read "
-            "late: the two put in its pond's order"
+            f"seat {actor}'s discard {nth + 1} ({moved.replaced}) lies before its discard {late + 1}, read "
+            "before it: the two put in its pond's order"
         )
 
     def _reread(self, reread: dict[str, Any]) -> None:

@@ -207,6 +207,25 @@ def test_a_discard_read_at_its_turn_that_lies_before_the_tile_read_late_changes_
     assert any("put in its pond's order" in w for w in session.warnings)
 
 
+def test_a_discard_lying_before_the_one_read_at_the_seats_turn_before_changes_places_with_it() -> None:
+    # Seed 946, wood felt, red backs, 37 degrees: seat 1's 9p at its first row's end was lost after one
+    # reading while its 9m, the next row's first tile, counted at that turn; the 9p counted at the next.
+    table = _start()
+    table.discard(0, 0, 27)
+    nine_m = table.discard(1, 1, 8)  # its second place shows first and, after waiting for the first,
+    for _ in range(40):  # counts at its turn
+        table.step()
+    table.discard(2, 0, 29)
+    table.discard(3, 0, 31)
+    table.discard(0, 1, 28)
+    assert [e for e in table.events if e["type"] == BEFORE_LATE] == []
+    table.discard(1, 0, 0)  # the 1m in its first place, read at the seat's next turn
+    assert table.events[-1] == {"type": BEFORE_LATE, "actor": 1, "nth": 1, "late": 0}
+    assert table.reader.hand.last_discard == (1, nine_m.id, 8)  # a call or a ron takes the 9m
+    table.discard(2, 1, 30)
+    assert [e["type"] for e in table.events[-3:]] == [BEFORE_LATE, "tsumo", "dahai"]  # said once
+
+
 def test_a_riichi_tile_read_after_two_tiles_read_late_goes_before_them_with_its_riichi() -> None:
     # Seed 1499, wood felt, 40 degrees: seat 2's riichi 4s, at its first row's end, was hidden while the
     # discards after it came to light one by one, each into a guessed place; read at last, it lies first.
