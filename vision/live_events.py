@@ -360,13 +360,18 @@ class TableReader:
         nth = h.discard_nth.get(t.id)
         if t.id not in order or nth is None:
             return
-        # Any of the seat's discards recorded before `t` yet lying after it was read out of turn: seed 946,
-        # wood felt, red backs, 37 degrees, seat 1's 9p at its first row's end was lost after one reading
-        # while its 9m, the next row's first tile, counted at that turn; the 9p counted at the next.
+        earlier = list(h.late_ids[seat])
+        # The seat's last discard, recorded at its turn, lying last in its pond just after `t`: the two were
+        # read the other way round (seed 946, wood felt, red backs, 37 degrees: seat 1's 9p at its first
+        # row's end was lost after one reading while its 9m, the next row's first tile, counted at that turn;
+        # the 9p counted at the next). Only the pond's two newest tiles: a tile placed first in pond order
+        # behind many discards is misplaced, not late.
+        if len(order) >= 2 and order[-2] == t.id and h.discard_nth.get(order[-1]) == nth - 1:
+            earlier.append(order[-1])
         after = sorted(
             (
                 (h.discard_nth[i], i)
-                for i in h.ponds[seat]
+                for i in set(earlier)
                 if i in order and order.index(i) > order.index(t.id) and h.discard_nth.get(i, nth) < nth
             ),
             reverse=True,

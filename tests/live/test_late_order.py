@@ -226,6 +226,20 @@ def test_a_discard_lying_before_the_one_read_at_the_seats_turn_before_changes_pl
     assert [e["type"] for e in table.events[-3:]] == [BEFORE_LATE, "tsumo", "dahai"]  # said once
 
 
+def test_a_discard_placed_before_its_seats_earlier_discards_changes_no_places() -> None:
+    # Seed 4801, wood felt, red backs, 37 degrees: seat 0's last discard was taken to lie first in its pond
+    # (placed off its row), and changing places with each discard before it made the whole pond wrong.
+    table = _start()
+    for n in range(3):
+        for seat, kind in ((0, 27 + n), (1, n), (2, 9 + n), (3, 18 + n)):
+            table.discard(seat, n, kind)
+    table.discard(0, 3, 30)
+    table.step([table.put(1, -3.5 * 29, GEO.pond_v0, 5)])  # its fourth, off its row's start
+    for _ in range(40):
+        table.step()
+    assert [e for e in table.events if e["type"] == BEFORE_LATE] == []
+
+
 def test_a_riichi_tile_read_after_two_tiles_read_late_goes_before_them_with_its_riichi() -> None:
     # Seed 1499, wood felt, 40 degrees: seat 2's riichi 4s, at its first row's end, was hidden while the
     # discards after it came to light one by one, each into a guessed place; read at last, it lies first.
