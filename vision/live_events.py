@@ -64,6 +64,9 @@ LATE_DAHAI = "_late_dahai"
 # place (0-based, this hand), "late": the late tile's; "late_tile": true when the new discard was itself read
 # late, into a guessed place after the other's}.
 BEFORE_LATE = "_before_late"
+# A table swept with at most this many turns short of the live wall's end is an exhaustive draw whose last
+# discards were not read; more turns short, it is a hand swept early, recorded as it was read.
+SWEPT_TURNS = 3
 # Private event (not mjai): a call read after the caller's discard that followed it
 # (`TableReader._late_call`); {"type", "target", "nth": the target's nth discard of this hand (0-based) it
 # took, "call": the chi, pon or open kan event}. The game puts the call in after that discard, in place
@@ -141,6 +144,18 @@ class TableReader:
             return self.events[start:]
         if h.ponds != [[], [], [], []] and not any(t.area in ("pond", "dora") for t in stable):
             # Everything was swept away without a hand laid open: an exhaustive draw with nobody tenpai.
+            # The last turns' discards may have lain too briefly to be read before the sweep (seed 211, white
+            # cloth, blue backs, 40 degrees: the table cleared ten frames after seat 2's last discard); the
+            # draw needs the live wall drawn out (seed 002 3.4.2): those few turns are filled in as guesses.
+            short = LIVE_WALL - h.draws
+            if 0 < short <= SWEPT_TURNS and h.next_seat is not None:
+                for _ in range(short):
+                    seat = h.next_seat
+                    self.warnings.append(
+                        f"seat {seat}'s discard was not read before the table was swept; filled in as a guess"
+                    )
+                    h.phantoms[seat] += 1
+                    self._discard(None, seat)
             self._accept()
             self._emit(
                 {"type": "ryukyoku", "reason": "fanpai", "tenpais": [False] * 4, "tehais": [[], [], [], []]}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from riichi_table.vision.live_events import TableReader
 from riichi_table.vision.tile_reading import N_CLASSES
 from riichi_table.vision.track import Track, TrackChanges
@@ -397,6 +398,27 @@ def test_a_table_swept_clean_without_a_hand_shown_is_an_exhaustive_draw_all_note
     table.step([], [t])
     assert _types(table.events)[-2:] == ["ryukyoku", "end_kyoku"]
     assert table.events[-2]["tenpais"] == [False] * 4
+
+
+@pytest.mark.parametrize("short, guessed", [(0, 0), (1, 1), (3, 3), (4, 0)])
+def test_a_table_swept_a_turn_or_three_short_of_the_walls_end_fills_in_the_last_discards(
+    short: int, guessed: int
+) -> None:
+    # Seed 211, white cloth, blue backs, 40 degrees: the table was cleared ten frames after seat 2's last
+    # discard, never read; the draw, refused with a tile left in the wall, was lost. Four or more turns short,
+    # the hand was swept early and is recorded as read.
+    from riichi_table.engine.round_state import LIVE_WALL
+
+    table = _start()
+    t = table.discard(0, 0, 27)
+    table.reader.hand.draws = LIVE_WALL - short
+    for track in list(table.tracks.values()):
+        table.take(track)
+    table.step([], [t])
+    after = table.events[table.events.index(next(e for e in table.events if e.get("pai") == "E")) + 1 :]
+    assert [e["actor"] for e in after if e["type"] == "dahai"] == [1, 2, 3][:guessed]
+    assert _types(after)[-2:] == ["ryukyoku", "end_kyoku"]
+    assert sum("before the table was swept" in w for w in table.reader.warnings) == guessed
 
 
 def test_a_hands_first_indicator_read_split_starts_the_hand_once_its_readings_agree() -> None:
