@@ -54,3 +54,4 @@ class HandState:
     hidden_at: list[int] = field(default_factory=lambda: [-(10**6)] * 4)  # last frame each pond was unread
     waiting: dict[int, tuple[int, int]] = field(default_factory=dict)  # uncounted pond track -> seat, kind
     left_waiting: tuple[int, int, int] | None = None  # seat, kind, frame of such a tile that left its pond
+    dropped: list[tuple[int, Any]] = field(default_factory=list)  # frame, pond track gone before it counted

@@ -96,6 +96,12 @@ START_VOTES = 5.0
 START_SHARE = 0.7
 START_HITS = 16
 STUCK_FRAMES = 10  # processed frames waiting for a seat's discard before it is filled in
+# A discard called before it counted is glimpsed in a track of its pond not counted yet or dropped at most
+# TAKEN_SIDEWAYS_FRAMES before the call was read (`TableReader._glimpse`); it was a riichi tile when that
+# track lay sideways in most of its readings and in at least TAKEN_SIDEWAYS_TURNS of them (a tile just laid
+# is cut as one wide cell for a frame or three at most: `track.SIDEWAYS_POND_EXTRA`).
+TAKEN_SIDEWAYS_FRAMES = 30
+TAKEN_SIDEWAYS_TURNS = 3
 
 
 class TableReader:
@@ -112,6 +118,7 @@ class TableReader:
         # The felt is white cloth (`SurfaceColours.pale_felt`, told by the session each frame): a blank
         # face (a white dragon) can lie unseen in its pond.
         self.pale_felt = False
+        self.tentative: tuple[Track, ...] = ()  # pond tracks not counted yet, this frame (the tracker's)
 
     # --- entry point ------------------------------------------------------------------------------------
     def update(self, changes: TrackChanges, stable: list[Track]) -> list[dict[str, Any]]:
@@ -122,6 +129,9 @@ class TableReader:
         self.frame = changes.frame
         h = self.hand
         note_hidden(h, stable, changes.hidden, self.frame)
+        h.dropped = [(f, t) for f, t in h.dropped if self.frame - f <= TAKEN_SIDEWAYS_FRAMES]
+        h.dropped += [(self.frame, t) for t in changes.dropped if t.area == "pond" and not t.face_down]
+        self.tentative = changes.tentative
         for t in changes.gone:
             h.last_gone.add(t.id)
             if t.id in h.waiting:
@@ -433,9 +443,12 @@ class TableReader:
         was taken for the guessed tile read late; the ron after it was read off the wrong seat)."""
         return self.pale_felt and past_guesses(self.hand, self.tracks, self.geo, seat, t)
 
-    def _discard(self, t: Track | None, seat: int | None = None, kind: int | None = None) -> None:
+    def _discard(
+        self, t: Track | None, seat: int | None = None, kind: int | None = None, sideways: bool = False
+    ) -> None:
         """Emit a discard: of track `t`, or of `seat` without a tile seen (`kind` when the tile is known
-        otherwise, as a called tile is; else a guess, filled in when the tile is seen at last)."""
+        otherwise, as a called tile is, and `sideways` when it was seen to lie sideways before it counted;
+        else a guess, filled in when the tile is seen at last)."""
         h = self.hand
         seat = t.seat if t is not None else seat
         assert seat is not None
@@ -444,7 +457,7 @@ class TableReader:
             self._emit({"type": "tsumo", "actor": seat, "pai": "?"})
             h.draws += 1
         h.just_called = None
-        sideways = t is not None and t.sideways
+        sideways = t.sideways if t is not None else sideways
         # Riichi is declared on a concealed hand only (seed 001 "Riichi", seed 002 3.3.14): a sideways
         # discard after a call is a misread or the rotated tile of a riichi whose own tile was called.
         riichi_now = sideways and seat not in h.riichi and not self._called(seat)
@@ -849,23 +862,46 @@ class TableReader:
         self.warnings.append(f"seat {seat}'s call read in its hand row is none: {why}")
 
     def _discard_called(self, seat: int, target: int, called: Track) -> None:
-        """A call from `target` whose discard was never read: laid and called while an arm hid its pond. When
-        it is the target's turn and its pond was hidden lately, the discard is put in before the call, with
-        the called tile (or the target's unread pond tile of that kind, if one is seen), with a warning.
-        Otherwise nothing is put in, and `_new_meld` leaves the call out with a warning."""
+        """A call from `target` whose discard never counted: laid and called while an arm hid its pond, or
+        called as soon as it was laid. When it is the target's turn and its pond was hidden lately, or a
+        tile of the called kind was glimpsed in its pond (`_glimpse`), the discard is put in before the
+        call, with the called tile (or the target's unread pond tile of that kind, if one is seen), with a
+        warning. Otherwise nothing is put in, and `_new_meld` leaves the call out with a warning."""
         h = self.hand
-        if not hidden_lately(h, target, self.frame):
+        hidden = hidden_lately(h, target, self.frame)
+        glimpse = self._glimpse(target, called.kind)
+        if not hidden and (glimpse is None or h.next_seat not in (None, target)):
             return
         new = self._new_pond_tiles(list(self.tracks.values()))[target]
         unread = [t for t in new if t.kind == called.kind]
         if unread:
             self._discard(unread[0])
         else:
-            self._discard(None, target, called.kind)
+            sideways = glimpse is not None and glimpse.turned and glimpse.turns >= TAKEN_SIDEWAYS_TURNS
+            self._discard(None, target, called.kind, sideways=sideways)
+        when = "while its pond was hidden" if hidden else "before its tile counted"
         self.warnings.append(
-            f"seat {target}'s discard {pai_of_track(called)} was called by seat {seat} while its pond was "
-            "hidden: put in before the call"
+            f"seat {target}'s discard {pai_of_track(called)} was called by seat {seat} {when}: put in before "
+            "the call"
         )
+
+    def _glimpse(self, seat: int, kind: int) -> Track | None:
+        """A tile of `kind` glimpsed in seat `seat`'s pond: a track not counted yet, or dropped lately before
+        it counted (the tracker's), read at least twice, most often as `kind`; the one read most.
+
+        A discard called as soon as it was laid is seen only so: seed 5101, wood felt, red backs, 37 degrees,
+        seat 2's riichi 4p was read three times, sideways, and taken by a pon before it counted (a sideways
+        pond tile waits longer: `track.SIDEWAYS_POND_EXTRA`); no arm had hidden the pond, the pon was left
+        out as taking no discard, and every later turn of the seat was guessed. Its readings also tell
+        whether it lay sideways: a riichi tile claimed for a meld, whose declarer turns the next discard
+        sideways instead (seed 002 3.3.14; on blue felt, the same hand's riichi went on that rotated F, a
+        turn late)."""
+        glimpses = [
+            t
+            for t in (*self.tentative, *(t for _, t in self.hand.dropped))
+            if t.seat == seat and not t.face_down and t.hits >= 2 and t.kind == kind
+        ]
+        return max(glimpses, key=lambda t: t.hits, default=None)
 
     def _discard_since_kan(self) -> bool:
         """Whether a discard follows this hand's last kan: one emitted after it, or, for a kan read late

@@ -103,6 +103,8 @@ class TrackChanges:
     gone: tuple[Track, ...]
     frame: int = 0
     hidden: tuple[bool, ...] = (False, False, False, False)  # per seat: its pond shows almost no bare mat
+    dropped: tuple[Track, ...] = ()  # tracks that went before they counted (a tile taken as soon as laid)
+    tentative: tuple[Track, ...] = ()  # pond tracks that have not counted yet
 
 
 class Tracker:
@@ -147,6 +149,7 @@ class Tracker:
         unmatched = [i for i in unmatched if i not in used_r]
         appeared: list[Track] = []
         gone: list[Track] = []
+        dropped: list[Track] = []
         for tid in list(self.tracks):
             t = self.tracks[tid]
             if tid not in used_t:
@@ -162,8 +165,7 @@ class Tracker:
                 expired = not t.stable and self.frame - t.last_hit > TENTATIVE_FRAMES
                 if t.misses >= (MISSING_GONE if t.stable else 2) or expired:
                     del self.tracks[tid]
-                    if t.stable:
-                        gone.append(t)
+                    (gone if t.stable else dropped).append(t)
                 continue
             # A pond tile read sideways even once waits longer, whichever way most of its readings lie now.
             needed = STABLE_HITS + (SIDEWAYS_POND_EXTRA if t.turns and t.area == "pond" else 0)
@@ -183,7 +185,8 @@ class Tracker:
             self.tracks[t.id] = t
         appeared.sort(key=lambda t: t.born)
         hidden = tuple(self._pond_hidden(seat, reading) for seat in range(4))
-        return TrackChanges(tuple(appeared), tuple(gone), self.frame, hidden)
+        tentative = tuple(t for t in self.tracks.values() if not t.stable and t.area == "pond")
+        return TrackChanges(tuple(appeared), tuple(gone), self.frame, hidden, tuple(dropped), tentative)
 
     def forget(self, track_id: int) -> None:
         """Drop a track without reporting it gone: a pond tile taken by a call (vision.live_events). Its place

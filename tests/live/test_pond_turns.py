@@ -7,7 +7,10 @@ table, with frame counts: a track unseen in a frame keeps its last reading's fra
 
 from __future__ import annotations
 
+import numpy as np
+import pytest
 from riichi_table.vision.pond_turns import EARLIER_SPOT_FRAMES, TAKEN_FRAMES, left_pond
+from riichi_table.vision.tile_reading import N_CLASSES
 from riichi_table.vision.track import STABLE_HITS, Track, TrackChanges
 
 from tests.live.test_live_events import GEO, Table, _types
@@ -21,14 +24,22 @@ class FramedTable(Table):
         self.frame = 0
         self.unseen: set[int] = set()
 
-    def step(self, appeared: list[Track] = (), gone: list[Track] = ()) -> list[dict]:
+    def step(
+        self,
+        appeared: list[Track] = (),
+        gone: list[Track] = (),
+        dropped: list[Track] = (),
+        tentative: list[Track] = (),
+    ) -> list[dict]:
         self.frame += 1
         for t in self.tracks.values():
             if t.id not in self.unseen:
                 t.last_hit = self.frame
         for t in appeared:
             t.born = self.frame
-        changes = TrackChanges(tuple(appeared), tuple(gone), self.frame)
+        changes = TrackChanges(
+            tuple(appeared), tuple(gone), self.frame, dropped=tuple(dropped), tentative=tuple(tentative)
+        )
         new = self.reader.update(changes, list(self.tracks.values()))
         self.events += new
         return new
@@ -184,17 +195,21 @@ def test_a_discard_unread_while_its_whole_pond_is_hidden_has_not_left_it() -> No
 # --- a discard laid and called under an arm -------------------------------------------------------------
 
 
-def _hidden_call() -> FramedTable:
-    """One go-around read; seat 0 discards; then seat 1's pond is hidden while it discards a 4s that seat 2
-    pons (seat 2's sideways tile on the left: from kamicha, seat 1); seat 2 then discards."""
+def _hidden_call(glimpse: Track | None = None, still_there: bool = False, hidden: bool = True) -> FramedTable:
+    """One go-around read; seat 0 discards; then seat 1's pond is hidden (unless not `hidden`) while it
+    discards a 4s that seat 2 pons (seat 2's sideways tile on the left: from kamicha, seat 1); seat 2 then
+    discards. `glimpse`: a track of seat 1's pond that never counted, dropped by the tracker just before
+    the pon, or `still_there` (tentative) when the pon is read."""
     table = _framed_start()
     _one_go_around(table)
     table.discard(0, 1, 27)
-    table.unseen |= {t.id for t in table.tracks.values() if t.seat == 1 and t.area == "pond"}
-    table.step()
+    if hidden:
+        table.unseen |= {t.id for t in table.tracks.values() if t.seat == 1 and t.area == "pond"}
+    seen = [glimpse] if glimpse is not None else []
+    table.step(dropped=[] if still_there else seen, tentative=seen if still_there else [])
     tiles = [table.put(2, 330 + i * 30, GEO.hand_v, 21, sideways=(i == 0)) for i in range(3)]
     for _ in range(2):
-        table.step(tiles)
+        table.step(tiles, tentative=seen if still_there else [])
         tiles = []
     table.unseen.clear()
     table.discard(2, 1, 5)
@@ -221,6 +236,101 @@ def test_the_game_takes_the_hidden_call_and_the_table_page_says_so() -> None:
     assert [e["type"] for e in session.accepted if e["type"] == "pon"] == ["pon"], session.warnings
     assert not [w for w in session.warnings if w.startswith("pon:")]
     assert any("while its pond was hidden" in w for w in session.state()["warnings"])
+
+
+def _glimpse(kind: int, hits: int, turns: int) -> Track:
+    """A track of seat 1's next pond spot read `hits` times, `turns` of them sideways, that never counted."""
+    x, y = GEO.to_table(1, -1.5 * 29, GEO.pond_v0 + 39)
+    seat, area, u, v = GEO.area_of(x, y)
+    votes = np.zeros(N_CLASSES)
+    votes[kind] = float(hits)
+    return Track(99, x, y, seat, area, u, v, turns * 2 > hits, False, votes, hits=hits, turns=turns)
+
+
+@pytest.mark.parametrize(("still_there", "hidden"), [(False, True), (True, True), (False, False)])
+def test_a_riichi_tile_seen_sideways_then_called_before_it_counted_keeps_its_riichi(
+    still_there: bool, hidden: bool
+) -> None:
+    # seed 002 3.3.14: a riichi tile may be claimed for a meld, and the riichi stands. Seed 5101, blue
+    # felt, green backs, 44 degrees: seat 2's riichi 4p, read sideways four times, was ponned before it
+    # counted (a sideways pond tile waits longer), and the riichi went on the rotated tile after it; on
+    # white cloth its track, read sideways three times, was still there when the pon was read; on wood
+    # felt no arm had hidden the pond, and the pon was left out.
+    table = _hidden_call(_glimpse(21, hits=4, turns=4), still_there, hidden)
+    after = [(e["type"], e.get("actor"), e.get("pai")) for e in table.events[-6:]]
+    assert after == [
+        ("tsumo", 1, "?"),
+        ("reach", 1, None),
+        ("dahai", 1, "4s"),
+        ("reach_accepted", 1, None),
+        ("pon", 2, "4s"),
+        ("dahai", 2, "6m"),
+    ]
+    assert 1 in table.reader.hand.riichi
+    table.discard(3, 1, 30)
+    table.discard(0, 2, 28)
+    table.discard(1, 2, 29, sideways=True)  # the declarer's next discard, turned sideways: no second riichi
+    assert _types(table.events).count("reach") == 1
+
+
+def test_the_game_takes_the_riichi_of_a_called_tile_and_its_stick() -> None:
+    from riichi_table.assistant import LiveSession
+
+    table = _hidden_call(_glimpse(21, hits=4, turns=4))
+    session = LiveSession("wrc", namer="templates")
+    session.table = table.reader
+    for event in table.events:
+        session._apply(dict(event))
+    assert session.game.round.seats[1].riichi and session.game.sticks == 1, session.warnings
+    assert [e["type"] for e in session.accepted if e["type"] == "pon"] == ["pon"], session.warnings
+
+
+@pytest.mark.parametrize(
+    ("kind", "hits", "turns"),
+    [
+        (21, 4, 2),  # cut sideways in half its readings: a tile just laid, its cell one wide frame or two
+        (21, 2, 2),  # sideways in too few readings to tell from that flicker
+        (5, 5, 5),  # sideways, but never read as the called 4s: another tile
+    ],
+)
+def test_a_called_tile_not_seen_to_lie_sideways_declares_no_riichi(kind: int, hits: int, turns: int) -> None:
+    table = _hidden_call(_glimpse(kind, hits, turns))
+    assert "reach" not in _types(table.events)
+    dahai = [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"]
+    assert dahai[-2:] == [(1, "4s"), (2, "6m")]
+
+
+def test_a_discard_glimpsed_and_called_before_it_counted_is_put_in_before_the_call() -> None:
+    # No arm hid the pond: the tile was read twice, upright, and taken by the pon before it counted.
+    table = _hidden_call(_glimpse(21, hits=2, turns=0), hidden=False)
+    after = [(e["type"], e.get("actor"), e.get("pai")) for e in table.events[-4:]]
+    assert after == [("tsumo", 1, "?"), ("dahai", 1, "4s"), ("pon", 2, "4s"), ("dahai", 2, "6m")]
+    assert any("was called by seat 2 before its tile counted" in w for w in table.reader.warnings)
+
+
+@pytest.mark.parametrize(
+    ("glimpse", "why"),
+    [
+        (lambda: _glimpse(5, hits=4, turns=0), "another kind"),
+        (lambda: _glimpse(21, hits=1, turns=0), "a single reading"),
+    ],
+)
+def test_a_call_whose_discard_was_not_glimpsed_in_an_unhidden_pond_is_left_out(glimpse, why: str) -> None:
+    table = _hidden_call(glimpse(), hidden=False)
+    assert "pon" not in _types(table.events), why
+    assert "seat 2's call read in its hand row is none: the last discard read is not seat 1's" in (
+        table.reader.warnings
+    )
+
+
+def test_a_glimpse_of_the_called_kind_out_of_its_seats_turn_gives_no_discard() -> None:
+    # Seat 0's turn: seat 1 cannot have discarded, whatever a cell of its pond read for a frame or two.
+    table = _framed_start()
+    _one_go_around(table)
+    tiles = [table.put(2, 330 + i * 30, GEO.hand_v, 21, sideways=(i == 0)) for i in range(3)]
+    table.step(tiles, tentative=[_glimpse(21, hits=3, turns=0)])
+    assert "pon" not in _types(table.events)
+    assert [e["actor"] for e in table.events if e["type"] == "dahai"] == [0, 1, 2, 3]
 
 
 def test_a_call_from_a_seat_whose_pond_was_not_hidden_is_not_given_a_discard() -> None:

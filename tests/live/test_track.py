@@ -48,6 +48,22 @@ def test_a_glimpse_never_becomes_a_tile() -> None:
     assert not tracker.tracks
 
 
+def test_a_glimpse_dropped_is_reported_with_its_readings_and_a_tile_taken_is_not() -> None:
+    # The reader looks at a tile seen only briefly when a call takes it (vision.live_events: a riichi tile
+    # called before it counted).
+    tracker = Tracker()
+    for _ in range(STABLE_HITS):
+        tracker.update(_frame([_tile(9, 1)], mat=True))
+    tracker.update(_frame([_tile(5), _tile(9, 1)], mat=True))
+    tracker.update(_frame([_tile(5), _tile(9, 1)], mat=True))
+    dropped = []
+    for _ in range(4):
+        changes = tracker.update(_frame([], mat=True))
+        dropped += changes.dropped
+        assert all(t.kind == 9 for t in changes.gone)
+    assert [(t.kind, t.hits, t.stable) for t in dropped] == [(5, 2, False)]
+
+
 def test_a_hand_over_the_pond_hides_tiles_without_removing_them() -> None:
     tracker = Tracker()
     for _ in range(4):
