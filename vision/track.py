@@ -38,6 +38,13 @@ TENTATIVE_FRAMES = 4  # a tentative track not seen for this many frames is dropp
 # wide cell for a frame or three, then read upright for good (a false riichi, its stick paid). A real riichi
 # tile stays sideways, so it only waits these frames longer.
 SIDEWAYS_POND_EXTRA = 3
+# A hand row's tile can change under its track: a standing hand's top, read as a face for a whole hand, is a
+# face of the hand laid open at its end, lying where the top stood. Its older readings count less with each
+# new one (kept at this share), so a handful of readings of the face outvote any number of the top's (seed
+# 5009, white cloth, blue backs, 40 degrees: seat 0's standing tiles read as white dragons 40 to 60 times,
+# laid open as 5m, 3p, 5p, 5p, 2s, each read right from its first reading, and the hand read 1p, 4m, 2s, 8p).
+# A pond tile never changes: its votes keep every reading.
+HAND_KEEP = 0.85
 
 
 @dataclass
@@ -59,7 +66,8 @@ class Track:
     stable: bool = False
     born: int = 0
     last_hit: int = 0
-    forced: int | None = None  # a class set by a rule (copies, or the engine's legality), overriding votes
+    forced: int | None = None  # a class set by a rule (copies), overriding votes while they give ...
+    forced_from: int | None = None  # ... this class most, the one the rule took away
     turns: int = 0  # readings that lay sideways
     side_run: int = 0  # readings in a row, up to the latest, that lay sideways
     named: int = -1  # the kind its last named reading gave most (-1: none yet)
@@ -75,9 +83,10 @@ class Track:
 
     @property
     def class_id(self) -> int:
-        if self.forced is not None:
+        top = int(np.argmax(self.votes))
+        if self.forced is not None and top == self.forced_from:
             return self.forced
-        return int(np.argmax(self.votes))
+        return top
 
     @property
     def kind(self) -> int:
@@ -235,6 +244,8 @@ class Tracker:
         # A reading cut in the other orientation named a crop of the wrong shape: its place counts, its class
         # does not.
         if r.sideways == t.sideways:
+            if r.area == "hand" and r.scores.any():
+                t.votes = t.votes * HAND_KEEP
             t.votes = t.votes + r.scores
             if r.scores.any():
                 t.named, t.named_at = kind_of_class(int(np.argmax(r.scores))), self.frame
@@ -320,6 +331,11 @@ def enforce_copies(tracks: list[Track], first: Callable[[Track], bool] | None = 
     copies. Seed 135 (blue felt, 37 degrees, hard): seat 3's E, not read for 25 frames after seat 1 reached
     for it, made the open kan's four E five, the kan's least sure E fell back to N for good (a rule's reading
     stays), and the kan was read only when its tiles were cut anew, three discards late, its indicator lost.
+
+    A kind fallen back to holds while the track's votes give the kind it gave up most: once its readings
+    name another kind most, that one stands (a standing tile's top read as a fifth white dragon fell back to
+    1p, and laid open as a 3p, read so in every reading since, it stayed 1p: seed 5009, white cloth, blue
+    backs, 40 degrees).
     """
     now = max((t.last_hit for t in tracks), default=0)
     for _ in range(8):
@@ -333,7 +349,7 @@ def enforce_copies(tracks: list[Track], first: Callable[[Track], bool] | None = 
         for ts in over:
             ts.sort(key=lambda t: (not (first is not None and first(t)), t.confidence))
             for t in ts[: len(ts) - 4]:
+                top = int(np.argmax(t.votes))
                 votes = t.votes.copy()
-                votes[t.class_id] = -1
-                votes[BACK_CLASS] = -1
-                t.forced = int(np.argmax(votes))
+                votes[[t.class_id, top, BACK_CLASS]] = -1
+                t.forced, t.forced_from = int(np.argmax(votes)), top

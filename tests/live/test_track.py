@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import numpy as np
+import pytest
 from riichi_table.vision.tile_reading import N_CLASSES, FrameReading, TileReading
 from riichi_table.vision.track import (
     CONFIDENT_HITS,
@@ -98,6 +99,40 @@ def test_no_kind_is_read_five_times() -> None:
     tracks = tracker.stable()
     enforce_copies(tracks)
     assert sum(1 for t in tracks if t.kind == 0) == 4
+
+
+def _hand_tile(kind: int, slot: int = 0, p: float = 0.9) -> TileReading:
+    u = (slot - 6) * 28
+    x, y = GEO.to_table(0, u, GEO.hand_v)
+    scores = np.full(N_CLASSES, (1 - p) / (N_CLASSES - 1), np.float32)
+    scores[kind] = p
+    return TileReading(x, y, 0, "hand", u, GEO.hand_v, False, False, scores)
+
+
+@pytest.mark.parametrize(("area", "then"), [("hand", 11), ("pond", 31)])
+def test_a_hand_row_tile_is_named_by_its_latest_readings_a_pond_tile_by_all(area: str, then: int) -> None:
+    # A standing tile's top read as a white dragon for a whole hand, then the hand laid open in its place: a
+    # 3p, read five times. A pond tile read so is a white dragon misread now and then.
+    tracker = Tracker()
+    for _ in range(60):
+        tracker.update(_frame([_hand_tile(31, p=0.8) if area == "hand" else _tile(31, p=0.8)], mat=True))
+    for _ in range(5):
+        tracker.update(_frame([_hand_tile(11) if area == "hand" else _tile(11)], mat=True))
+    (track,) = tracker.stable()
+    assert (track.area, track.kind) == (area, then)
+
+
+def test_a_kind_fallen_back_to_holds_only_while_the_votes_still_give_the_fifth_copy_most() -> None:
+    tracks = [_track(1 + i, 31, "hand", 0.8 - 0.01 * i) for i in range(5)]
+    enforce_copies(tracks)
+    fallen = tracks[-1]
+    assert fallen.kind != 31 and sum(t.kind == 31 for t in tracks) == 4
+    fallen.votes = (
+        fallen.votes + 0.3 * np.eye(N_CLASSES)[11]
+    )  # read a little as 3p: the white dragon still leads
+    assert fallen.kind not in (31, 11)
+    fallen.votes = fallen.votes + 2.0 * np.eye(N_CLASSES)[11]  # read as 3p since, most of all
+    assert fallen.kind == 11
 
 
 def _track(track_id: int, kind: int, area: Area, p: float) -> Track:
