@@ -32,7 +32,9 @@ class HandState:
     just_called: int | None = None  # seat that called and now discards without drawing
     kans: int = 0
     draws: int = 0
-    reveal_quiet: int = 0
+    reveal_quiet: int = 0  # processed frames a hand laid open has lain without a change in the hand rows
+    revealing: bool = False  # a hand row shows a hand laid open, not yet read
+    last_open: tuple[int, Any] | None = None  # frame, hands laid open (per seat, groups) lying still lately
     last_gone: set[int] = field(default_factory=set)
     next_seat: int | None = None  # whose discard comes next (None: the dealer's first, any seat)
     phantoms: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # discards emitted without a tile seen

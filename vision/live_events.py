@@ -87,6 +87,10 @@ LATE_DORA = "_late_dora"
 KAN_EVENTS = ("ankan", "daiminkan", "kakan")  # the mjai events that lay a kan
 LEFT_WAITING_FRAMES = 60  # a discard not yet counted that left its pond this recently may be a ron's tile
 SETTLE_FRAMES = 6  # processed frames with no change in the hand rows before revealed hands are read
+# A hand laid open that lay still this many processed frames, not yet SETTLE_FRAMES, and was then swept off
+# the table with the rest within SWEPT_OPEN_FRAMES, is read as it lay last (`TableReader.update`).
+SWEPT_QUIET = 3
+SWEPT_OPEN_FRAMES = 10
 EMIT_HITS = 3  # readings of a new discard before it is named (a stable track has them)
 # A hand's first indicator is named once its votes for one kind (the namer's scores summed over its readings)
 # reach START_VOTES and START_SHARE of them all, or after START_HITS readings whatever they give: it is never
@@ -153,6 +157,16 @@ class TableReader:
                 self._emit({"type": "start_kyoku", "dora_marker": pai_of_track(first)})
             return self.events[start:]
         if h.ponds != [[], [], [], []] and not any(t.area in ("pond", "dora") for t in stable):
+            if h.last_open is not None and self.frame - h.last_open[0] <= SWEPT_OPEN_FRAMES:
+                # A hand laid open was swept away with the table before it settled: read as it lay last (seed
+                # 5101, wood felt, red backs, 37 degrees: seat 2's ron lay whole and still for five frames,
+                # then the table was cleared; the win was lost, and the next hand read as this one's).
+                self.warnings.append(
+                    "the hand laid open was swept away before it had lain still long; read as it lay last"
+                )
+                self._end_hand(h.last_open[1], stable)
+                self.hand = HandState()
+                return self.events[start:]
             # Everything was swept away without a hand laid open: an exhaustive draw with nobody tenpai.
             # The last turns' discards may have lain too briefly to be read before the sweep (seed 211, white
             # cloth, blue backs, 40 degrees: the table cleared ten frames after seat 2's last discard); the
@@ -210,7 +224,11 @@ class TableReader:
     def busy(self) -> bool:
         """Whether the reader is waiting for something to settle (a hand being laid open, a late discard)."""
         h = self.hand
-        return h.stuck > 0 or bool(h.waited) or (h.phase == "playing" and h.reveal_quiet > 0)
+        # A hand laid open is read after SETTLE_FRAMES processed frames without a change: still frames are not
+        # skipped meanwhile (seed 5101, wood felt, red backs, 37 degrees: seat 2's ron lay open for 24
+        # frames, its winning tile counted in the 18th, the five still frames after it were skipped, and the
+        # table was swept before the hand settled; the win was lost).
+        return h.stuck > 0 or bool(h.waited) or (h.phase == "playing" and h.revealing)
 
     def take_called(self) -> list[int]:
         """The pond tracks taken by calls since last asked: the tracker forgets them (`Tracker.forget`), so
@@ -979,10 +997,13 @@ class TableReader:
             drawn_out = h.draws >= LIVE_WALL
             if (tiles == held + 1 and win_shape) or (tiles == held and drawn_out):
                 open_hands[seat] = [[lookup[p.index] for p in g] for g in groups]
+        h.revealing = bool(open_hands)
         if not open_hands:
             h.reveal_quiet = 0
             return
         h.reveal_quiet = 0 if changed else h.reveal_quiet + 1
+        if h.reveal_quiet >= SWEPT_QUIET:
+            h.last_open = (self.frame, open_hands)
         if h.reveal_quiet < SETTLE_FRAMES:
             return
         self._end_hand(open_hands, stable)

@@ -52,3 +52,27 @@ def test_a_faces_top_strip_beside_a_notch_is_put_back_and_a_stick_still_goes() -
     kept = without_sticks(with_stick, GEO, 1.0, rejected)
     assert kept[82:91].sum() == 0 and any(r.reason == "point stick" for r in rejected)
     assert kept[top_left].mean() > 0.95
+
+
+# Seed 5101, wood felt, red backs, 37 degrees, light 0.55: seat 2's winning 4m, laid apart from its hand, its
+# face mask at view (342, 74) with a 13 x 8 mm corner missing (1 px/mm).
+NOTCHED_4M = (
+    ["." * 13 + "#" * 9] * 8
+    + ["#" * 22] * 13
+    + ["#" * 21 + "."] * 11
+    + [
+        ".####################.",
+        ".####.###############.",
+    ]
+)
+
+
+def test_a_lone_far_face_with_a_corner_missing_is_measured_a_lying_tiles_length() -> None:
+    # Rows over half filled span 26 mm, shorter than a lying tile's long side: the reader took it for a
+    # standing tile's top and the win was not read (`tile_cuts.NOTCH_FILL`).
+    blob = np.array([[c == "#" for c in row] for row in NOTCHED_4M])
+    assert blob.shape == (34, 22)
+    boxes: list[tuple[int, int, int, int]] = []
+    cut_blob(blob, np.ones(blob.shape, np.float32), 342, 74, boxes, GEO, 1.0)
+    ((_, y, _, h),) = boxes
+    assert h >= GEO.tile_h - 3 and y == 74

@@ -374,6 +374,26 @@ def test_a_win_laid_open_is_read_while_a_pond_beside_it_is_tracked_afresh_every_
     assert [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"] == [(0, "E")]
 
 
+def test_the_reader_is_busy_from_the_first_frame_a_hand_lies_open_until_it_is_read() -> None:
+    # The session skips still frames unless the reader is busy, and a hand laid open settles over processed
+    # frames: from the frame its last tile counts the reader says it is busy (seed 5101, wood felt, 37
+    # degrees: the still frames after the winning tile counted were skipped, and the table was swept first).
+    table = _start()
+    table.discard(0, 0, 27)
+    assert not table.reader.busy()
+    for i, kind in enumerate([0, 1, 2, 9, 10, 11, 18, 19, 20, 3, 4, 5, 8]):
+        table.put(1, GEO.hand_u0 + i * 28.5, GEO.hand_v, kind)
+    win = table.put(1, GEO.hand_u0 + 13 * 28.5 + 12, GEO.hand_v, 8)
+    table.step([win])
+    assert table.reader.busy()
+    for _ in range(10):
+        if "hora" in _types(table.events):
+            break
+        assert table.reader.busy()
+        table.step()
+    assert "hora" in _types(table.events)
+
+
 def test_a_tsumo_win_is_preceded_by_the_winners_draw_and_the_game_scores_it() -> None:
     # seed 002 3.3.12: a tsumo is won with the tile just drawn; the camera never sees the draw, so the reader
     # says it, or the game refuses the win ("tsumo only in one's own turn after a draw").
