@@ -394,6 +394,34 @@ def test_the_reader_is_busy_from_the_first_frame_a_hand_lies_open_until_it_is_re
     assert "hora" in _types(table.events)
 
 
+@pytest.mark.parametrize(("still", "read"), [(4, True), (2, False)])
+def test_a_hand_laid_open_and_swept_before_it_settled_is_read_as_it_lay_after_a_few_still_frames(
+    still: int, read: bool
+) -> None:
+    # Seed 5101, wood felt, red backs, 37 degrees: seat 2's ron lay whole and still for five processed frames,
+    # one short of settling, then the table was cleared. Still for a few frames, it is read as it lay last;
+    # seen for a frame or two, it may be standing tops read as faces, and the sweep is a draw as before.
+    table = _start()
+    table.discard(0, 0, 27)
+    for i, kind in enumerate([0, 1, 2, 9, 10, 11, 18, 19, 20, 3, 4, 5, 8]):
+        table.put(1, GEO.hand_u0 + i * 28.5, GEO.hand_v, kind)
+    win = table.put(1, GEO.hand_u0 + 13 * 28.5 + 12, GEO.hand_v, 8)
+    table.step([win])
+    for _ in range(still - 1):
+        table.step()
+    assert "hora" not in _types(table.events)
+    swept = list(table.tracks.values())
+    table.tracks.clear()
+    table.step([], swept)
+    assert ("hora" in _types(table.events)) is read
+    assert ("ryukyoku" in _types(table.events)) is not read
+    assert _types(table.events)[-1] == "end_kyoku"
+    if read:
+        hora = next(e for e in table.events if e["type"] == "hora")
+        assert (hora["actor"], hora["target"], hora["pai"], len(hora["hora_tehais"])) == (1, 1, "9m", 13)
+        assert any("swept away before it had lain still long" in w for w in table.reader.warnings)
+
+
 def test_a_tsumo_win_is_preceded_by_the_winners_draw_and_the_game_scores_it() -> None:
     # seed 002 3.3.12: a tsumo is won with the tile just drawn; the camera never sees the draw, so the reader
     # says it, or the game refuses the win ("tsumo only in one's own turn after a draw").
