@@ -905,7 +905,8 @@ class TableReader:
 
     def _glimpse(self, seat: int, kind: int) -> Track | None:
         """A tile of `kind` glimpsed in seat `seat`'s pond: a track not counted yet, or dropped lately before
-        it counted (the tracker's), read at least twice, most often as `kind`; the one read most.
+        it counted (the tracker's), read at least twice, most often as `kind`, at the seat's next pond spot;
+        the one read most. On white cloth a white dragon is never one: the bare cloth is cut and named so.
 
         A discard called as soon as it was laid is seen only so: seed 5101, wood felt, red backs, 37 degrees,
         seat 2's riichi 4p was read three times, sideways, and taken by a pon before it counted (a sideways
@@ -913,11 +914,21 @@ class TableReader:
         out as taking no discard, and every later turn of the seat was guessed. Its readings also tell
         whether it lay sideways: a riichi tile claimed for a meld, whose declarer turns the next discard
         sideways instead (seed 002 3.3.14; on blue felt, the same hand's riichi went on that rotated F, a
-        turn late)."""
+        turn late). Without the spot and the cloth's white dragon, seed 318 (white cloth, black backs, 37
+        degrees) had seat 0's standing tops, read as a pon of white dragons, take a white dragon glimpsed in
+        seat 3's pond, and every later turn of the seat went a place off."""
+        h = self.hand
+        if self.pale_felt and kind == WHITE_DRAGON:
+            return None
+        spot = len(h.ponds[seat]) + h.phantoms[seat]
         glimpses = [
             t
-            for t in (*self.tentative, *(t for _, t in self.hand.dropped))
-            if t.seat == seat and not t.face_down and t.hits >= 2 and t.kind == kind
+            for t in (*self.tentative, *(t for _, t in h.dropped))
+            if t.seat == seat
+            and not t.face_down
+            and t.hits >= 2
+            and t.kind == kind
+            and pond_slot(h, self.tracks, self.geo, seat, t) == spot
         ]
         return max(glimpses, key=lambda t: t.hits, default=None)
 

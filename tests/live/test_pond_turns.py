@@ -238,9 +238,10 @@ def test_the_game_takes_the_hidden_call_and_the_table_page_says_so() -> None:
     assert any("while its pond was hidden" in w for w in session.state()["warnings"])
 
 
-def _glimpse(kind: int, hits: int, turns: int) -> Track:
-    """A track of seat 1's next pond spot read `hits` times, `turns` of them sideways, that never counted."""
-    x, y = GEO.to_table(1, -1.5 * 29, GEO.pond_v0 + 39)
+def _glimpse(kind: int, hits: int, turns: int, spot: int = 1) -> Track:
+    """A track at seat 1's pond spot `spot` (its next: 1) read `hits` times, `turns` of them sideways, that
+    never counted."""
+    x, y = GEO.to_table(1, (spot % 6 - 2.5) * 29, GEO.pond_v0 + (spot // 6) * 39)
     seat, area, u, v = GEO.area_of(x, y)
     votes = np.zeros(N_CLASSES)
     votes[kind] = float(hits)
@@ -313,6 +314,7 @@ def test_a_discard_glimpsed_and_called_before_it_counted_is_put_in_before_the_ca
     [
         (lambda: _glimpse(5, hits=4, turns=0), "another kind"),
         (lambda: _glimpse(21, hits=1, turns=0), "a single reading"),
+        (lambda: _glimpse(21, hits=4, turns=0, spot=3), "beyond the seat's next spot"),
     ],
 )
 def test_a_call_whose_discard_was_not_glimpsed_in_an_unhidden_pond_is_left_out(glimpse, why: str) -> None:
@@ -321,6 +323,21 @@ def test_a_call_whose_discard_was_not_glimpsed_in_an_unhidden_pond_is_left_out(g
     assert "seat 2's call read in its hand row is none: the last discard read is not seat 1's" in (
         table.reader.warnings
     )
+
+
+def test_a_white_dragon_glimpsed_on_white_cloth_gives_no_discard() -> None:
+    # Seed 318, white cloth, black backs, 37 degrees: the bare cloth at a pond's next spot is cut and named a
+    # white dragon now and then, and seat 0's standing tops were read as a pon of them.
+    table = _framed_start()
+    table.reader.pale_felt = True
+    _one_go_around(table)
+    table.discard(0, 1, 27)
+    tiles = [table.put(2, 330 + i * 30, GEO.hand_v, 31, sideways=(i == 0)) for i in range(3)]
+    table.step(tiles, tentative=[_glimpse(31, hits=4, turns=0)])
+    assert "pon" not in _types(table.events)
+    table.reader.pale_felt = False  # on felt a blank face is seen as one
+    table.step(tentative=[_glimpse(31, hits=4, turns=0)])
+    assert "pon" in _types(table.events)
 
 
 def test_a_glimpse_of_the_called_kind_out_of_its_seats_turn_gives_no_discard() -> None:
