@@ -666,8 +666,10 @@ class TableReader:
         if h.last_discard[2] >= 0:
             called_kind = h.last_discard[2]  # the pond saw this tile longer than the meld has
         partners = _meld_partners(seat, target, called_kind)
-        if len(others) == 2 and not any(kind_prob(t, k) >= MELD_KIND_SHARE for t in others for k in partners):
-            # A pon (or chi) of tiles that are not the discard's kind (or its neighbours) is none: a meld cut
+        if len(others) >= 2 and not any(kind_prob(t, k) >= MELD_KIND_SHARE for t in others for k in partners):
+            # A pon (or chi, or open kan) of tiles not of the discard's kind (or its neighbours) is none:
+            # seed 318, white cloth, black backs, 37 degrees: four of seat 0's standing tops, one cut
+            # sideways, read as P, P, 2s and C, made an open kan of seat 3's E just discarded. A meld cut
             # again into new cells when its sideways tile's place flickers (44 degrees) was read as a second
             # pon of whatever was discarded last (seed 104, hard). The discard stays in its pond: a pon
             # laid before the tile it takes was read, refused against the target's discard before (a 1s),
@@ -753,7 +755,7 @@ class TableReader:
             break
         else:
             return False
-        if len(others) == 2 and not any(
+        if len(others) >= 2 and not any(
             kind_prob(o, k) >= MELD_KIND_SHARE for o in others for k in _meld_partners(seat, target, kind)
         ):
             return False
@@ -886,6 +888,12 @@ class TableReader:
         call, with the called tile (or the target's unread pond tile of that kind, if one is seen), with a
         warning. Otherwise nothing is put in, and `_new_meld` leaves the call out with a warning."""
         h = self.hand
+        if self.pale_felt and called.kind == WHITE_DRAGON:
+            # A blank face on white cloth is what the cloth and a standing tile's top are read as: a pon of
+            # them needs its discard read (seed 318, white cloth, black backs, 37 degrees: seat 0's standing
+            # tops, two cut sideways, read as white dragons, took one made up for seat 3's pond, hidden under
+            # an arm, and every later turn of seat 0 went a place off).
+            return
         hidden = hidden_lately(h, target, self.frame)
         glimpse = self._glimpse(target, called.kind)
         if not hidden and (glimpse is None or h.next_seat not in (None, target)):
@@ -914,9 +922,7 @@ class TableReader:
         out as taking no discard, and every later turn of the seat was guessed. Its readings also tell
         whether it lay sideways: a riichi tile claimed for a meld, whose declarer turns the next discard
         sideways instead (seed 002 3.3.14; on blue felt, the same hand's riichi went on that rotated F, a
-        turn late). Without the spot and the cloth's white dragon, seed 318 (white cloth, black backs, 37
-        degrees) had seat 0's standing tops, read as a pon of white dragons, take a white dragon glimpsed in
-        seat 3's pond, and every later turn of the seat went a place off."""
+        turn late)."""
         h = self.hand
         if self.pale_felt and kind == WHITE_DRAGON:
             return None

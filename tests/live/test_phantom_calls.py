@@ -120,3 +120,20 @@ def test_a_pon_of_another_kind_than_the_last_discard_is_none() -> None:
     table.step(pon)
     assert not [e for e in table.events if e["type"] in ("pon", "chi")]
     assert any("do not go with the discard (9m)" in w for w in table.reader.warnings)
+
+
+def test_an_open_kan_of_other_kinds_than_the_last_discard_is_none() -> None:
+    # Seed 318, white cloth, black backs, 37 degrees: four of seat 0's standing tops, one cut sideways, read
+    # as white dragons, a 2s and a red dragon beside seat 3's E just discarded: no open kan of the E.
+    table = _framed_start()
+    _one_go_around(table)
+    table.discard(0, 1, 27)
+    table.discard(1, 1, 8)  # seat 1 discards 9m; seat 2's row shows four tiles, one sideways on the left
+    kinds, places = [31, 31, 19, 33], [330, 361.5, 388.5, 415.5]  # a sideways tile, then three upright
+    kan = [
+        table.put(2, u, GEO.hand_v, k, sideways=(i == 0))
+        for i, (u, k) in enumerate(zip(places, kinds, strict=True))
+    ]
+    table.step(kan)
+    assert not [e for e in table.events if e["type"] in ("pon", "chi", "daiminkan")]
+    assert any("do not go with the discard (9m)" in w for w in table.reader.warnings)

@@ -325,13 +325,18 @@ def test_a_call_whose_discard_was_not_glimpsed_in_an_unhidden_pond_is_left_out(g
     )
 
 
-def test_a_white_dragon_glimpsed_on_white_cloth_gives_no_discard() -> None:
-    # Seed 318, white cloth, black backs, 37 degrees: the bare cloth at a pond's next spot is cut and named a
-    # white dragon now and then, and seat 0's standing tops were read as a pon of them.
+@pytest.mark.parametrize("hidden", [False, True])
+def test_no_white_dragon_is_made_up_on_white_cloth_for_a_call(hidden: bool) -> None:
+    # Seed 318, white cloth, black backs, 37 degrees: the bare cloth is cut and named a white dragon now and
+    # then, and seat 0's standing tops, two cut sideways, were read as a pon of them: with a white dragon
+    # glimpsed at the pond's next spot, or with the pond under an arm, a discard was made up for it.
     table = _framed_start()
     table.reader.pale_felt = True
     _one_go_around(table)
     table.discard(0, 1, 27)
+    if hidden:
+        table.unseen |= {t.id for t in table.tracks.values() if t.seat == 1 and t.area == "pond"}
+        table.step()
     tiles = [table.put(2, 330 + i * 30, GEO.hand_v, 31, sideways=(i == 0)) for i in range(3)]
     table.step(tiles, tentative=[_glimpse(31, hits=4, turns=0)])
     assert "pon" not in _types(table.events)
