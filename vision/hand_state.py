@@ -34,7 +34,8 @@ class HandState:
     draws: int = 0
     reveal_quiet: int = 0  # processed frames a hand laid open has lain without a change in the hand rows
     revealing: bool = False  # a hand row shows a hand laid open, not yet read
-    last_open: tuple[int, Any] | None = None  # frame, hands laid open (per seat, groups) lying still lately
+    # frame, hands laid open (per seat, groups) lying still lately, and the stable tracks then
+    last_open: tuple[int, Any, Any] | None = None
     last_gone: set[int] = field(default_factory=set)
     next_seat: int | None = None  # whose discard comes next (None: the dealer's first, any seat)
     phantoms: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # discards emitted without a tile seen

@@ -164,7 +164,7 @@ class TableReader:
                 self.warnings.append(
                     "the hand laid open was swept away before it had lain still long; read as it lay last"
                 )
-                self._end_hand(h.last_open[1], stable)
+                self._end_hand(h.last_open[1], h.last_open[2])  # the ura dora as they lay then too
                 self.hand = HandState()
                 return self.events[start:]
             # Everything was swept away without a hand laid open: an exhaustive draw with nobody tenpai.
@@ -1020,7 +1020,7 @@ class TableReader:
             return
         h.reveal_quiet = 0 if changed else h.reveal_quiet + 1
         if h.reveal_quiet >= SWEPT_QUIET:
-            h.last_open = (self.frame, open_hands)
+            h.last_open = (self.frame, open_hands, stable)
         if h.reveal_quiet < SETTLE_FRAMES:
             return
         self._end_hand(open_hands, stable)

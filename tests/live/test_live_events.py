@@ -403,10 +403,14 @@ def test_a_hand_laid_open_and_swept_before_it_settled_is_read_as_it_lay_after_a_
     # seen for a frame or two, it may be standing tops read as faces, and the sweep is a draw as before.
     table = _start()
     table.discard(0, 0, 27)
+    table.discard(1, 0, 30, sideways=True)  # seat 1's riichi
+    for seat in (2, 3, 0):
+        table.discard(seat, int(seat == 0), 27 + seat)
     for i, kind in enumerate([0, 1, 2, 9, 10, 11, 18, 19, 20, 3, 4, 5, 8]):
         table.put(1, GEO.hand_u0 + i * 28.5, GEO.hand_v, kind)
     win = table.put(1, GEO.hand_u0 + 13 * 28.5 + 12, GEO.hand_v, 8)
-    table.step([win])
+    ura = table.put(0, -27, GEO.tile_h, 12)  # the ura dora indicator, turned over under the first one
+    table.step([win, ura])
     for _ in range(still - 1):
         table.step()
     assert "hora" not in _types(table.events)
@@ -419,6 +423,7 @@ def test_a_hand_laid_open_and_swept_before_it_settled_is_read_as_it_lay_after_a_
     if read:
         hora = next(e for e in table.events if e["type"] == "hora")
         assert (hora["actor"], hora["target"], hora["pai"], len(hora["hora_tehais"])) == (1, 1, "9m", 13)
+        assert hora["uradora_markers"] == ["4p"]
         assert any("swept away before it had lain still long" in w for w in table.reader.warnings)
 
 
