@@ -101,10 +101,10 @@ START_SHARE = 0.7
 START_HITS = 16
 STUCK_FRAMES = 10  # processed frames waiting for a seat's discard before it is filled in
 # A discard called before it counted is glimpsed in a track of its pond not counted yet or dropped at most
-# TAKEN_SIDEWAYS_FRAMES before the call was read (`TableReader._glimpse`); it was a riichi tile when that
+# GLIMPSE_FRAMES before the call was read (`TableReader._glimpse`); it was a riichi tile when that
 # track lay sideways in most of its readings and in at least TAKEN_SIDEWAYS_TURNS of them (a tile just laid
 # is cut as one wide cell for a frame or three at most: `track.SIDEWAYS_POND_EXTRA`).
-TAKEN_SIDEWAYS_FRAMES = 30
+GLIMPSE_FRAMES = 30
 TAKEN_SIDEWAYS_TURNS = 3
 
 
@@ -133,7 +133,7 @@ class TableReader:
         self.frame = changes.frame
         h = self.hand
         note_hidden(h, stable, changes.hidden, self.frame)
-        h.dropped = [(f, t) for f, t in h.dropped if self.frame - f <= TAKEN_SIDEWAYS_FRAMES]
+        h.dropped = [(f, t) for f, t in h.dropped if self.frame - f <= GLIMPSE_FRAMES]
         h.dropped += [(self.frame, t) for t in changes.dropped if t.area == "pond" and not t.face_down]
         self.tentative = changes.tentative
         for t in changes.gone:
@@ -914,7 +914,7 @@ class TableReader:
     def _glimpse(self, seat: int, kind: int) -> Track | None:
         """A tile of `kind` glimpsed in seat `seat`'s pond: a track not counted yet, or dropped lately before
         it counted (the tracker's), read at least twice, most often as `kind`, at the seat's next pond spot;
-        the one read most. On white cloth a white dragon is never one: the bare cloth is cut and named so.
+        the one read most.
 
         A discard called as soon as it was laid is seen only so: seed 5101, wood felt, red backs, 37 degrees,
         seat 2's riichi 4p was read three times, sideways, and taken by a pon before it counted (a sideways
@@ -924,8 +924,6 @@ class TableReader:
         sideways instead (seed 002 3.3.14; on blue felt, the same hand's riichi went on that rotated F, a
         turn late)."""
         h = self.hand
-        if self.pale_felt and kind == WHITE_DRAGON:
-            return None
         spot = len(h.ponds[seat]) + h.phantoms[seat]
         glimpses = [
             t
