@@ -34,6 +34,9 @@ class HandState:
     draws: int = 0
     reveal_quiet: int = 0  # processed frames a hand laid open has lain without a change in the hand rows
     revealing: bool = False  # a hand row shows a hand laid open, not yet read
+    # hand-row track -> its kind, as read STANDING_TURNS turns before the live wall ran out (a standing hand)
+    row_before: dict[int, int] = field(default_factory=dict)
+    standing_read: set[int] = field(default_factory=set)  # seats whose standing tops read as a full hand
     # frame, hands laid open (per seat, groups) lying still lately, and the stable tracks then
     last_open: tuple[int, Any, Any] | None = None
     last_gone: set[int] = field(default_factory=set)

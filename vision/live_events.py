@@ -40,6 +40,7 @@ from riichi_table.vision.pond_turns import (
     waits_for_earlier,
 )
 from riichi_table.vision.riichi_reread import reread_riichi
+from riichi_table.vision.shown_tenpai import could_be_tenpai
 from riichi_table.vision.track import Track, TrackChanges, enforce_copies
 from riichi_table.vision.zones import (
     Placed,
@@ -106,6 +107,9 @@ STUCK_FRAMES = 10  # processed frames waiting for a seat's discard before it is 
 # is cut as one wide cell for a frame or three at most: `track.SIDEWAYS_POND_EXTRA`).
 GLIMPSE_FRAMES = 30
 TAKEN_SIDEWAYS_TURNS = 3
+# A hand row is remembered as it read this many turns before the live wall ran out, when no hand is shown
+# yet (`TableReader._shown`).
+STANDING_TURNS = 2
 
 
 class TableReader:
@@ -965,6 +969,16 @@ class TableReader:
             and all(abs(t.u - u) > INDICATOR_APART * self.geo.tile_w for u in h.dora_u)
         )
 
+    def called_tiles(self) -> list[tuple[float, float]]:
+        """Where (mm) the called tiles of the melds recorded this hand lie (their sideways tracks)."""
+        return [
+            (t.x, t.y)
+            for melds in self.hand.melds
+            for m in melds
+            for i in m.tracks
+            if (t := self.tracks.get(i)) is not None and t.sideways
+        ]
+
     def no_hand_up(self) -> int | None:
         """While no hand has started, more discards lie in the ponds than the set-up check's one each and a
         dead wall stands: how many tiles its indicator row shows face up (a hand starts with one,
@@ -993,6 +1007,9 @@ class TableReader:
     def _reveals(self, stable: list[Track], changed: bool) -> None:
         h = self.hand
         open_hands: dict[int, list[list[tuple[Placed, Track]]]] = {}
+        drawn_out = h.draws >= LIVE_WALL
+        if h.draws <= LIVE_WALL - STANDING_TURNS:
+            h.row_before = {t.id: t.kind for t in stable if t.area == "hand"}
         for seat in range(4):
             placed = self._placed(seat, stable)
             lookup = {p.index: (p, t) for p, t in placed}
@@ -1009,8 +1026,8 @@ class TableReader:
             # Without a winning tile apart, hands are laid open only at an exhaustive draw, when the live wall
             # is drawn out (seed 002 3.4.2): before that, as many readings as the hand holds are its standing
             # tiles' tops seen from the side, not a hand shown.
-            drawn_out = h.draws >= LIVE_WALL
-            if (tiles == held + 1 and win_shape) or (tiles == held and drawn_out):
+            row = [lookup[p.index][1] for g in groups for p in g]
+            if (tiles == held + 1 and win_shape) or (tiles == held and drawn_out and self._shown(seat, row)):
                 open_hands[seat] = [[lookup[p.index] for p in g] for g in groups]
         h.revealing = bool(open_hands)
         if not open_hands:
@@ -1022,6 +1039,26 @@ class TableReader:
         if h.reveal_quiet < SETTLE_FRAMES:
             return
         self._end_hand(open_hands, stable)
+
+    def _shown(self, seat: int, tiles: list[Track]) -> bool:
+        """Whether a hand row that reads as many tiles as the seat holds, at an exhaustive draw, is a hand
+        shown. Hands are shown after the last discard (seed 002 3.4.2): a row read mostly as it was a few
+        turns before the wall ran out (the same tracks, the same kinds) is the standing hand's tops, unless
+        it reads tenpai or one second reading from it (`shown_tenpai`; said once a hand)."""
+        h = self.hand
+        same = sum(h.row_before.get(t.id) == t.kind for t in tiles)
+        if 2 * same <= len(tiles):
+            return True
+        melded = [self.tracks[i].kind for m in h.melds[seat] for i in m.tracks if i in self.tracks]
+        if could_be_tenpai(tiles, len(h.melds[seat]), melded):
+            return True
+        if seat not in h.standing_read:
+            h.standing_read.add(seat)
+            self.warnings.append(
+                f"seat {seat}'s hand row reads {len(tiles)} tiles as it did before the wall ran out, no "
+                "tenpai hand: taken for its standing tiles, not a hand shown"
+            )
+        return False
 
     def _end_hand(self, open_hands: dict[int, list[list[tuple[Placed, Track]]]], stable: list[Track]) -> None:
         h = self.hand

@@ -197,6 +197,9 @@ def _normalise(image: NDArray[np.uint8]) -> NDArray[np.float32]:
     return flat / (float(np.linalg.norm(flat)) + 1e-3)
 
 
+KAN_ADDED_SLACK_MM = 24.0  # an added kan's gaps and the sides that show beside its faces, along its row
+
+
 class LiveReader:
     """Finds and names lying tiles in rectified views.
 
@@ -228,6 +231,9 @@ class LiveReader:
         # Where the camera is, when the views are straightened at face height (vision.face_height): the
         # lying tiles' sides are then left out of the tile mask. None: a felt view, tiles taken whole.
         self.camera: CameraPose | None = None
+        # Where (mm) the called tiles of the melds recorded this hand lie (told by the session each frame): a
+        # hand-row blob around one, no longer than a meld, is that meld, whatever its depth (`_meld_blob`).
+        self.called_tiles: list[tuple[float, float]] = []
         # How deep (mm) the last view showed the dead wall's row, when it showed one: a two-high wall seen
         # from a tilted camera shows its height (vision.face_height, `shows_height`).
         self.dead_wall_depth: float | None = None
@@ -360,13 +366,17 @@ class LiveReader:
                 grey = cv2.cvtColor(np.ascontiguousarray(view[y : y + h, x : x + w]), cv2.COLOR_BGR2GRAY)
                 side = self._towards_camera((x + w / 2, y + h / 2))[1]
                 cut_dead_wall(blob, back[y : y + h, x : x + w], x, y, boxes, self.geo, self.ppm, grey, side)
-            elif area == "hand" and standing_hand(
-                measured,
-                back[y : y + h, x : x + w],
-                seat,
-                self.geo,
-                self.ppm,
-                self._side((x + w / 2, y + h / 2)),
+            elif (
+                area == "hand"
+                and standing_hand(
+                    measured,
+                    back[y : y + h, x : x + w],
+                    seat,
+                    self.geo,
+                    self.ppm,
+                    self._side((x + w / 2, y + h / 2)),
+                )
+                and not self._meld_blob(x, y, w, h, seat)
             ):
                 self.rejected.append(Rejected((x + w / 2) / self.ppm, (y + h / 2) / self.ppm, seat, STANDING))
             else:
@@ -465,6 +475,19 @@ class LiveReader:
             mat.astype(np.uint8), (view.shape[1] // 4, view.shape[0] // 4), interpolation=cv2.INTER_AREA
         )
         return FrameReading(tuple(tiles), quarter > 0, self.ppm / 4.0)
+
+    def _meld_blob(self, x: int, y: int, w: int, h: int, seat: int) -> bool:
+        """Whether a hand-row blob (pixels) is a recorded meld: one of its called tiles lies in it and it is
+        no longer along the row than an added kan (two upright tiles beside the called one, its added tile
+        beyond it, and their sides). An added kan is two lying tiles deep where it is stacked, as deep as a
+        standing hand looks (seed 5237, white cloth, 40 degrees: seat 0's kan added to its pon of F, the
+        called tile in the middle, measured 62 mm deep over most of its length and was left out as a
+        standing hand with the pon under it; the kan and its dora were never read)."""
+        along = (w if seat in (0, 2) else h) / self.ppm
+        if along > 2 * self.geo.tile_w + self.geo.tile_h + KAN_ADDED_SLACK_MM:
+            return False
+        x0, y0, x1, y1 = x / self.ppm, y / self.ppm, (x + w) / self.ppm, (y + h) / self.ppm
+        return any(x0 <= cx <= x1 and y0 <= cy <= y1 for cx, cy in self.called_tiles)
 
     def _doubt_top(self, x: float, y: float, band_needed: bool) -> bool:
         """Whether a cell at table mm (x, y) that looks like a standing tile's top is named before it is

@@ -80,9 +80,7 @@ def cut_blob(
     cuts = [0, across]
     towards = side_mm[1 if rows_along_x else 0]  # across the rows, towards the camera's foot
     if count >= 2 and abs(towards) > geo.row_pitch - geo.tile_h:
-        steps = [round(k * pitch) for k in range(1, count)]
-        inner = steps if towards > 0 else [across - s for s in reversed(steps)]
-        cuts = [0, *(c for c in inner if 0 < c < across), across]
+        cuts = _parted_from_far_edge(blob, rows_along_x, towards > 0, pitch, PROTRUDING_MM * ppm)
     elif count >= 2:
         profile = (gaps * blob).sum(axis=1 if rows_along_x else 0) / np.maximum(
             blob.sum(axis=1 if rows_along_x else 0), 1
@@ -122,7 +120,43 @@ def cut_blob(
             most_sideways,
             sideways_cost,
             most_tiles,
+            abs(side_mm[0 if rows_along_x else 1]),
         )
+
+
+# A pond's last row, partly laid, lies beyond the block of its full rows; a tile of it shows at least this
+# far beyond the block's far edge, or it is no row of its own.
+PROTRUDING_MM = 8.0
+
+
+def _parted_from_far_edge(
+    blob: NDArray[np.bool_], rows_along_x: bool, far_first: bool, pitch: float, protruding: float
+) -> list[int]:
+    """Cuts (pixels across the rows) that part a blob of pond rows a row pitch apart from the far edge of
+    the block its columns share (where no tile's side shows: `cut_blob`), the median of its columns' far
+    ends, not from its farthest pixel. A tile of a partly laid last row beyond the block, its face inked in
+    nearly the felt's colour, shows only part of its depth, and the blob's farthest pixel is no row's edge
+    (seed 5237, wood felt, 37 degrees: seat 2's third row's one 6p, its upper half a dark square the wood's
+    colour, showed 21 of its 35 mm; parted from it the two full rows were cut as one row of 55 mm cells, six
+    new tracks took the old ones' places and one was recorded as seat 2's discard). `far_first`: the far
+    edge is at index 0."""
+    across = blob.shape[0] if rows_along_x else blob.shape[1]
+    solid = blob if rows_along_x else blob.T  # rows of `solid` run across the pond rows
+    filled = solid.any(axis=0)
+    if not filled.any():
+        return [0, across]
+    column = solid[:, filled]
+    ends = np.argmax(column, axis=0) if far_first else across - 1 - np.argmax(column[::-1], axis=0)
+    edge = int(np.median(ends)) if far_first else across - 1 - int(np.median(ends))
+    if edge < protruding:  # `edge`: the block's far edge, in pixels from the blob's far side
+        edge = 0
+    cuts = [0, edge] if edge else [0]
+    k = 1
+    while edge + k * pitch < across - pitch / 2:
+        cuts.append(round(edge + k * pitch))
+        k += 1
+    cuts.append(across)
+    return cuts if far_first else [across - c for c in reversed(cuts)]
 
 
 # A hand row's faces at face height may be trimmed narrower than they are (the far side's faces by 1-2 mm
@@ -168,10 +202,12 @@ def _cut_row(
     most_sideways: int | None = None,
     sideways_cost: float = 0.0,
     most_tiles: int | None = None,
+    side_along_mm: float = 0.0,
 ) -> None:
     """Split one row of tiles, upright and sideways mixed (a meld, a riichi discard); with no more than
     `most_sideways` sideways tiles when given (a pond's row), each costing `sideways_cost` more, and no more
-    than `most_tiles` tiles in a run when given.
+    than `most_tiles` tiles in a run when given. `side_along_mm`: how far a lying tile's side shows beside
+    its face along the row (`cut_blob`'s `side_mm`).
 
     Runs of touching tiles are split by trying every sequence of tile widths that fills the run; the
     sequence whose cuts fall where most mat shows through wins. In a `hand_row`, an added kan's two sideways
@@ -183,7 +219,10 @@ def _cut_row(
     idx = np.nonzero(fill > 0.08)[0]
     if len(idx) == 0:
         return
-    stack = _stacked_columns(fill, idx, geo, ppm) if hand_row else np.zeros(len(fill), bool)
+    if hand_row:
+        stack = _stacked_columns(fill, idx, geo, ppm, side_along_mm, blob.shape[0])
+    else:
+        stack = np.zeros(len(fill), bool)
     if stack.any():
         middle = float(np.flatnonzero(stack).mean())
         at = (x0 + middle, y0 + blob.shape[0] / 2) if along_x else (x0 + blob.shape[0] / 2, y0 + middle)
@@ -273,19 +312,33 @@ STACK_SLACK_MM = 8.0  # how far a stack's run may be from a sideways tile's leng
 
 
 def _stacked_columns(
-    fill: NDArray[np.float64], idx: NDArray[np.intp], geo: TableGeometry, ppm: float
+    fill: NDArray[np.float64],
+    idx: NDArray[np.intp],
+    geo: TableGeometry,
+    ppm: float,
+    side_mm: float = 0.0,
+    height: int = 0,
 ) -> NDArray[np.bool_]:
     """The columns of a hand row holding an added kan: the pon's called tile lying sideways and the added tile
     sideways beyond it, nearer the centre (seed 002 3.3.6, 3.3.8), two short sides and a gap deep across the
-    row where the upright tiles beside them are a long side deep. Measured against the upright tiles' depth
-    (the median column), the cut took the pair for an upright tile and the pon's upright tile beside it for
-    the sideways one (seed 147, old camera: seat 2's added kan read as a pon's S, and no kakan)."""
+    row where the upright tiles beside them are a long side deep. Not told apart, the cut took the pair for
+    an upright tile and the pon's upright tile beside it for the sideways one (seed 147, old camera: seat
+    2's added kan read as a pon's S, and no kakan). The added tile's side, where it shows along the row
+    (`side_mm`), lengthens the pair's run beyond the called tile (seed 5237, white cloth, 40 degrees: 48 mm
+    for a 35 mm tile and a 9.5 mm side, and no kakan). `height`: the row's depth across it (pixels), which
+    `fill` is a share of."""
     out = np.zeros(len(fill), bool)
     if len(idx) < 2:
         return out
-    deep = fill > STACK_FILL * float(np.median(fill[idx]))
+    # The upright tiles' depth: the median column; where some column is two lying tiles deep, the lower
+    # quartile, as the pair under a kan added to the middle tile of three, its side showing, may fill half
+    # the row's columns or more (a pon's sideways tile is shallower than its upright ones: no lower).
+    upright = float(np.median(fill[idx]))
+    if height and float(fill[idx].max()) * height >= (2 * geo.tile_w + STACK_GAP_MM) * ppm:
+        upright = min(upright, float(np.percentile(fill[idx], 25)))
+    deep = fill > STACK_FILL * upright
     run = _longest_run(deep)
-    if run is None or abs((run[1] - run[0]) - geo.tile_h * ppm) > STACK_SLACK_MM * ppm:
+    if run is None or abs((run[1] - run[0]) - geo.tile_h * ppm) > (STACK_SLACK_MM + side_mm) * ppm:
         return out
     out[run[0] : run[1]] = True
     return out

@@ -149,6 +149,7 @@ class LiveSession:
         if not self._view_fit(image, view):
             return False
         self.reader.camera = self.calibration.camera if at_face else None
+        self.reader.called_tiles = self.table.called_tiles()
         reading = self.reader.read(view, self.tracker.known)
         if not at_face:
             self._look_for_height()

@@ -67,3 +67,23 @@ def test_a_hand_laid_open_whose_first_tile_reads_deep_is_no_added_kan() -> None:
     cut_blob(blob, np.zeros(blob.shape, np.float32), x0, y0, boxes, GEO, 1.0)
     first = [b for b in boxes if b[1] < y0 + 38]
     assert len(first) == 1, first
+
+
+def test_an_added_kan_to_the_middle_tile_its_side_showing_along_the_row_is_two_sideways_tiles() -> None:
+    # Seed 5237, white cloth, blue backs, 40 degrees, frame 519: seat 0 adds the fourth F to its pon of F
+    # called from across (the called tile in the middle). The pair and the added tile's side, 9.5 mm along
+    # the row, run 48 mm and fill half the meld's columns: measured against the median column, or allowed
+    # a sideways tile's length and 8 mm, no pair was found; the kan and its dora were never read.
+    x0, y0 = 761, 772
+    blob = np.zeros((59, 96), bool)
+    blob[20:, 0:32] = True  # the left upright F, 39 mm deep
+    blob[14:, 20:32] = True  # the added tile's side over its right edge
+    blob[:, 32:80] = True  # the called F and the added one beyond it, 59 mm deep with the gap
+    blob[19:, 80:96] = True  # the right upright F
+    boxes: list[tuple[int, int, int, int]] = []
+    cut_blob(blob, np.zeros(blob.shape, np.float32), x0, y0, boxes, GEO, 1.0, side_mm=(-9.5, 0.0))
+    assert len(boxes) == 4, boxes
+    added, called = sorted(_sideways(boxes), key=lambda b: b[1])
+    assert abs(called[0] - added[0]) <= 2 and added[1] + added[3] <= called[1]  # beyond it, to the centre
+    assert all(abs(b[3] - GEO.tile_w) <= 5 for b in (called, added))
+    assert len([b for b in boxes if b[3] > b[2]]) == 2  # the pon's two upright tiles

@@ -139,9 +139,12 @@ def test_as_many_readings_as_a_hand_holds_are_no_hand_shown_before_the_wall_is_d
         events = reader.update(TrackChanges((), ()), stable)
         assert not [e for e in events if e["type"] in ("reveal", "ryukyoku")], events
     reader.hand.draws = LIVE_WALL
+    # Laid open after the last discard (new tracks at the row's places), they are a hand shown; the same
+    # tracks read as before are the standing hand (tests/live/test_standing_hand_at_draw.py).
+    shown = [_track(101 + i, 1, -280 + 28.5 * i, (3 * i) % 27) for i in range(13)]
     types: list[str] = []
     for _ in range(10):
-        types += [e["type"] for e in reader.update(TrackChanges((), ()), stable)]
+        types += [e["type"] for e in reader.update(TrackChanges((), ()), shown)]
     assert types[:2] == ["reveal", "ryukyoku"]
 
 

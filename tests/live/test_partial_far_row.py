@@ -1,0 +1,47 @@
+"""A far seat's pond with its third row just begun: the rows are parted from the far edge of the block of
+full rows, not from the farthest pixel of a tile of the partial row (`vision.tile_cuts`,
+`_parted_from_far_edge`).
+
+Seed 5237, wood felt, red backs, 37 degrees, light 0.55, frame 280: seat 2 lays its 13th discard, a 6p,
+alone in its third row. The upper half of its face is a dark square of nearly the wood's colour: the solid
+mask holds only 21 of its 35 mm. Parted a row pitch from that tile's far end, the two full rows below were
+cut as one row of 55 mm cells; six new tracks took the places of the twelve read for a hundred frames, one of
+them was recorded as seat 2's discard, and the seat's later turns were a turn off."""
+
+from __future__ import annotations
+
+import numpy as np
+from riichi_table.vision.tile_cuts import cut_blob
+from riichi_table.vision.zones import TableGeometry
+
+GEO = TableGeometry()
+X0, Y0 = 365, 249  # the blob's corner in the 900 px view at 1 px/mm
+SIDE = (-1.33, 17.15)  # each lying tile's side shows 17 mm towards the camera (down the view)
+
+
+def _pond(partial: int) -> list[tuple[int, int, int, int]]:
+    """Seat 2's first two rows, six tiles each, touching (no mat between them), 75 px deep; with the third
+    row's tile over the right column showing `partial` px beyond them."""
+    blob = np.zeros((21 + 75, 171), bool)
+    blob[21:, :] = True
+    if partial:
+        blob[21 - partial : 21, 144:171] = True
+    boxes: list[tuple[int, int, int, int]] = []
+    cut_blob(blob, np.zeros(blob.shape, np.float32), X0, Y0, boxes, GEO, 1.0, side_mm=SIDE)
+    return sorted(boxes, key=lambda b: (b[1], b[0]))
+
+
+def _full_rows(boxes: list[tuple[int, int, int, int]]) -> list[tuple[int, int, int, int]]:
+    return [b for b in boxes if b[1] >= Y0 + 21 - 2]
+
+
+def test_a_tile_of_the_third_row_showing_part_of_its_depth_leaves_the_two_full_rows_cut_as_before() -> None:
+    alone = _full_rows(_pond(partial=0))
+    assert len(alone) == 12 and all(h <= GEO.tile_h + 5 for _, _, _, h in alone), alone
+    assert _full_rows(_pond(partial=21)) == alone
+
+
+def test_the_partial_rows_tile_is_a_cell_of_its_own_beyond_the_block() -> None:
+    beyond = [b for b in _pond(partial=21) if b[1] < Y0 + 21 - 2]
+    assert len(beyond) <= 1
+    assert all(b[1] + b[3] <= Y0 + 21 + 2 for b in beyond)
