@@ -78,9 +78,16 @@ def cut_blob(
     # costs POND_SIDEWAYS_COST there.
     sideways_cost = POND_SIDEWAYS_COST if rims and most_sideways is not None and any(side_mm) else 0.0
     cuts = [0, across]
+    outer: tuple[int, int] | None = None  # a pond's last row, where it is the far one (`_whole_depth`)
     towards = side_mm[1 if rows_along_x else 0]  # across the rows, towards the camera's foot
     if count >= 2 and abs(towards) > geo.row_pitch - geo.tile_h:
         cuts = _parted_from_far_edge(blob, rows_along_x, towards > 0, pitch, PROTRUDING_MM * ppm)
+        far, near = ((cuts[0], cuts[1]), (cuts[-2], cuts[-1]))[:: 1 if towards > 0 else -1]
+        centre_v = [
+            geo.to_seat(seat, *_row_centre(x0, y0, w, h, row, rows_along_x, ppm))[1] for row in (far, near)
+        ]
+        if area == "pond" and centre_v[0] > centre_v[1]:
+            outer = far  # the far row is the pond's last, perhaps partly laid
     elif count >= 2:
         profile = (gaps * blob).sum(axis=1 if rows_along_x else 0) / np.maximum(
             blob.sum(axis=1 if rows_along_x else 0), 1
@@ -106,6 +113,7 @@ def cut_blob(
         row_gaps = gaps[sub]
         if abs(side_mm[0 if rows_along_x else 1]) > geo.pitch - geo.tile_w:
             row_gaps = np.ones_like(row_gaps)  # every cut is as likely as the next: the sides hide the gaps
+        first = len(boxes)
         _cut_row(
             blob[sub],
             row_gaps,
@@ -122,32 +130,41 @@ def cut_blob(
             most_tiles,
             abs(side_mm[0 if rows_along_x else 1]),
         )
+        if (a, b) == outer:
+            boxes[first:] = [_whole_depth(box, rows_along_x, towards > 0, geo, ppm) for box in boxes[first:]]
 
 
 # A pond's last row, partly laid, lies beyond the block of its full rows; a tile of it shows at least this
 # far beyond the block's far edge, or it is no row of its own.
 PROTRUDING_MM = 8.0
+BLOCK_SLACK = 0.13  # of a row pitch: how far a column's far end may lie from a row's edge
 
 
 def _parted_from_far_edge(
     blob: NDArray[np.bool_], rows_along_x: bool, far_first: bool, pitch: float, protruding: float
 ) -> list[int]:
     """Cuts (pixels across the rows) that part a blob of pond rows a row pitch apart from the far edge of
-    the block its columns share (where no tile's side shows: `cut_blob`), the median of its columns' far
-    ends, not from its farthest pixel. A tile of a partly laid last row beyond the block, its face inked in
-    nearly the felt's colour, shows only part of its depth, and the blob's farthest pixel is no row's edge
-    (seed 5237, wood felt, 37 degrees: seat 2's third row's one 6p, its upper half a dark square the wood's
-    colour, showed 21 of its 35 mm; parted from it the two full rows were cut as one row of 55 mm cells, six
-    new tracks took the old ones' places and one was recorded as seat 2's discard). `far_first`: the far
-    edge is at index 0."""
+    the block its columns share (where no tile's side shows: `cut_blob`), not from its farthest pixel. A
+    tile of a partly laid last row beyond the block, its face inked in nearly the felt's colour, shows only
+    part of its depth, and the blob's farthest pixel is no row's edge (seed 5237, wood felt, 37 degrees:
+    seat 2's third row's one 6p, its upper half a dark square the wood's colour, showed 21 of its 35 mm;
+    parted from it the two full rows were cut as one row of 55 mm cells, six new tracks took the old ones'
+    places and one was recorded as seat 2's discard). `far_first`: the far edge is at index 0."""
     across = blob.shape[0] if rows_along_x else blob.shape[1]
     solid = blob if rows_along_x else blob.T  # rows of `solid` run across the pond rows
     filled = solid.any(axis=0)
     if not filled.any():
         return [0, across]
-    column = solid[:, filled]
-    ends = np.argmax(column, axis=0) if far_first else across - 1 - np.argmax(column[::-1], axis=0)
-    edge = int(np.median(ends)) if far_first else across - 1 - int(np.median(ends))
+    column = solid[:, filled] if far_first else solid[::-1, filled]
+    ends = np.argmax(column, axis=0)  # each column's far end, in pixels from the blob's far side
+    # The block's far edge: the far end that most columns' far ends lie a whole number of pitches from (a
+    # column of the full rows only ends a pitch nearer than one of the last row); on a tie the farthest.
+    edge, most = 0, -1
+    for end in np.unique(ends[ends < pitch]).tolist():
+        off = np.abs((ends - end + pitch / 2) % pitch - pitch / 2)
+        count = int((off <= BLOCK_SLACK * pitch).sum())
+        if count > most:
+            edge, most = int(end), count
     if edge < protruding:  # `edge`: the block's far edge, in pixels from the blob's far side
         edge = 0
     cuts = [0, edge] if edge else [0]
@@ -157,6 +174,32 @@ def _parted_from_far_edge(
         k += 1
     cuts.append(across)
     return cuts if far_first else [across - c for c in reversed(cuts)]
+
+
+def _row_centre(
+    x0: int, y0: int, w: int, h: int, row: tuple[int, int], rows_along_x: bool, ppm: float
+) -> tuple[float, float]:
+    """Table mm of the middle of a blob's row `row` (pixels across the rows from the blob's corner)."""
+    mid = (row[0] + row[1]) / 2
+    return ((x0 + w / 2) / ppm, (y0 + mid) / ppm) if rows_along_x else ((x0 + mid) / ppm, (y0 + h / 2) / ppm)
+
+
+def _whole_depth(
+    box: tuple[int, int, int, int], rows_along_x: bool, far_first: bool, geo: TableGeometry, ppm: float
+) -> tuple[int, int, int, int]:
+    """A cell of a pond's last row, where that row is the farthest from the camera, as deep as a tile: where
+    it is shorter across the row than an upright tile's long side and no wider along it than an upright
+    tile, the tile's far part is hidden (ink of the felt's colour reaching its far edge, seed 5237:
+    `_parted_from_far_edge`) and its near edge, against the row before, is where it lies. A sideways tile,
+    wider along the row, keeps its cell."""
+    x, y, w, h = box
+    along, across = (w, h) if rows_along_x else (h, w)
+    depth = round(geo.tile_h * ppm)
+    if across >= (geo.tile_h - 6) * ppm or along > (geo.tile_w + 4) * ppm:
+        return box
+    if rows_along_x:
+        return (x, y + h - depth, w, depth) if far_first else (x, y, w, depth)
+    return (x + w - depth, y, depth, h) if far_first else (x, y, depth, h)
 
 
 # A hand row's faces at face height may be trimmed narrower than they are (the far side's faces by 1-2 mm
