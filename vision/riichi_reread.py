@@ -44,6 +44,11 @@ SIDEWAYS_HITS = 8  # ... read at least this often
 # reading after the next discard laid beside it gave that side an edge (0.73 of its readings by the hand's
 # end). An upright tile cut sideways now and then (a third of its readings) makes no such run.
 SIDEWAYS_RUN = 30
+# The discard before a riichi tile, beside it in its row, read sideways in this share of the riichi tile's
+# readings took the sideways cut from it (`_swapped_with_previous`); neighbours lie centres at most a
+# tile's long side and SWAP_GAP_MM apart along the row.
+SWAPPED_SHARE = 0.6
+SWAP_GAP_MM = 6.0
 
 
 def sideways_share(t: Track) -> float:
@@ -94,11 +99,33 @@ def reread_riichi(h: HandState, tracks: dict[int, Track], geo: TableGeometry) ->
             to, tid = sideways[0]
             h.riichi_at[seat] = (tid, to)
             out.append({"type": MOVED_RIICHI, "actor": seat, "from": nth, "to": to})
-        elif t.hits >= TAKE_BACK_HITS and sideways_share(t) < TAKE_BACK_SHARE and h.accept_pending != seat:
+        elif (
+            t.hits >= TAKE_BACK_HITS
+            and sideways_share(t) < TAKE_BACK_SHARE
+            and h.accept_pending != seat
+            and not _swapped_with_previous(h, tracks, geo, seat, t, nth)
+        ):
             del h.riichi_at[seat]
             h.riichi.discard(seat)
             out.append({"type": MOVED_RIICHI, "actor": seat, "from": nth, "to": None})
     return out
+
+
+def _swapped_with_previous(
+    h: HandState, tracks: dict[int, Track], geo: TableGeometry, seat: int, t: Track, nth: int
+) -> bool:
+    """Whether the seat's discard before its riichi tile `t` (its `nth`), lying beside it in its row, took
+    most of the sideways readings since `t` was laid: a pond holds one sideways tile (seed 002 3.3.14) and
+    the cut gave it to the wrong one of the two. Seed 5237, wood felt, red backs, 37 degrees: seat 1's riichi
+    7m lay sideways after its 7p, whose dark navy circles, the dim wood's colour, trimmed its face to 21 of
+    35 mm across the row; the 7p, upright in its 20 readings before, was cut sideways in 31 of the next 42
+    and the 7m upright, and the riichi was taken back. `t`'s readings are about as many as the earlier
+    tile's since `t` was laid, and that one was upright before (it counted so)."""
+    before = [i for i in h.ponds[seat] if h.discard_nth.get(i) == nth - 1]
+    prev = _at_place(h, tracks, geo, seat, before[0]) if before else None
+    if prev is None or abs(prev.v - t.v) > geo.tile_w / 2 or abs(prev.u - t.u) > geo.tile_h + SWAP_GAP_MM:
+        return False
+    return prev.turns >= SWAPPED_SHARE * t.hits
 
 
 def _at_place(

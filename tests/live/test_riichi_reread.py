@@ -70,6 +70,23 @@ def test_a_riichi_with_no_sideways_discard_is_taken_back_once_its_tile_is_read_u
     assert 3 not in h.riichi and 3 not in h.riichi_at
 
 
+def test_a_riichi_tile_whose_upright_neighbour_took_the_sideways_cuts_since_it_came_stays() -> None:
+    # Seed 5237, wood felt, red backs, 37 degrees: seat 1's 7p, upright in its 20 readings before the riichi
+    # 7m was laid beside it, then sideways in 31 of the next 42 (its dark circles trimmed its face across the
+    # row), the 7m upright in 33 of 40: one pond tile lies sideways, the cut swapped the two.
+    pond = [_pond_tile(i, -72 + 29 * i, False, 0, 60) for i in range(4)]
+    pond.append(_pond_tile(4, 44, False, 31, 62))  # the 7p
+    pond.append(_pond_tile(5, 77, True, 7, 40))  # the riichi 7m, a sideways tile's centre 33 mm on
+    h = _hand(5, 5, pond)
+    assert reread_riichi(h, {t.id: t for t in pond}, GEO) == []
+    assert h.riichi_at[3] == (5, 5) and 3 in h.riichi
+    # Its neighbour read sideways now and then only (a third of the readings): taken back as before.
+    pond[4] = _pond_tile(4, 44, False, 13, 62)
+    assert reread_riichi(h, {t.id: t for t in pond}, GEO) == [
+        {"type": MOVED_RIICHI, "actor": 3, "from": 5, "to": None}
+    ]
+
+
 def test_a_riichi_tile_read_sideways_in_most_frames_stays() -> None:
     pond = [_pond_tile(i, -72 + 29 * i, False, 0, 60) for i in range(5)]
     pond[4] = _pond_tile(4, 44, True, 30, 31)
