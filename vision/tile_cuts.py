@@ -131,7 +131,11 @@ def cut_blob(
             abs(side_mm[0 if rows_along_x else 1]),
         )
         if (a, b) == outer:
-            boxes[first:] = [_whole_depth(box, rows_along_x, towards > 0, geo, ppm) for box in boxes[first:]]
+            # the row before lies beyond its near boundary, a gap between rows away (pixels of the view)
+            near = (y0 if rows_along_x else x0) + (b if towards > 0 else a)
+            boxes[first:] = [
+                _whole_depth(box, rows_along_x, towards > 0, near, geo, ppm) for box in boxes[first:]
+            ]
 
 
 # A pond's last row, partly laid, lies beyond the block of its full rows; a tile of it shows at least this
@@ -185,21 +189,28 @@ def _row_centre(
 
 
 def _whole_depth(
-    box: tuple[int, int, int, int], rows_along_x: bool, far_first: bool, geo: TableGeometry, ppm: float
+    box: tuple[int, int, int, int],
+    rows_along_x: bool,
+    far_first: bool,
+    near: int,
+    geo: TableGeometry,
+    ppm: float,
 ) -> tuple[int, int, int, int]:
     """A cell of a pond's last row, where that row is the farthest from the camera, as deep as a tile: where
     it is shorter across the row than an upright tile's long side and no wider along it than an upright
-    tile, the tile's far part is hidden (ink of the felt's colour reaching its far edge, seed 5237:
-    `_parted_from_far_edge`) and its near edge, against the row before, is where it lies. A sideways tile,
-    wider along the row, keeps its cell."""
+    tile, part of the tile is not seen (ink of the felt's colour reaching its far edge, seed 5237:
+    `_parted_from_far_edge`; on white cloth a face's edges the cloth's colour) and it lies where its row
+    does, a row gap beyond the row before it, whose edge is at `near` (pixels across the rows). A sideways
+    tile, wider along the row, keeps its cell. Placed by the cell's own near end, a face shortened at that
+    end was crowded 15 mm off its tile (seed 4801, white cloth, 40 degrees: seat 2's 4p named again there
+    and recorded twice)."""
     x, y, w, h = box
     along, across = (w, h) if rows_along_x else (h, w)
-    depth = round(geo.tile_h * ppm)
+    depth, gap = round(geo.tile_h * ppm), round((geo.row_pitch - geo.tile_h) * ppm)
     if across >= (geo.tile_h - 6) * ppm or along > (geo.tile_w + 4) * ppm:
         return box
-    if rows_along_x:
-        return (x, y + h - depth, w, depth) if far_first else (x, y, w, depth)
-    return (x + w - depth, y, depth, h) if far_first else (x, y, depth, h)
+    start = near - gap - depth if far_first else near + gap
+    return (x, start, w, depth) if rows_along_x else (start, y, depth, h)
 
 
 # A hand row's faces at face height may be trimmed narrower than they are (the far side's faces by 1-2 mm

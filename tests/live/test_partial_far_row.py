@@ -48,7 +48,23 @@ def test_the_partial_rows_upright_tile_is_read_a_whole_tile_deep_from_the_row_be
     beyond = [b for b in _pond(partial=21) if b[1] < Y0 + 21 - 2]
     assert len(beyond) == 1
     x, y, w, h = beyond[0]
-    assert y + h == Y0 + 21 and h == round(GEO.tile_h) and abs(x + w - (X0 + 171)) <= 2, beyond
+    gap = round(GEO.row_pitch - GEO.tile_h)  # between a row's tiles and the next row's
+    assert y + h == Y0 + 21 - gap and h == round(GEO.tile_h) and abs(x + w - (X0 + 171)) <= 2, beyond
+
+
+def test_a_partial_rows_tile_shortened_at_its_near_end_is_placed_by_the_row_not_by_its_cell() -> None:
+    # Seed 4801, white cloth, blue backs, 40 degrees: seat 2's 4p, alone in its third row, showed the 21 mm
+    # of its far end, its near end the cloth's colour; grown from its cell's near end it lay 15 mm off its
+    # tile, was named again there as a new tile, and recorded twice.
+    top = Y0 + 21 - 39  # the third row's far end: a row pitch beyond the block
+    blob = np.zeros((39 + 75, 171), bool)
+    blob[39:, :] = True  # the two full rows
+    blob[0:21, 144:171] = True  # the 4p's far 21 mm, its near 14 mm unseen
+    boxes: list[tuple[int, int, int, int]] = []
+    cut_blob(blob, np.zeros(blob.shape, np.float32), X0, top, boxes, GEO, 1.0, side_mm=SIDE)
+    beyond = [b for b in boxes if b[1] < Y0 + 21 - 2]
+    gap = round(GEO.row_pitch - GEO.tile_h)
+    assert [(y, h) for _, y, _, h in beyond] == [(Y0 + 21 - gap - round(GEO.tile_h), round(GEO.tile_h))]
 
 
 def test_a_sideways_tile_of_the_partial_row_keeps_its_cell() -> None:
