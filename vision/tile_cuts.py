@@ -188,6 +188,9 @@ def _row_centre(
     return ((x0 + w / 2) / ppm, (y0 + mid) / ppm) if rows_along_x else ((x0 + mid) / ppm, (y0 + h / 2) / ppm)
 
 
+ANCHOR_SLACK_MM = 7.0  # a short cell whose near end lies this near its row's tiles' near end keeps it
+
+
 def _whole_depth(
     box: tuple[int, int, int, int],
     rows_along_x: bool,
@@ -198,18 +201,27 @@ def _whole_depth(
 ) -> tuple[int, int, int, int]:
     """A cell of a pond's last row, where that row is the farthest from the camera, as deep as a tile: where
     it is shorter across the row than an upright tile's long side and no wider along it than an upright
-    tile, part of the tile is not seen (ink of the felt's colour reaching its far edge, seed 5237:
-    `_parted_from_far_edge`; on white cloth a face's edges the cloth's colour) and it lies where its row
-    does, a row gap beyond the row before it, whose edge is at `near` (pixels across the rows). A sideways
-    tile, wider along the row, keeps its cell. Placed by the cell's own near end, a face shortened at that
-    end was crowded 15 mm off its tile (seed 4801, white cloth, 40 degrees: seat 2's 4p named again there
-    and recorded twice)."""
+    tile, part of the tile is not seen. Where its near end lies where its row's tiles end (a row gap beyond
+    the row before, whose edge is at `near`, pixels across the rows, ANCHOR_SLACK_MM either way), its far
+    part is hidden (ink of the felt's colour reaching its far edge, seed 5237, wood felt: a 6p's dark upper
+    half, `_parted_from_far_edge`) and it keeps its near end; otherwise its near part is (on white cloth a
+    face's end the cloth's colour, seed 4801: a 4p showed its far 21 mm, grown from its near end it lay 15 mm
+    off, was named again as a new tile and recorded twice) and it keeps its far end. Placed by the row's
+    edge alone, a side seat's cell went 6 mm off where that edge was measured short (seed 5237, white cloth)
+    and three of the seat's discards were put out of order. A sideways tile, wider along the row, keeps its
+    cell."""
     x, y, w, h = box
     along, across = (w, h) if rows_along_x else (h, w)
     depth, gap = round(geo.tile_h * ppm), round((geo.row_pitch - geo.tile_h) * ppm)
     if across >= (geo.tile_h - 6) * ppm or along > (geo.tile_w + 4) * ppm:
         return box
-    start = near - gap - depth if far_first else near + gap
+    lo = y if rows_along_x else x  # the cell's ends across the rows (pixels of the view)
+    hi = lo + across
+    cell_near, row_near = (hi, near - gap) if far_first else (lo, near + gap)
+    if abs(cell_near - row_near) <= ANCHOR_SLACK_MM * ppm:
+        start = cell_near - depth if far_first else cell_near  # its far part unseen
+    else:
+        start = lo if far_first else hi - depth  # its near part unseen: it ends where the cell's far end is
     return (x, start, w, depth) if rows_along_x else (start, y, depth, h)
 
 

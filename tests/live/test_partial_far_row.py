@@ -48,8 +48,8 @@ def test_the_partial_rows_upright_tile_is_read_a_whole_tile_deep_from_the_row_be
     beyond = [b for b in _pond(partial=21) if b[1] < Y0 + 21 - 2]
     assert len(beyond) == 1
     x, y, w, h = beyond[0]
-    gap = round(GEO.row_pitch - GEO.tile_h)  # between a row's tiles and the next row's
-    assert y + h == Y0 + 21 - gap and h == round(GEO.tile_h) and abs(x + w - (X0 + 171)) <= 2, beyond
+    assert y + h == Y0 + 21 and h == round(GEO.tile_h), beyond  # its near end kept
+    assert abs(x + w - (X0 + 171)) <= 2, beyond
 
 
 def test_a_partial_rows_tile_shortened_at_its_near_end_is_placed_by_the_row_not_by_its_cell() -> None:
@@ -64,7 +64,8 @@ def test_a_partial_rows_tile_shortened_at_its_near_end_is_placed_by_the_row_not_
     cut_blob(blob, np.zeros(blob.shape, np.float32), X0, top, boxes, GEO, 1.0, side_mm=SIDE)
     beyond = [b for b in boxes if b[1] < Y0 + 21 - 2]
     gap = round(GEO.row_pitch - GEO.tile_h)
-    assert [(y, h) for _, y, _, h in beyond] == [(Y0 + 21 - gap - round(GEO.tile_h), round(GEO.tile_h))]
+    assert [(y, h) for _, y, _, h in beyond] == [(top, round(GEO.tile_h))]  # its far end kept
+    assert top + round(GEO.tile_h) <= Y0 + 21 - gap + 1  # clear of the row before it
 
 
 def test_a_sideways_tile_of_the_partial_row_keeps_its_cell() -> None:
