@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from riichi_table.engine.events import pai_to_tile
 from riichi_table.engine.hand import waits
 from riichi_table.engine.tiles import KIND_COUNT
-from riichi_table.vision.track import Track, kind_of_class
+from riichi_table.vision.pai_names import alternatives
+from riichi_table.vision.track import Track
 
 SECOND_READINGS = 2  # a tile's next likeliest kinds tried in its place
 
@@ -33,22 +35,11 @@ def could_be_tenpai(tiles: Sequence[Track], meld_count: int, melded: Sequence[in
     if waits(counts, meld_count, melded=melded):
         return True
     for t, kind in zip(tiles, kinds, strict=True):
-        for other in _second_kinds(t):
+        seconds = {pai_to_tile(p).kind for p in alternatives(t, SECOND_READINGS)} - {kind}
+        for other in seconds:
             swapped = list(counts)
             swapped[kind] -= 1
             swapped[other] += 1
             if max(swapped) <= 4 and waits(swapped, meld_count, melded=melded):
                 return True
     return False
-
-
-def _second_kinds(t: Track) -> list[int]:
-    """A track's next likeliest kinds after its reading (a red five's class as its kind), best first."""
-    out: list[int] = []
-    for c in sorted(range(len(t.votes)), key=lambda c: -t.votes[c]):
-        if t.votes[c] <= 0 or len(out) == SECOND_READINGS:
-            break
-        kind = kind_of_class(c)
-        if 0 <= kind < KIND_COUNT and kind != t.kind and kind not in out:
-            out.append(kind)
-    return out

@@ -83,11 +83,12 @@ def cut_blob(
     if count >= 2 and abs(towards) > geo.row_pitch - geo.tile_h:
         cuts = _parted_from_far_edge(blob, rows_along_x, towards > 0, pitch, PROTRUDING_MM * ppm)
         far, near = ((cuts[0], cuts[1]), (cuts[-2], cuts[-1]))[:: 1 if towards > 0 else -1]
-        centre_v = [
-            geo.to_seat(seat, *_row_centre(x0, y0, w, h, row, rows_along_x, ppm))[1] for row in (far, near)
-        ]
-        if area == "pond" and centre_v[0] > centre_v[1]:
-            outer = far  # the far row is the pond's last, perhaps partly laid
+        if area == "pond":
+            far_v, near_v = (
+                geo.to_seat(seat, *_row_centre(x0, y0, w, h, r, rows_along_x, ppm))[1] for r in (far, near)
+            )
+            if far_v > near_v:
+                outer = far  # the far row is the pond's last, perhaps partly laid
     elif count >= 2:
         profile = (gaps * blob).sum(axis=1 if rows_along_x else 0) / np.maximum(
             blob.sum(axis=1 if rows_along_x else 0), 1
