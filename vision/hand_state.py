@@ -48,6 +48,7 @@ class HandState:
     ignored: set[int] = field(default_factory=set)  # tracks of groups that cannot be a meld (riichi)
     refused: set[frozenset[int]] = field(default_factory=set)  # groups read as calls that were none (yet)
     places: dict[int, tuple[float, float]] = field(default_factory=dict)  # discard track -> its (u, v)
+    gone_at: dict[int, int] = field(default_factory=dict)  # stable pond track -> the frame it went
     stuck: int = 0
     taken: list[int] = field(default_factory=list)  # pond tracks taken by calls, for the tracker to forget
     # seat, u, v, frame, kind of each called tile's place in its pond

@@ -142,6 +142,8 @@ class TableReader:
         self.tentative = changes.tentative
         for t in changes.gone:
             h.last_gone.add(t.id)
+            if t.area == "pond":
+                h.gone_at[t.id] = self.frame
             if t.id in h.waiting:
                 h.left_waiting = (*h.waiting[t.id], self.frame)
         if h.phase == "ended":

@@ -215,6 +215,14 @@ def came_back(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, sea
         # tracks lost, the 6m recorded again as a new discard and each later one a turn late).
         same = was >= 0 and t.kind == was
         along = geo.tile_w * (SAME_KIND_SHARE if same else 0.5)
+        if same and t.sideways and hand.gone_at.get(old, -1) >= t.born:
+            # The discard's track went while the sideways cell was already read: the cell took the tile's
+            # pixels, and lies over part of it (seed 5381, white cloth, blue backs, 40 degrees: seat 1's
+            # S lost part of its face to the cloth once the 3s lay beside it; the 3s and most of the S were
+            # cut as one sideways cell 24 mm along the row, read S, and recorded as a riichi S). A riichi
+            # tile truly laid after a discard of its kind lies further (half a pitch and half a tile's
+            # length with its gap), and that discard's track stays.
+            along = (geo.tile_w + geo.tile_h) / 2
         across = geo.row_pitch / 2 if same else geo.tile_w / 2
         if abs(place[0] - t.u) < along and abs(place[1] - t.v) < across:
             hand.ponds[seat][k] = t.id

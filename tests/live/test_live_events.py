@@ -166,6 +166,42 @@ def test_a_discard_cut_sideways_with_the_next_tile_is_that_discard_not_a_riichi(
     assert dahai[1:] == [(1, "W"), (2, "N"), (3, "P"), (0, "F"), (1, "9p"), (2, "6m")]
 
 
+def test_a_sideways_cell_that_took_a_discards_pixels_as_its_track_went_is_that_discard() -> None:
+    # Seed 5381, white cloth, blue backs, 40 degrees: seat 1's S lost part of its face to the cloth once
+    # the 3s lay beside it; the 3s and most of the S were cut as one sideways cell 24 mm along the row, read
+    # S, and the S's own track went three frames after the cell's was born. Taken for a new discard, it was a
+    # riichi S, and every later discard of seat 1 a turn late.
+    table = _start()
+    table.discard(0, 0, 27)
+    s = table.discard(1, 0, 28)
+    for seat, kind in ((2, 30), (3, 31)):
+        table.discard(seat, 0, kind)
+    table.discard(0, 1, 32)
+    table.take(s)
+    table.events += table.reader.update(TrackChanges((), (s,), frame=13), list(table.tracks.values()))
+    cut = table.put(1, s.u + 24, s.v, 28, sideways=True)
+    cut.born = 10  # read (not yet counted) before the S's track went
+    table.step([cut])
+    assert cut.id in table.reader.hand.ponds[1]  # the S, found again
+    assert not [e for e in table.events if e["type"] == "reach"]
+
+
+def test_a_riichi_tile_laid_after_a_discard_of_its_kind_is_a_new_discard() -> None:
+    # The same kind twice, the second laid sideways half a pitch and half a tile's length on: the first
+    # discard's track stays, and the sideways tile is a riichi.
+    table = _start()
+    table.discard(0, 0, 27)
+    s = table.discard(1, 0, 28)
+    for seat, kind in ((2, 30), (3, 31)):
+        table.discard(seat, 0, kind)
+    table.discard(0, 1, 32)
+    riichi = table.put(1, s.u + GEO.pitch / 2 + (GEO.tile_h + 3) / 2, s.v, 28, sideways=True)
+    riichi.born = 10
+    table.step([riichi])
+    assert riichi.id in table.reader.hand.ponds[1]
+    assert [(e["type"], e.get("actor")) for e in table.events if e["type"] == "reach"] == [("reach", 1)]
+
+
 def test_a_tile_of_another_kind_where_a_called_discard_lay_is_the_seats_next_discard() -> None:
     # Seed 318, blue felt, 37 degrees, hard: seat 2's pon of seat 3's west was read 15 frames late (its
     # blob joined to a standing hand), when seat 3's 2p already lay where the west had lain. Taken for the
