@@ -215,6 +215,13 @@ class TableReader:
         }
         for moved in reread_riichi(h, self.tracks, self.geo):
             self._emit(moved)
+            if moved["to"] is None:
+                # The seat declared no riichi after all: a call read in its hand row while it was taken to
+                # be in riichi is read again (seed 5519, white cloth, blue backs, 40 degrees: seat 1's blank
+                # white dragon, read late and sideways, made a riichi; seat 1's pon of seat 3's S was left
+                # out, and when the riichi was taken back six frames later the pon was not read again).
+                seat = moved["actor"]
+                h.ignored = {i for i in h.ignored if i not in self.tracks or self.tracks[i].seat != seat}
         for reread in reread_discards(h, self.tracks):
             self._emit(reread)
         for reread in reread_fifth_copies(h, self.tracks, self._standing_hand_row(stable)):

@@ -151,6 +151,34 @@ def test_a_call_read_at_a_riichi_players_hand_row_is_left_out() -> None:
     assert sum("is in riichi" in w for w in table.reader.warnings) == 1
 
 
+def test_a_call_left_out_for_a_riichi_taken_back_is_read_once_the_riichi_goes() -> None:
+    # Seed 5519, white cloth, blue backs, 40 degrees: seat 1's blank white dragon, read late and sideways,
+    # made a riichi; seat 1's pon of seat 3's S was left out, and the riichi was taken back six frames later
+    # (its tile read upright since). The pon is read then, before the next discard.
+    from tests.live.test_live_events import GEO
+
+    table = _start()
+    table.discard(0, 0, 27)
+    false_riichi = table.discard(1, 0, 31, sideways=True)  # the blank P, read sideways
+    table.discard(2, 0, 30)
+    table.discard(3, 0, 28)  # S
+    right = GEO.meld_u_right
+    tiles = [  # the called tile sideways in the middle: from the seat across, seat 3
+        table.put(1, right - 80, GEO.hand_v, 28),
+        table.put(1, right - 50, GEO.hand_v, 28, sideways=True),
+        table.put(1, right - 15, GEO.hand_v, 28),
+    ]
+    events = table.step(tiles)
+    assert not [e for e in events if e["type"] == "pon"]
+    assert sum("is in riichi" in w for w in table.reader.warnings) == 1
+    # Read upright from then on: the riichi is taken back, and the pon read.
+    false_riichi.sideways, false_riichi.hits, false_riichi.turns = False, 60, 10
+    events = table.step() + table.step()
+    assert [e["type"] for e in events][:2] == ["_moved_riichi", "pon"]
+    pon = next(e for e in events if e["type"] == "pon")
+    assert (pon["actor"], pon["target"], pon["pai"]) == (1, 3, "S")
+
+
 def test_after_the_engine_refuses_a_reading_the_reader_follows_the_engines_turn() -> None:
     from riichi_table.assistant import LiveSession
 
