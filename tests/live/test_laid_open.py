@@ -274,3 +274,38 @@ def test_a_run_cut_all_sideways_as_long_as_whole_upright_tiles_is_kept_as_it_is(
     run = [(300 + round(length / 5 * k), 300 + round(length / 5 * (k + 1)) - 1, 74, 100) for k in range(5)]
     cells = [(a0, c0, a1 - a0, c1 - c0) for a0, a1, c0, c1 in run]  # seat 2's row runs along x
     assert sorted(laid_open(cells, 2, GEO, 1.0)) == sorted(cells)
+
+
+# Seat 1's thirteen tiles laid open for a tsumo (seed 5653, wood felt, red backs, 37 degrees, dim, frame 661):
+# the 7p's navy sticks, the dim wood's colour, left 14 mm of the row empty once the row was opened, and the
+# cut fitted a sideways cell over the tile and a half before the hole; twelve cells for thirteen tiles.
+HOLED = [
+    (791, 381, 36, 27),
+    (793, 408, 34, 27),
+    (793, 435, 34, 27),
+    (791, 463, 36, 37),
+    (794, 514, 33, 27),
+    (791, 542, 36, 27),
+    (793, 570, 34, 27),
+    (794, 598, 33, 27),
+    (793, 626, 34, 27),
+    (793, 654, 34, 27),
+    (794, 682, 33, 38),
+    (793, 721, 34, 27),
+]
+
+
+def test_a_hand_laid_open_with_a_hole_across_a_face_is_cut_into_its_thirteen_tiles() -> None:
+    cells = sorted(laid_open(HOLED, 1, GEO, 1.0, camera_along=11.6), key=lambda c: c[1])
+    assert len(cells) == 13 and not any(h > w for _, _, w, h in cells), cells
+    assert cells[0][1] == 381 and cells[-1][1] + cells[-1][3] >= 745
+    starts = [y for _, y, _, _ in cells]
+    assert all(abs(b - a - PITCH) <= 1.5 for a, b in itertools.pairwise(starts)), starts
+
+
+def test_cells_a_tile_and_more_apart_are_not_joined_into_one_hand() -> None:
+    # The same cells, those after the hole a tile's pitch further on: 42 mm apart, as long together as
+    # fourteen upright tiles, yet a gap that wide is no hole in a face (a tile could lie there unread).
+    moved = [(x, y + 28 if y >= 514 else y, w, h) for x, y, w, h in HOLED]
+    cells = laid_open(moved, 1, GEO, 1.0, camera_along=11.6)
+    assert len(cells) < 14 and not [c for c in cells if 500 < c[1] < 530], cells
