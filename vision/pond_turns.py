@@ -8,6 +8,8 @@ Positions are in the seat's frame (u, v mm, `vision.zones`); frames are processe
 
 from __future__ import annotations
 
+import numpy as np
+from numpy.typing import NDArray
 from riichi_table.vision.hand_state import HandState
 from riichi_table.vision.track import STABLE_HITS, Track
 from riichi_table.vision.zones import TableGeometry
@@ -180,10 +182,15 @@ NEVER_SHARE = 0.1  # a track whose votes give a kind less than this share was ne
 def never_read_as(t: Track, kind: int) -> bool:
     """Whether a track's readings give `kind` (0..33; a five with its red class) less than NEVER_SHARE of
     their votes: some other tile, not one misread for a few frames."""
-    total = float(t.votes.sum())
+    return _never_voted(t.votes, kind)
+
+
+def _never_voted(votes: NDArray[np.float64], kind: int) -> bool:
+    """`never_read_as` for a track's votes."""
+    total = float(votes.sum())
     if total <= 0:
         return False
-    share = float(t.votes[kind]) + (float(t.votes[34 + kind // 9]) if kind in (4, 13, 22) else 0.0)
+    share = float(votes[kind]) + (float(votes[34 + kind // 9]) if kind in (4, 13, 22) else 0.0)
     return share < NEVER_SHARE * total
 
 
@@ -203,7 +210,14 @@ def came_back(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, sea
             continue
         was = hand.discard_kind.get(old, -1)
         if was >= 0 and never_read_as(t, was):
-            continue
+            # Unless the discard itself was read as this tile's kind when it counted: a cell cut across the
+            # row's next tiles for a while, named after a tile it held in part (seed 5653, white cloth, blue
+            # backs, 40 degrees: seat 1's 9m, just laid and cut sideways with part of the 1p beyond it, was
+            # read 9m in three of its six readings, then 4m, and recorded as a riichi 4m; found again upright
+            # at its place as 9m, it was taken for a new discard and seat 1 had one discard too many).
+            counted = hand.discard_votes.get(old)
+            if counted is None or t.kind < 0 or _never_voted(counted, t.kind):
+                continue
         # Cut sideways with part of the seat's next tile, the discard's box lies further along its row
         # (seed 4673, black felt, blue backs, 40 degrees: the 9p laid after seat 1's W lost its navy
         # circles to the felt, the two were cut as one sideways W 17 px on, the W's track was lost, and
@@ -233,6 +247,13 @@ def came_back(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, sea
             hand.places[t.id] = place
             if was >= 0:
                 hand.discard_kind[t.id] = was
+            if old in hand.discard_nth:
+                # Its turn goes with it: a discard found again is read again as its readings come
+                # (`discard_reread`), and named again where they give another kind.
+                hand.discard_nth[t.id] = hand.discard_nth[old]
+            if seat in hand.riichi_at and hand.riichi_at[seat][0] == old:
+                # So does its riichi: the tile's orientation is judged on its new track (`riichi_reread`).
+                hand.riichi_at[seat] = (t.id, hand.riichi_at[seat][1])
             if hand.last_discard is not None and hand.last_discard[1] == old:
                 hand.last_discard = (hand.last_discard[0], t.id, hand.last_discard[2])
             return True

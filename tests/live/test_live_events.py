@@ -186,6 +186,32 @@ def test_a_sideways_cell_that_took_a_discards_pixels_as_its_track_went_is_that_d
     assert not [e for e in table.events if e["type"] == "reach"]
 
 
+def test_a_discard_found_again_as_a_kind_it_was_read_as_is_named_again_and_its_riichi_judged() -> None:
+    # Seed 5653, white cloth, blue backs, 40 degrees: seat 1's 9m, just laid, was cut sideways with part of
+    # the 1p beyond it and read 9m in three of its six readings, 4m in the rest: recorded as a riichi 4m.
+    # Its track went; the tile found again upright at its place read 9m. Taken for a new discard, seat 1
+    # had one too many and a riichi it never declared.
+    table = _start()
+    table.discard(0, 0, 27)
+    cut = table.put(1, (1 % 6 - 2.5) * 29 - 29, GEO.pond_v0, 3, sideways=True)
+    cut.votes[:] = 0.0
+    cut.votes[3], cut.votes[8] = 3.0, 3.0  # 4m and 9m, three readings each
+    events = table.step([cut])
+    assert ("reach", 1) in [(e["type"], e.get("actor")) for e in events]
+    table.discard(2, 0, 30)
+    table.discard(3, 0, 31)
+    table.take(cut)
+    table.events += table.reader.update(TrackChanges((), (cut,), frame=20), list(table.tracks.values()))
+    again = table.put(1, cut.u + 6, cut.v, 8)  # upright 9m
+    again.born = 21
+    table.step([again])
+    assert again.id in table.reader.hand.ponds[1] and table.reader.hand.dahai_count[1] == 1
+    again.votes[8], again.hits = 45.0, 45  # read 9m, upright, from then on
+    events = table.step() + table.step()
+    assert {"type": "_reread_dahai", "actor": 1, "nth": 0, "pai": "9m"} in events
+    assert {"type": "_moved_riichi", "actor": 1, "from": 0, "to": None} in events
+
+
 def test_a_riichi_tile_laid_after_a_discard_of_its_kind_is_a_new_discard() -> None:
     # The same kind twice, the second laid sideways half a pitch and half a tile's length on: the first
     # discard's track stays, and the sideways tile is a riichi.
