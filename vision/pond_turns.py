@@ -209,7 +209,8 @@ def came_back(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, sea
         if old in tracks or place is None:
             continue
         was = hand.discard_kind.get(old, -1)
-        if was >= 0 and never_read_as(t, was):
+        renamed = was >= 0 and never_read_as(t, was)
+        if renamed:
             # Unless the discard itself was read as this tile's kind when it counted: a cell cut across the
             # row's next tiles for a while, named after a tile it held in part (seed 5653, white cloth, blue
             # backs, 40 degrees: seat 1's 9m, just laid and cut sideways with part of the 1p beyond it, was
@@ -247,13 +248,15 @@ def came_back(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, sea
             hand.places[t.id] = place
             if was >= 0:
                 hand.discard_kind[t.id] = was
-            if old in hand.discard_nth:
-                # Its turn goes with it: a discard found again is read again as its readings come
-                # (`discard_reread`), and named again where they give another kind.
+            if renamed and old in hand.discard_nth:
+                # Found again as another of its readings, it is named again by its readings from here on
+                # (`discard_reread`: its turn goes with its track) and its riichi judged on it
+                # (`riichi_reread`). Not any discard found again: one found again a few mm towards a
+                # neighbour may be that neighbour's cell for a while, and was renamed after it (seed 4409
+                # and seed 4801, white cloth, blue backs, 40 degrees: a 7p named 8p, a 1p named E).
                 hand.discard_nth[t.id] = hand.discard_nth[old]
-            if seat in hand.riichi_at and hand.riichi_at[seat][0] == old:
-                # So does its riichi: the tile's orientation is judged on its new track (`riichi_reread`).
-                hand.riichi_at[seat] = (t.id, hand.riichi_at[seat][1])
+                if seat in hand.riichi_at and hand.riichi_at[seat][0] == old:
+                    hand.riichi_at[seat] = (t.id, hand.riichi_at[seat][1])
             if hand.last_discard is not None and hand.last_discard[1] == old:
                 hand.last_discard = (hand.last_discard[0], t.id, hand.last_discard[2])
             return True

@@ -212,6 +212,30 @@ def test_a_discard_found_again_as_a_kind_it_was_read_as_is_named_again_and_its_r
     assert {"type": "_moved_riichi", "actor": 1, "from": 0, "to": None} in events
 
 
+def test_a_discard_found_again_towards_its_neighbour_keeps_its_name_when_the_cell_reads_that_one() -> None:
+    # Seed 4801, white cloth, blue backs, 40 degrees: seat 3's 1p and the E before it lost their tracks; a
+    # cell 20 mm from the 1p's place, 9 mm from the E's, read 1p at first and was the 1p found again, then
+    # read E as the cut settled on the E. Named again after it, the 1p was recorded as a second E.
+    table = _start()
+    table.discard(0, 0, 27)
+    table.discard(1, 0, 28)
+    table.discard(2, 0, 29)
+    east = table.discard(3, 0, 27)
+    table.discard(0, 1, 30)
+    table.discard(1, 1, 31)
+    table.discard(2, 1, 32)
+    one_p = table.discard(3, 1, 9)
+    for t in (east, one_p):
+        table.take(t)
+    table.step([], [east, one_p])
+    cell = table.put(3, one_p.u - 20, one_p.v, 9)
+    table.step([cell])
+    assert cell.id in table.reader.hand.ponds[3]
+    cell.votes[9], cell.votes[27], cell.hits = 5.0, 60.0, 65  # the E's cell from then on
+    events = table.step() + table.step()
+    assert not [e for e in events if e["type"] == "_reread_dahai"], events
+
+
 def test_a_riichi_tile_laid_after_a_discard_of_its_kind_is_a_new_discard() -> None:
     # The same kind twice, the second laid sideways half a pitch and half a tile's length on: the first
     # discard's track stays, and the sideways tile is a riichi.
