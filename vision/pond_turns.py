@@ -203,7 +203,8 @@ def came_back(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, sea
     3's 2p laid where its called west had lain was taken for the west, forgotten as the called tile, and
     every later discard of seat 3's was recorded a turn late). A tile found again under an arm may read as
     another kind for a few frames (seed 211, black felt, 40 degrees: a 9p read twice as 9p, then 7m); read
-    as its kind at all, it is that discard."""
+    as its kind at all, it is that discard; so is one read as a kind the discard's own readings gave when it
+    counted (below), and that one is named again by its readings."""
     for k, old in enumerate(hand.ponds[seat]):
         place = hand.places.get(old)
         if old in tracks or place is None:
