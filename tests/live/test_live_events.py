@@ -55,6 +55,23 @@ def _start() -> Table:
     return table
 
 
+def _seat_1s_turn_after(kind: int) -> tuple[Table, Track]:
+    """A hand in seat 1's second turn: its first discard (`kind`, returned) and the others' before it read."""
+    table = _start()
+    table.discard(0, 0, 27)
+    first = table.discard(1, 0, kind)
+    for seat, other in ((2, 30), (3, 31)):
+        table.discard(seat, 0, other)
+    table.discard(0, 1, 32)
+    return table, first
+
+
+def _went(table: Table, t: Track, frame: int) -> None:
+    """`t`'s track goes at tracker frame `frame`."""
+    table.take(t)
+    table.events += table.reader.update(TrackChanges((), (t,), frame=frame), list(table.tracks.values()))
+
+
 def _types(events: list[dict]) -> list[str]:
     return [e["type"] for e in events]
 
@@ -143,12 +160,7 @@ def test_a_discard_cut_sideways_with_the_next_tile_is_that_discard_not_a_riichi(
     # Seed 4673, black felt, blue backs, 40 degrees: seat 1's 9p laid after its W lost its navy circles to
     # the felt; the two were cut as one sideways cell 17 px along the row, read W, and the W's own track
     # went. Taken for a new discard, it was a riichi W, and every later discard of seat 1 a turn late.
-    table = _start()
-    table.discard(0, 0, 27)
-    w = table.discard(1, 0, 29)
-    for seat, kind in ((2, 30), (3, 31)):
-        table.discard(seat, 0, kind)
-    table.discard(0, 1, 32)
+    table, w = _seat_1s_turn_after(29)
     table.take(w)
     table.step([], [w])
     cut = table.put(1, w.u + 17, w.v, 29, sideways=True)
@@ -171,14 +183,8 @@ def test_a_sideways_cell_that_took_a_discards_pixels_as_its_track_went_is_that_d
     # the 3s lay beside it; the 3s and most of the S were cut as one sideways cell 24 mm along the row, read
     # S, and the S's own track went three frames after the cell's was born. Taken for a new discard, it was a
     # riichi S, and every later discard of seat 1 a turn late.
-    table = _start()
-    table.discard(0, 0, 27)
-    s = table.discard(1, 0, 28)
-    for seat, kind in ((2, 30), (3, 31)):
-        table.discard(seat, 0, kind)
-    table.discard(0, 1, 32)
-    table.take(s)
-    table.events += table.reader.update(TrackChanges((), (s,), frame=13), list(table.tracks.values()))
+    table, s = _seat_1s_turn_after(28)
+    _went(table, s, frame=13)
     cut = table.put(1, s.u + 24, s.v, 28, sideways=True)
     cut.born = 10  # read (not yet counted) before the S's track went
     table.step([cut])
@@ -193,15 +199,14 @@ def test_a_discard_found_again_as_a_kind_it_was_read_as_is_named_again_and_its_r
     # had one too many and a riichi it never declared.
     table = _start()
     table.discard(0, 0, 27)
-    cut = table.put(1, (1 % 6 - 2.5) * 29 - 29, GEO.pond_v0, 3, sideways=True)
+    cut = table.put(1, -2.5 * 29, GEO.pond_v0, 3, sideways=True)  # seat 1's first pond place
     cut.votes[:] = 0.0
     cut.votes[3], cut.votes[8] = 3.0, 3.0  # 4m and 9m, three readings each
     events = table.step([cut])
     assert ("reach", 1) in [(e["type"], e.get("actor")) for e in events]
     table.discard(2, 0, 30)
     table.discard(3, 0, 31)
-    table.take(cut)
-    table.events += table.reader.update(TrackChanges((), (cut,), frame=20), list(table.tracks.values()))
+    _went(table, cut, frame=20)
     again = table.put(1, cut.u + 6, cut.v, 8)  # upright 9m
     again.born = 21
     table.step([again])
@@ -239,12 +244,7 @@ def test_a_discard_found_again_towards_its_neighbour_keeps_its_name_when_the_cel
 def test_a_riichi_tile_laid_after_a_discard_of_its_kind_is_a_new_discard() -> None:
     # The same kind twice, the second laid sideways half a pitch and half a tile's length on: the first
     # discard's track stays, and the sideways tile is a riichi.
-    table = _start()
-    table.discard(0, 0, 27)
-    s = table.discard(1, 0, 28)
-    for seat, kind in ((2, 30), (3, 31)):
-        table.discard(seat, 0, kind)
-    table.discard(0, 1, 32)
+    table, s = _seat_1s_turn_after(28)
     riichi = table.put(1, s.u + GEO.pitch / 2 + (GEO.tile_h + 3) / 2, s.v, 28, sideways=True)
     riichi.born = 10
     table.step([riichi])
