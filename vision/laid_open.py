@@ -64,7 +64,7 @@ def laid_open(
     settled: list[tuple[int, int, int, int]] = []  # runs that are a hand and its winning tile apart
     for joined, holed in _across_holes(_runs(spans, ppm, FITTED_GAP_MM), geo, ppm):
         if holed:
-            kept += _upright_run(joined, geo, ppm)
+            kept += joined  # re-cut already
             continue
         apart = _won_apart(joined, seat, camera_along, geo, ppm)
         if apart is not None:
@@ -114,9 +114,10 @@ HOLE_MM = 16.0
 def _across_holes(
     groups: list[list[tuple[int, int, int, int]]], geo: TableGeometry, ppm: float
 ) -> list[tuple[list[tuple[int, int, int, int]], bool]]:
-    """Groups of cells (`_runs`), each with whether it is two groups joined across a hole in a face: two
-    groups less than HOLE_MM apart whose cells together, a sideways cell among them and no tile lying
-    sideways (`_upright_run`), span a whole number of upright tiles laid side by side. Such a pair is one
+    """Groups of cells (`_runs`), each with whether it is two groups joined across a hole in a face, then
+    re-cut as upright tiles: two groups less than HOLE_MM apart whose cells together, a sideways cell among
+    them and no tile lying sideways (`_upright_run`), span a whole number of upright tiles laid side by
+    side. Such a pair is one
     hand laid open, a face's middle missing from the mask: cut apart, the cells before the hole fitted a
     sideways tile over the last tile and a half, the cells after it one tile short, and the hand was read a
     tile short (seed 5653, wood felt, 37 degrees: seat 1's tsumo never read). A gap shorter than a tile
@@ -125,8 +126,9 @@ def _across_holes(
     for group in groups:
         if out and not out[-1][1] and group[0][0] - out[-1][0][-1][1] < HOLE_MM * ppm:
             union = out[-1][0] + group
-            if _upright_run(union, geo, ppm) is not union:
-                out[-1] = (union, True)
+            recut = _upright_run(union, geo, ppm)
+            if recut is not union:
+                out[-1] = (recut, True)
                 continue
         out.append((group, False))
     return out
