@@ -62,3 +62,9 @@ class HandState:
     waiting: dict[int, tuple[int, int]] = field(default_factory=dict)  # uncounted pond track -> seat, kind
     left_waiting: tuple[int, int, int] | None = None  # seat, kind, frame of such a tile that left its pond
     dropped: list[tuple[int, Any]] = field(default_factory=list)  # frame, pond track gone before it counted
+    # every such track of this hand read twice or more, and each stable one that went before it counted
+    dropped_hand: list[Any] = field(default_factory=list)
+    discard_born: dict[int, tuple[int, int]] = field(default_factory=dict)  # discard track -> seat, born
+    # Calls read out of turn that the record could not take yet (`TableReader._call_out_of_turn`): each
+    # {"target", "nth", "call", and "pai" when the target's discard goes in with it}, sent with the next.
+    unplaced: list[dict[str, Any]] = field(default_factory=list)

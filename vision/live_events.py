@@ -17,6 +17,7 @@ The game side (engine) checks legality and scores; this module only reads the ta
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -73,6 +74,12 @@ SWEPT_TURNS = 3
 # took, "call": the chi, pon or open kan event}. The game puts the call in after that discard, in place
 # of the caller's draw.
 LATE_CALL = "_late_call"
+# Private event (not mjai): calls read out of turn (`TableReader._call_out_of_turn`); {"type", "edits":
+# every such call the record has not taken yet, oldest first, each {"target", "nth": the target's nth discard
+# of this hand (0-based) it took, "call": the chi, pon or open kan event, and "pai" when that discard was
+# never recorded and goes in as the target's nth}}. The game puts each in and the hand's turns in order again
+# (riichi_table/assistant/resequence.py); the reader's `unplaced` is emptied when it does.
+RESEQUENCE = "_resequence"
 INDICATOR_APART = 0.75  # of a tile's width: a new indicator lies this far along the wall from a counted one
 LATE_CALL_BACK = 2  # a late call is of one of the target's last this many discards still in its pond
 WHITE_DRAGON = DRAGONS[0]  # 5z, a blank face: on white cloth the tile seen least
@@ -139,6 +146,11 @@ class TableReader:
         note_hidden(h, stable, changes.hidden, self.frame)
         h.dropped = [(f, t) for f, t in h.dropped if self.frame - f <= GLIMPSE_FRAMES]
         h.dropped += [(self.frame, t) for t in changes.dropped if t.area == "pond" and not t.face_down]
+        h.dropped_hand += [
+            t
+            for t in changes.dropped
+            if t.area == "pond" and not t.face_down and t.hits >= 2 and self._next_spot(t)
+        ]
         self.tentative = changes.tentative
         for t in changes.gone:
             h.last_gone.add(t.id)
@@ -146,6 +158,8 @@ class TableReader:
                 h.gone_at[t.id] = self.frame
             if t.id in h.waiting:
                 h.left_waiting = (*h.waiting[t.id], self.frame)
+                if t.area == "pond" and not t.face_down and self._next_spot(t):
+                    h.dropped_hand.append(t)  # it never counted either
         if h.phase == "ended":
             if not any(t.area in ("pond", "dora") for t in stable):
                 self.hand = HandState()
@@ -512,6 +526,7 @@ class TableReader:
             h.discard_nth[t.id] = h.dahai_count[seat] - 1
             h.discard_kind[t.id] = t.kind
             h.discard_votes[t.id] = t.votes.copy()
+            h.discard_born[t.id] = (seat, t.born)
             if riichi_now:
                 h.riichi_at[seat] = (t.id, h.dahai_count[seat] - 1)
             h.last_discard = (seat, t.id, t.kind)
@@ -668,6 +683,8 @@ class TableReader:
             seat, target, called, others, tracks, flat
         ):
             return
+        if self._call_out_of_turn(seat, target, called, others, tracks, flat):
+            return
         if h.last_discard is None or h.last_discard[0] != target:
             self._discard_called(seat, target, called)
         if h.last_discard is None or h.last_discard[0] != target:
@@ -788,6 +805,112 @@ class TableReader:
             "discard that followed it: put in before that discard"
         )
         return True
+
+    def _call_out_of_turn(
+        self,
+        seat: int,
+        target: int,
+        called: Track,
+        others: list[Track],
+        tracks: list[Track],
+        flat: list[Placed],
+    ) -> bool:
+        """A call of a discard of the target's that turns read since came after: the record's order of the
+        turns between is wrong, not just the call's place (seed 5927, white cloth, blue backs, 40 degrees:
+        seat 0's C lay six frames and was called by seat 2 while seat 3's 9p before it was still unread, so
+        it never counted; seat 2's F, seat 3's 9s and seat 0's 7s went in as if no call had been, and seat
+        0's pon of seat 1's 8s, read next, had an 8s of seat 1's made up before it). The discard it took is
+        either one of the target's recorded discards that has left the pond since, not its last, or a tile
+        of its pond that went before it counted (`HandState.dropped_hand`), laid before one of its recorded
+        discards: it goes in before that one. The call is kept in `unplaced` and sent with every such call
+        not taken yet (`RESEQUENCE`): two calls read out of turn may each need the other to make one order.
+        The meld is the seat's from now on either way."""
+        h = self.hand
+        kind = called.kind
+        last = h.last_discard
+        if last is not None and last[0] == target and not (last[2] >= 0 and last[2] != kind):
+            return False  # the target's last discard: an ordinary call
+        partners = _meld_partners(seat, target, kind)
+        if len(others) < 2 or not all(
+            any(kind_prob(o, k) >= MELD_KIND_SHARE for k in partners) for o in others
+        ):
+            return False
+        edit: dict[str, Any] | None = None
+        for d_id in reversed(h.ponds[target]):
+            if h.discard_kind.get(d_id) != kind or (last is not None and d_id == last[1]):
+                continue
+            t = self.tracks.get(d_id)
+            if t is not None and (t.kind == kind or not left_pond(self.tracks, self.frame, d_id)):
+                continue
+            edit = {"target": target, "nth": h.discard_nth[d_id]}
+            h.ponds[target] = [i for i in h.ponds[target] if i != d_id]
+            if h.riichi_at.get(target, (None, 0))[0] == d_id:
+                del h.riichi_at[target]
+            if t is not None:
+                h.taken.append(d_id)
+                h.called_at.append((target, t.u, t.v, self.frame, kind))
+            break
+        if edit is None and self._glimpse(target, kind) is None:  # a glimpse: the target's next discard
+            edit = self._dropped_discard(target, kind)
+        if edit is None:
+            return False
+        call = self._meld_call(seat, target, kind, others, tracks, flat)
+        if call["type"] == "daiminkan":
+            h.kans += 1
+        edit["call"] = call
+        h.unplaced.append(edit)
+        self._emit({"type": RESEQUENCE, "edits": [dict(e) for e in h.unplaced]})
+        self.warnings.append(
+            f"seat {seat}'s {call['type']} of seat {target}'s {pai_of(kind)} was read after turns that came "
+            "after it: the hand's turns put in order again"
+        )
+        return True
+
+    def _next_spot(self, t: Track) -> bool:
+        """Whether a pond track lies at its seat's next spot (after the discards recorded), as a discard laid
+        now does."""
+        h = self.hand
+        return pond_slot(h, self.tracks, self.geo, t.seat, t) == len(h.ponds[t.seat]) + h.phantoms[t.seat]
+
+    def _dropped_discard(self, target: int, kind: int) -> dict[str, Any] | None:
+        """A tile of `kind` that lay at seat `target`'s next pond spot and went before it counted, laid
+        before one of the seat's recorded discards: an edit putting it in before that one ({"target", "nth",
+        "pai"}), with the seat's later discards moved one on in the reader's state (and in calls not taken
+        yet); None when there is none."""
+        h = self.hand
+        seen = [t for t in h.dropped_hand if t.seat == target and t.kind == kind]
+        if not seen:
+            return None
+        tile = max(seen, key=lambda t: t.hits)
+        # Not a second reading of a discard that lay there then (a track cut twice for a frame or two).
+        half = self.geo.tile_w / 2
+        if any(
+            s == target and born <= tile.last_hit and math.dist(h.places[i], (tile.u, tile.v)) < half
+            for i, (s, born) in h.discard_born.items()
+            if i in h.places
+        ):
+            return None
+        later = [
+            h.discard_nth[i]
+            for i, (s, born) in h.discard_born.items()
+            if s == target and born > tile.last_hit and i in h.discard_nth
+        ]
+        if not later:
+            return None
+        nth = min(later)
+        h.dropped_hand = [t for t in h.dropped_hand if t is not tile]
+        for i, n in h.discard_nth.items():
+            if n >= nth and h.discard_born.get(i, (target, 0))[0] == target:
+                h.discard_nth[i] = n + 1
+        if target in h.riichi_at and h.riichi_at[target][1] >= nth:
+            r_id, r_nth = h.riichi_at[target]
+            h.riichi_at[target] = (r_id, r_nth + 1)
+        h.phantom_nth[target] = [n + (n >= nth) for n in h.phantom_nth[target]]
+        for e in h.unplaced:
+            if e["target"] == target and e["nth"] >= nth:
+                e["nth"] += 1
+        h.dahai_count[target] += 1
+        return {"target": target, "nth": nth, "pai": pai_of_track(tile)}
 
     def _late_kan(self, seat: int, tracks: list[Track], consumed: list[str]) -> bool:
         """A concealed kan read after its seat's discard that followed it: its tiles were laid before that

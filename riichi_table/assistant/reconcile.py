@@ -60,7 +60,7 @@ def place_late_discard(
     fixed = [*accepted[:at], {**accepted[at], "pai": pai}, *accepted[at + 1 :]]
     if riichi:
         fixed = _with_riichi(fixed, at)
-    game = _replay(rules, fixed)
+    game = replay_record(rules, fixed)
     return None if game is None else Placement(game, fixed, old)
 
 
@@ -85,7 +85,7 @@ def move_late_discard(
     elif b > 0 and fixed[b - 1].get("type") == "reach":
         fixed = _without_riichi(fixed, b)
         fixed = _with_riichi(fixed, discard_places(fixed, actor)[src])
-    game = _replay(rules, fixed)
+    game = replay_record(rules, fixed)
     return None if game is None else Placement(game, fixed, guess)
 
 
@@ -103,7 +103,7 @@ def move_riichi(
         if any(e == {"type": "reach", "actor": actor} for e in accepted[places[0] :]):
             return None
         fixed = _with_riichi(accepted, places[dst])
-        game = _replay(rules, fixed)
+        game = replay_record(rules, fixed)
         return None if game is None else Placement(game, fixed, str(accepted[places[dst]]["pai"]))
     if not 0 <= src < len(places) or (dst is not None and not 0 <= dst < len(places)) or src == dst:
         return None
@@ -113,7 +113,7 @@ def move_riichi(
     fixed = _without_riichi(accepted, at)
     if dst is not None:
         fixed = _with_riichi(fixed, discard_places(fixed, actor)[dst])
-    game = _replay(rules, fixed)
+    game = replay_record(rules, fixed)
     return None if game is None else Placement(game, fixed, str(accepted[at]["pai"]))
 
 
@@ -138,7 +138,7 @@ def insert_late_call(
     if discard[0].get("type") != "dahai" or discard[0].get("actor") != actor:
         return None
     fixed = [*accepted[:at], dict(call), *accepted[at + 1 :]]
-    game = _replay(rules, fixed)
+    game = replay_record(rules, fixed)
     return None if game is None else Placement(game, fixed, str(call["pai"]))
 
 
@@ -163,7 +163,7 @@ def insert_late_kan(
     indicator = [] if dora is None else [{"type": "dora", "dora_marker": dora}]
     rinshan = {"type": "tsumo", "actor": actor, "pai": "?"}
     fixed = [*accepted[:at], dict(kan), *indicator, rinshan, *accepted[at:]]
-    game = _replay(rules, fixed)
+    game = replay_record(rules, fixed)
     return None if game is None else Placement(game, fixed, str(accepted[places[nth]]["pai"]))
 
 
@@ -182,7 +182,7 @@ def insert_late_dora(rules: Any, accepted: list[dict[str, Any]], marker: str) ->
         return None
     at = kans[-1] + 1
     fixed = [*accepted[:at], {"type": "dora", "dora_marker": marker}, *accepted[at:]]
-    game = _replay(rules, fixed)
+    game = replay_record(rules, fixed)
     return None if game is None else Placement(game, fixed, marker)
 
 
@@ -206,7 +206,7 @@ def _without_riichi(events: list[dict[str, Any]], at: int) -> list[dict[str, Any
     return [*events[: at - 1], events[at], *after]
 
 
-def _replay(rules: Any, events: list[dict[str, Any]]) -> Any:
+def replay_record(rules: Any, events: list[dict[str, Any]]) -> Any:
     """A fresh engine fed `events`, or None when it refuses one."""
     from riichi_table.engine.errors import EngineError
     from riichi_table.engine.game import Game

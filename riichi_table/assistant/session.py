@@ -357,7 +357,14 @@ class LiveSession:
     def _apply(self, event: dict[str, Any]) -> None:
         from riichi_table.engine.errors import EngineError
         from riichi_table.vision.discard_reread import REREAD_DAHAI
-        from riichi_table.vision.live_events import BEFORE_LATE, LATE_CALL, LATE_DAHAI, LATE_DORA, LATE_KAN
+        from riichi_table.vision.live_events import (
+            BEFORE_LATE,
+            LATE_CALL,
+            LATE_DAHAI,
+            LATE_DORA,
+            LATE_KAN,
+            RESEQUENCE,
+        )
         from riichi_table.vision.riichi_reread import MOVED_RIICHI
 
         if event["type"] == LATE_DAHAI:
@@ -377,6 +384,9 @@ class LiveSession:
             return
         if event["type"] == LATE_KAN:
             self._late_kan(event)
+            return
+        if event["type"] == RESEQUENCE:
+            self._resequence(event)
             return
         if event["type"] == LATE_DORA:
             self._late_dora(event)
@@ -517,6 +527,27 @@ class LiveSession:
             "late, but the record cannot take it there: left out"
         )
         self._take(placed, refused)
+
+    def _resequence(self, event: dict[str, Any]) -> None:
+        """Calls read out of turn (`live_events.RESEQUENCE`): the record gets each, with the target's discard
+        it took where that was never recorded, and the hand's turns put in order again
+        (riichi_table/assistant/resequence.py). Kept only if the engine takes it; the reader then follows the
+        engine's turn and forgets the calls it kept aside. Refused, they wait for the next such call."""
+        from riichi_table.assistant.resequence import resequence
+
+        edits = event["edits"]
+        discards = [(int(e["target"]), int(e["nth"]), str(e["pai"])) for e in edits if "pai" in e]
+        calls = [(int(e["target"]), int(e["nth"]), e["call"]) for e in edits]
+        placed = resequence(self.rules, self.accepted, discards, calls)
+        last = edits[-1]["call"]
+        what = f"seat {last['actor']}'s {last['type']} of seat {last['target']}'s {last['pai']}"
+        if placed is None:
+            self.warnings.append(f"{what} read out of turn: the record cannot take it yet, kept aside")
+            return
+        self.game, self.accepted = placed.game, placed.record
+        self.table.hand.unplaced = []
+        self._follow_engine()
+        self.warnings.append(f"{what} was read out of turn: the hand's turns put in order again")
 
     def _late_kan(self, late: dict[str, Any]) -> None:
         """A concealed kan read after its seat's discard that followed it (`live_events.LATE_KAN`): the
