@@ -15,7 +15,7 @@ from typing import Any
 from riichi_table.vision.live_events import RESEQUENCE
 from riichi_table.vision.track import Track, TrackChanges
 
-from tests.live.test_late_discard import opening
+from tests.live.mjai_records import opening
 from tests.live.test_live_events import GEO, _start
 
 N, ONE_M, NINE_M, NINE_P, F, C, SEVEN_S, EIGHT_S = 30, 0, 8, 17, 32, 33, 24, 25
@@ -111,9 +111,10 @@ def _record(*turns: tuple[int, str]) -> list[dict[str, Any]]:
 
 
 def _order(record: list[dict[str, Any]]) -> list[str]:
-    """The hand's events short: "T0" a draw of seat 0, "0C" its discard of C, "pon 2C" seat 2's pon of C."""
+    """The hand's events short: "T0" a draw of seat 0, "0C" its discard of C, "pon 2C" seat 2's pon of C,
+    "reach 1" seat 1's riichi."""
     short = {"tsumo": lambda e: f"T{e['actor']}", "dahai": lambda e: f"{e['actor']}{e['pai']}"}
-    call = lambda e: f"{e['type']} {e['actor']}{e['pai']}"  # noqa: E731
+    call = lambda e: f"{e['type']} {e.get('actor', '')}{e.get('pai', '')}".strip()  # noqa: E731
     return [short.get(e["type"], call)(e) for e in record[len(opening()) :]]
 
 
@@ -153,6 +154,37 @@ def test_two_calls_read_out_of_turn_go_in_together_where_neither_goes_in_alone()
     ]
 
 
+def test_a_turns_kan_and_riichi_go_with_it_when_the_turns_are_put_in_order() -> None:
+    from riichi_table.assistant.resequence import resequence
+
+    # Seat 1 declares riichi with its 1m; seat 3's second turn holds a concealed kan, its indicator and the
+    # replacement draw. Seat 0's C (its second discard) and seat 2's pon of it go in before them.
+    riichi = [
+        {"type": "tsumo", "actor": 1, "pai": "?"},
+        {"type": "reach", "actor": 1},
+        {"type": "dahai", "actor": 1, "pai": "1m"},
+        {"type": "reach_accepted", "actor": 1},
+    ]
+    kan = [
+        {"type": "tsumo", "actor": 3, "pai": "?"},
+        {"type": "ankan", "actor": 3, "consumed": ["W", "W", "W", "W"]},
+        {"type": "dora", "dora_marker": "6p"},
+        {"type": "tsumo", "actor": 3, "pai": "?"},
+        {"type": "dahai", "actor": 3, "pai": "9s"},
+    ]
+    turns = _record((2, "9m"), (3, "9p"), (0, "7s"), (1, "8s"), (2, "F"))[len(opening()) :]
+    record = [*_record((0, "N")), *riichi, *turns, *kan]
+    placed = resequence("wrc", record, [(0, 1, "C")], [(0, 1, PON_C)])
+    assert placed is not None
+    assert _order(placed.record) == [
+        *("T0", "0N", "T1", "reach 1", "11m", "reach_accepted 1", "T2", "29m", "T3", "39p"),
+        *("T0", "0C", "pon 2C", "2F"),
+        *("T3", "ankan 3", "dora", "T3", "39s"),
+        *("T0", "07s", "T1", "18s"),
+    ]
+    assert placed.game.round.seats[1].riichi
+
+
 def test_pieces_that_make_no_order_leave_the_record_as_it_was() -> None:
     from riichi_table.assistant.resequence import resequence
 
@@ -160,6 +192,16 @@ def test_pieces_that_make_no_order_leave_the_record_as_it_was() -> None:
     assert resequence("wrc", record, [(0, 5, "C")], []) is None  # no such place
     # A first discard of seat 1's put in: seat 0's second turn would follow seat 3's, and seat 0 has none.
     assert resequence("wrc", record, [(1, 0, "C")], []) is None
+    # Seat 2's turn with a concealed kan would open with the pon: no kan right after a call, the engine says.
+    kan = [
+        {"type": "tsumo", "actor": 2, "pai": "?"},
+        {"type": "ankan", "actor": 2, "consumed": ["W", "W", "W", "W"]},
+        {"type": "dora", "dora_marker": "6p"},
+        {"type": "tsumo", "actor": 2, "pai": "?"},
+        {"type": "dahai", "actor": 2, "pai": "F"},
+    ]
+    later = [*_record((0, "7s"), (1, "8s")), *kan, *_record((3, "9s"))[len(opening()) :]][len(opening()) :]
+    assert resequence("wrc", [*record, *later], [(0, 1, "C")], [(0, 1, PON_C)]) is None
     ended = [*record, {"type": "ryukyoku", "reason": "fanpai"}]
     assert resequence("wrc", ended, [], [(3, 0, {**PON_C, "target": 3, "pai": "9p", "actor": 1})]) is None
 
