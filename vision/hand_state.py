@@ -37,6 +37,9 @@ class HandState:
     # hand-row track -> its kind, as read STANDING_TURNS turns before the live wall ran out (a standing hand)
     row_before: dict[int, int] = field(default_factory=dict)
     standing_read: set[int] = field(default_factory=set)  # seats whose standing tops read as a full hand
+    shown_win: dict[int, int] = field(default_factory=dict)  # hand-row track -> kind, of the win read last
+    refused_win: dict[int, int] = field(default_factory=dict)  # the same, of wins the game refused
+    made_up_ron: tuple[int, int] | None = None  # seat, nth of a discard put in as a ron's tile never read
     # frame, hands laid open (per seat, groups) lying still lately, and the stable tracks then
     last_open: tuple[int, Any, Any] | None = None
     last_gone: set[int] = field(default_factory=set)

@@ -248,6 +248,27 @@ class TableReader:
         self._reveals(stable, in_hands)
         return self.events[start:]
 
+    def win_refused(self) -> None:
+        """The game refused the win just read (no winning hand as read, even with second readings): it was no
+        win, and the hand goes on. The tiles read as that hand, while they read so, are no hand laid open,
+        and a discard put in as its winning tile, never read, becomes a guess, filled in when its tile is read
+        (seed 6199, blue felt, green backs, 44 degrees, dim: seat 0's standing hand of nine, two pons laid,
+        showed only its green tops and sides, cut as tiles a lying tile's size at that angle and named 3m 4m P
+        P 2s N N 8p; read as a ron on seat 3's 8p sixty discards early, the hand ended there for the reader
+        while the game refused it, and every later discard of the game went into that hand)."""
+        h = self.hand
+        if h.phase != "ended":
+            return
+        h.phase = "playing"
+        h.refused_win.update(h.shown_win)
+        h.revealing, h.reveal_quiet, h.last_open = False, 0, None
+        if h.made_up_ron is not None:
+            seat, nth = h.made_up_ron
+            h.phantoms[seat] += 1
+            h.phantom_nth[seat].append(nth)
+            h.made_up_ron = None
+        self.warnings.append("the hand laid open was no win as read: the hand goes on")
+
     def busy(self) -> bool:
         """Whether the reader is waiting for something to settle (a hand being laid open, a late discard)."""
         h = self.hand
@@ -1143,7 +1164,9 @@ class TableReader:
         if h.draws <= LIVE_WALL - STANDING_TURNS:
             h.row_before = {t.id: t.kind for t in stable if t.area == "hand"}
         for seat in range(4):
-            placed = self._placed(seat, stable)
+            # Tiles read as a win the game refused, read as they were then, are no hand laid open
+            # (`win_refused`); one read as another kind since is another tile (a hand laid open at last).
+            placed = [(p, t) for p, t in self._placed(seat, stable) if h.refused_win.get(t.id) != t.kind]
             lookup = {p.index: (p, t) for p, t in placed}
             side_by_side = one_deep([p for p, _ in placed], self.geo.tile_w)
             groups = [g for g in group_hand_row(side_by_side, self.geo) if not is_meld_group(g)]
@@ -1222,6 +1245,7 @@ class TableReader:
             ):
                 self._discard(None, gone[0], gone[1])
                 target = gone[0]
+                h.made_up_ron = (target, h.dahai_count[target] - 1)
             # No tsumo is won out of turn: the winning tile is the one just drawn (seed 002 3.3.12), and every
             # tile left in a pond is counted before a hand laid open is read. A winner not on turn took the
             # turn's discard before it was read at all (seed 4129: the camera shaken for the half second
@@ -1235,6 +1259,7 @@ class TableReader:
                 )
                 self._discard(None, turn, win.kind)
                 target = turn
+                h.made_up_ron = (target, h.dahai_count[target] - 1)
             if not (target != seat and h.accept_pending == target):
                 self._accept()
             h.accept_pending = None
@@ -1243,6 +1268,7 @@ class TableReader:
                 # emitted here, as before a discard, so the game knows the winner's turn has come.
                 self._self_draw(seat)
             shown = [*sorted(concealed, key=lambda t: t.u), win]
+            h.shown_win = {t.id: t.kind for t in shown}
             tehai = [pai_of_track(t) for t in shown]
             ura = sorted(
                 (t for t in stable if t.area == "dora" and t.v > self.geo.tile_h / 2 + 2), key=lambda t: t.u

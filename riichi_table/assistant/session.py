@@ -90,6 +90,7 @@ class LiveSession:
         self._reference: Any = None  # thumbnail at hand calibration, to notice a moved camera
         self._shifted = 0
         self._reveals: list[dict[str, Any]] = []
+        self._no_win = False  # the game refused the win just read: its end_kyoku is none either
         self._face_height = False  # whether frames are read at a lying tile's face height (`process`)
         self._height_seen = 0  # read frames whose dead wall showed the tiles' height
         self._height_closed = False  # a discard was made: the view stays as it is (`_look_for_height`)
@@ -405,6 +406,9 @@ class LiveSession:
         if event["type"] == "reveal":
             self._reveals.append(event)  # applied together with the hora or ryukyoku that follows
             return
+        if event["type"] == "end_kyoku" and self._no_win:
+            self._no_win = False
+            return
         if event["type"] == "hora":
             event = self._fit_win(event)
         batch = [*self._reveals, event] if event["type"] in ("hora", "ryukyoku") else [event]
@@ -415,6 +419,10 @@ class LiveSession:
             self.warnings.append(f"{event.get('type')}: {exc}")
             if event["type"] in TURN_EVENTS:
                 self._follow_engine()
+            if event["type"] == "hora" and self.table.hand.phase == "ended":
+                # No win as read: the hand goes on (`TableReader.win_refused`).
+                self.table.win_refused()
+                self._no_win = True
             return
         self.accepted.extend(batch)
         self._pending.extend(batch)
