@@ -921,7 +921,7 @@ class TableReader:
         nth = min(later)
         h.dropped_hand = [t for t in h.dropped_hand if t is not tile]
         for i, n in h.discard_nth.items():
-            if n >= nth and h.discard_born.get(i, (target, 0))[0] == target:
+            if n >= nth and h.discard_born.get(i, (-1, 0))[0] == target:
                 h.discard_nth[i] = n + 1
         if target in h.riichi_at and h.riichi_at[target][1] >= nth:
             r_id, r_nth = h.riichi_at[target]

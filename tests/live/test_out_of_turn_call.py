@@ -118,6 +118,15 @@ def _order(record: list[dict[str, Any]]) -> list[str]:
     return [short.get(e["type"], call)(e) for e in record[len(opening()) :]]
 
 
+def _kan_turn(seat: int, pai: str) -> list[dict[str, Any]]:
+    """A turn of `seat` with a concealed kan of west winds, its indicator and the replacement draw, then the
+    discard `pai`."""
+    draw = {"type": "tsumo", "actor": seat, "pai": "?"}
+    kan = {"type": "ankan", "actor": seat, "consumed": ["W", "W", "W", "W"]}
+    dahai = {"type": "dahai", "actor": seat, "pai": pai}
+    return [draw, kan, {"type": "dora", "dora_marker": "6p"}, dict(draw), dahai]
+
+
 PON_C = {"type": "pon", "actor": 2, "target": 0, "pai": "C", "consumed": ["C", "C"]}
 PON_8S = {"type": "pon", "actor": 0, "target": 1, "pai": "8s", "consumed": ["8s", "8s"]}
 
@@ -165,13 +174,7 @@ def test_a_turns_kan_and_riichi_go_with_it_when_the_turns_are_put_in_order() -> 
         {"type": "dahai", "actor": 1, "pai": "1m"},
         {"type": "reach_accepted", "actor": 1},
     ]
-    kan = [
-        {"type": "tsumo", "actor": 3, "pai": "?"},
-        {"type": "ankan", "actor": 3, "consumed": ["W", "W", "W", "W"]},
-        {"type": "dora", "dora_marker": "6p"},
-        {"type": "tsumo", "actor": 3, "pai": "?"},
-        {"type": "dahai", "actor": 3, "pai": "9s"},
-    ]
+    kan = _kan_turn(3, "9s")
     turns = _record((2, "9m"), (3, "9p"), (0, "7s"), (1, "8s"), (2, "F"))[len(opening()) :]
     record = [*_record((0, "N")), *riichi, *turns, *kan]
     placed = resequence("wrc", record, [(0, 1, "C")], [(0, 1, PON_C)])
@@ -193,14 +196,8 @@ def test_pieces_that_make_no_order_leave_the_record_as_it_was() -> None:
     # A first discard of seat 1's put in: seat 0's second turn would follow seat 3's, and seat 0 has none.
     assert resequence("wrc", record, [(1, 0, "C")], []) is None
     # Seat 2's turn with a concealed kan would open with the pon: no kan right after a call, the engine says.
-    kan = [
-        {"type": "tsumo", "actor": 2, "pai": "?"},
-        {"type": "ankan", "actor": 2, "consumed": ["W", "W", "W", "W"]},
-        {"type": "dora", "dora_marker": "6p"},
-        {"type": "tsumo", "actor": 2, "pai": "?"},
-        {"type": "dahai", "actor": 2, "pai": "F"},
-    ]
-    later = [*_record((0, "7s"), (1, "8s")), *kan, *_record((3, "9s"))[len(opening()) :]][len(opening()) :]
+    later = [*_record((0, "7s"), (1, "8s")), *_kan_turn(2, "F"), *_record((3, "9s"))[len(opening()) :]]
+    later = later[len(opening()) :]
     assert resequence("wrc", [*record, *later], [(0, 1, "C")], [(0, 1, PON_C)]) is None
     ended = [*record, {"type": "ryukyoku", "reason": "fanpai"}]
     assert resequence("wrc", ended, [], [(3, 0, {**PON_C, "target": 3, "pai": "9p", "actor": 1})]) is None
