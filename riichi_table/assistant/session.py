@@ -549,10 +549,8 @@ class LiveSession:
         placed = resequence(self.rules, self.accepted, discards, calls)
         last = edits[-1]["call"]
         what = f"seat {last['actor']}'s {last['type']} of seat {last['target']}'s {last['pai']}"
-        if placed is None:
-            self.warnings.append(f"{what} read out of turn: the record cannot take it yet, kept aside")
+        if not self._take(placed, f"{what} read out of turn: the record cannot take it yet, kept aside"):
             return
-        self.game, self.accepted = placed.game, placed.record
         self.table.hand.unplaced = []
         self._follow_engine()
         self.warnings.append(f"{what} was read out of turn: the hand's turns put in order again")
