@@ -459,6 +459,18 @@ class TableReader:
         # behind many discards is misplaced, not late.
         if len(order) >= 2 and order[-2] == t.id and h.discard_nth.get(order[-1]) == nth - 1:
             earlier.append(order[-1])
+        # A discard recorded at its turn that lies after `t` and after a tile read late `t` lies before, and
+        # was recorded after that tile: it took `t`'s place too, and moves on with the tile read late (seed
+        # 6199, wood felt, 37 degrees: seat 0's 9p, read at its next turn, lay before its 9s, read late, and
+        # its 5s, recorded at its turn; changing places with the 9s alone left 9p 5s 9s).
+        stamped = [
+            h.discard_nth[i]
+            for i in earlier
+            if i in order and order.index(i) > order.index(t.id) and h.discard_nth.get(i, nth) < nth
+        ]
+        if stamped:
+            behind = order[order.index(t.id) + 1 :]
+            earlier += [i for i in behind if min(stamped) < h.discard_nth.get(i, -1) < nth]
         after = sorted(
             (
                 (h.discard_nth[i], i)

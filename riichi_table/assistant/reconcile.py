@@ -142,6 +142,14 @@ def insert_late_call(
     return None if game is None else Placement(game, fixed, str(call["pai"]))
 
 
+def append_call(rules: Any, accepted: list[dict[str, Any]], call: dict[str, Any]) -> Placement | None:
+    """The record with `call` put in after its last event (the discard it took lies last); None when the
+    engine refuses it there. `replaced` is the called tile."""
+    fixed = [*accepted, dict(call)]
+    game = replay_record(rules, fixed)
+    return None if game is None else Placement(game, fixed, str(call["pai"]))
+
+
 def insert_late_kan(
     rules: Any, accepted: list[dict[str, Any]], kan: dict[str, Any], nth: int, dora: str | None = None
 ) -> Placement | None:

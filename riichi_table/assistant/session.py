@@ -426,6 +426,8 @@ class LiveSession:
             return
         self.accepted.extend(batch)
         self._pending.extend(batch)
+        if event["type"] == "dahai" and self.table.hand.unplaced:
+            self._resequence({"edits": self.table.hand.unplaced}, quiet=True)
         if event["type"] == "start_kyoku":
             self.table.hand.next_seat = int(event["oya"])
         if event["type"] in ("start_kyoku", "end_kyoku", "end_game"):
@@ -480,7 +482,8 @@ class LiveSession:
         """A record the engine replayed (riichi_table/assistant/reconcile.py) becomes the game's; None (the
         engine refused it) leaves everything as it was, with `refused` said on the page."""
         if placed is None:
-            self.warnings.append(refused)
+            if refused:
+                self.warnings.append(refused)
             return False
         self.game, self.accepted = placed.game, placed.record
         return True
@@ -526,21 +529,49 @@ class LiveSession:
     def _late_call(self, late: dict[str, Any]) -> None:
         """A call read after the caller's discard that followed it (`live_events.LATE_CALL`): the record gets
         it after the discard it took, in place of the caller's draw; kept only if the engine takes it."""
-        from riichi_table.assistant.reconcile import insert_late_call
+        from riichi_table.assistant.reconcile import append_call, insert_late_call
 
         call, nth = late["call"], int(late["nth"])
         placed = insert_late_call(self.rules, self.accepted, call, nth)
+        if placed is None and self._last_discard(int(call["target"]), nth):
+            # The record has the discard the call took last, the caller's discard the reader saw after it
+            # having gone elsewhere (a call read out of turn put it before: seed 6199, wood felt): the call
+            # goes in now, and the reader follows the engine's turn, the caller's discard to come.
+            placed = append_call(self.rules, self.accepted, call)
+            if placed is not None:
+                self._take(placed, "")
+                self._follow_engine()
+                self._count_draws()
+                return
         refused = (
             f"seat {call['actor']}'s {call['type']} of seat {late['target']}'s discard {nth + 1} was read "
             "late, but the record cannot take it there: left out"
         )
         self._take(placed, refused)
 
-    def _resequence(self, event: dict[str, Any]) -> None:
+    def _count_draws(self) -> None:
+        """After the record's turns were put in order again, the reader's count of the live wall's draws
+        follows the record's: a discard put in that was never read came after a draw the reader never
+        counted, and a call the reader took for one read late took no draw from the record. Off by one, the
+        exhaustive draw comes a turn late or early for it (seed 6199, wood felt)."""
+        start = max((i for i, e in enumerate(self.accepted) if e.get("type") == "start_kyoku"), default=0)
+        self.table.hand.draws = sum(e.get("type") == "tsumo" for e in self.accepted[start:])
+
+    def _last_discard(self, seat: int, nth: int) -> bool:
+        """Whether `seat`'s discard `nth` (0-based, this hand) is the record's last."""
+        from riichi_table.assistant.reconcile import discard_places
+
+        places = discard_places(self.accepted, seat)
+        last = max((i for i, e in enumerate(self.accepted) if e.get("type") == "dahai"), default=-1)
+        return 0 <= nth < len(places) and places[nth] == last
+
+    def _resequence(self, event: dict[str, Any], quiet: bool = False) -> None:
         """Calls read out of turn (`live_events.RESEQUENCE`): the record gets each, with the target's discard
         it took where that was never recorded, and the hand's turns put in order again
         (riichi_table/assistant/resequence.py). Kept only if the engine takes it; the reader then follows the
-        engine's turn and forgets the calls it kept aside. Refused, they wait for the next such call."""
+        engine's turn and forgets the calls it kept aside. Refused, they are tried again with each discard
+        recorded after them (`quiet`: nothing said when it is refused again) and with the next such call: a
+        call whose caller's own discard was not recorded yet leaves that turn without a place until it is."""
         from riichi_table.assistant.resequence import resequence
 
         edits = event["edits"]
@@ -549,10 +580,12 @@ class LiveSession:
         placed = resequence(self.rules, self.accepted, discards, calls)
         last = edits[-1]["call"]
         what = f"seat {last['actor']}'s {last['type']} of seat {last['target']}'s {last['pai']}"
-        if not self._take(placed, f"{what} read out of turn: the record cannot take it yet, kept aside"):
+        refused = "" if quiet else f"{what} read out of turn: the record cannot take it yet, kept aside"
+        if not self._take(placed, refused):
             return
         self.table.hand.unplaced = []
         self._follow_engine()
+        self._count_draws()
         self.warnings.append(f"{what} was read out of turn: the hand's turns put in order again")
 
     def _late_kan(self, late: dict[str, Any]) -> None:

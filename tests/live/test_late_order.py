@@ -312,3 +312,42 @@ def test_a_tile_read_late_lying_before_two_tiles_read_late_changes_places_with_e
     assert _seat_discards(session) == ["1m", "9m", "8m"]
     reach = next(i for i, e in enumerate(session.accepted) if e["type"] == "reach")
     assert session.accepted[reach + 1]["pai"] == "1m"  # the riichi goes with its tile
+
+
+def test_a_discard_recorded_at_its_turn_behind_a_tile_read_late_moves_on_with_it() -> None:
+    # Seed 6199, wood felt, red backs, 37 degrees: seat 0's 9p went unread at its turn (guessed), its 9s
+    # after it came to light into the guess's place, its 5s was read at its turn, and the 9p at the seat's
+    # next turn. The pond shows 9p, 9s, 5s: the 5s, behind the 9s, took the 9p's place as much as the 9s did.
+    table = _start()
+    table.discard(0, 0, 27)
+    table.discard(2, 0, 29)
+    table.discard(3, 0, 31)
+    for _ in range(STUCK_FRAMES + 2):  # seat 1's first discard is not seen: guessed
+        table.step()
+    table.discard(0, 1, 28)
+    second = table.discard(1, 1, 8)  # its second place shows first, and takes the guessed place
+    for _ in range(40):
+        table.step()
+    third = table.discard(1, 2, 7)  # its third, at its turn: after waiting for the first, it counts
+    for _ in range(40):
+        table.step()
+    table.discard(2, 1, 30)
+    table.discard(3, 1, 32)
+    table.discard(0, 2, 33)
+    first = table.discard(1, 0, 0)  # its first place, read at the seat's next turn
+    assert [e for e in table.events if e["type"] == BEFORE_LATE] == [
+        {"type": BEFORE_LATE, "actor": 1, "nth": 2, "late": 1},
+        {"type": BEFORE_LATE, "actor": 1, "nth": 1, "late": 0},
+    ]
+    h = table.reader.hand
+    assert [h.discard_nth[t.id] for t in (first, second, third)] == [0, 1, 2]
+    assert h.last_discard == (1, third.id, 7)
+
+    record = _record("2m")
+    for seat, pai in ((1, "8m"), (2, "P"), (3, "F"), (0, "C"), (1, "1m")):  # seat 1's first a guess, 2m
+        record += [{"type": "tsumo", "actor": seat, "pai": "?"}, {"type": "dahai", "actor": seat, "pai": pai}]
+    session = _session(record)
+    session._apply({"type": LATE_DAHAI, "actor": 1, "nth": 0, "pai": "9m"})
+    for event in [e for e in table.events if e["type"] == BEFORE_LATE]:
+        session._apply(dict(event))
+    assert _seat_discards(session) == ["1m", "9m", "8m"]

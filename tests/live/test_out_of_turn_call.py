@@ -228,3 +228,46 @@ def test_the_session_takes_the_pieces_and_follows_the_engines_turn_or_keeps_them
     assert h.unplaced == []
     # The record ends with seat 0's pon: the reader waits for seat 0's discard, with no draw before it.
     assert (h.next_seat, h.just_called) == (0, 0)
+
+
+PON_6P = {"type": "pon", "actor": 0, "target": 1, "pai": "6p", "consumed": ["6p", "6p"]}
+PON_5P = {"type": "pon", "actor": 0, "target": 3, "pai": "5p", "consumed": ["5p", "5p"]}
+
+
+def test_a_call_kept_aside_goes_in_once_its_callers_discard_is_recorded() -> None:
+    from riichi_table.vision.live_events import LATE_CALL
+
+    from riichi_table.assistant import LiveSession
+
+    # Seed 6199, wood felt, red backs, 37 degrees: seat 1's 6p never counted and seat 0's pon of it was read
+    # after seat 1's next discard, the 3m; seat 0's 8p after the pon was not recorded yet, so no order took
+    # the 3m's turn and the pon was kept aside. Seat 0's 8p was then read at its turn after seat 3's 5p.
+    session = LiveSession("wrc", namer="templates")
+    for event in _record((0, "N"), (1, "1m"), (2, "9m"), (3, "9p"), (0, "7s"), (1, "3m"))[1:]:
+        session._apply(event)
+    h = session.table.hand
+    h.phase, h.next_seat = "playing", 2
+    pon = {"target": 1, "nth": 1, "pai": "6p", "call": PON_6P}
+    h.unplaced = [pon]
+    session._apply({"type": RESEQUENCE, "edits": [pon]})
+    assert h.unplaced == [pon] and any("kept aside" in w for w in session.warnings)
+    for seat, pai in ((2, "4p"), (3, "5p")):
+        session._apply({"type": "tsumo", "actor": seat, "pai": "?"})
+        session._apply({"type": "dahai", "actor": seat, "pai": pai})
+    assert h.unplaced == [pon]  # still no order: seat 0's turn after the pon has no discard
+    session._apply({"type": "tsumo", "actor": 0, "pai": "?"})
+    session._apply({"type": "dahai", "actor": 0, "pai": "8p"})
+    assert _order(session.accepted)[8:] == [
+        *("T0", "07s", "T1", "16p", "pon 06p", "08p"),
+        *("T1", "13m", "T2", "24p", "T3", "35p"),
+    ]
+    assert h.unplaced == []
+    assert (h.next_seat, h.just_called) == (0, None)
+    # The reader counted no draw for the 6p; it counts the record's now, or the wall runs out a turn late.
+    assert h.draws == sum(e["type"] == "tsumo" for e in session.accepted) == 9
+    # Seat 0's pon of seat 3's 5p, read after the 8p the reader took for the discard that followed it: the
+    # 5p is the record's last discard, so the pon goes in after it, and seat 0's discard is awaited.
+    session._apply({"type": LATE_CALL, "target": 3, "nth": 1, "call": PON_5P})
+    assert _order(session.accepted)[-2:] == ["35p", "pon 05p"]
+    assert (h.next_seat, h.just_called) == (0, 0)
+    assert not any("left out" in w for w in session.warnings)
