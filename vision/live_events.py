@@ -899,6 +899,12 @@ class TableReader:
         )
         return True
 
+    def _discarded_after(self, seat: int, called: Track) -> bool:
+        """Whether `seat`, whose meld's called tile is `called`, has laid a tile at its next pond spot since
+        the meld was laid: in another seat's turn, the discard that follows a call."""
+        new = self._new_pond_tiles(list(self.tracks.values()))[seat]
+        return any(t.born > called.born and self._next_spot(t) for t in new)
+
     def _next_spot(self, t: Track) -> bool:
         """Whether a pond track lies at its seat's next spot (after the discards recorded), as a discard laid
         now does."""
@@ -1057,15 +1063,22 @@ class TableReader:
         call, with the called tile (or the target's unread pond tile of that kind, if one is seen), with a
         warning. Otherwise nothing is put in, and `_new_meld` leaves the call out with a warning."""
         h = self.hand
-        if self.pale_felt and called.kind == WHITE_DRAGON:
+        hidden = hidden_lately(h, target, self.frame)
+        blank = self.pale_felt and called.kind == WHITE_DRAGON
+        after = blank and h.next_seat == target and self._discarded_after(seat, called)
+        if blank and not after:
             # A blank face on white cloth is what the cloth and a standing tile's top are read as: a pon of
             # them needs its discard read (seed 318, white cloth, black backs, 37 degrees: seat 0's standing
             # tops, two cut sideways, read as white dragons, took one made up for seat 3's pond, hidden under
-            # an arm, and every later turn of seat 0 went a place off).
+            # an arm, and every later turn of seat 0 went a place off), or its caller's discard after it: a
+            # tile laid at the caller's next pond spot since the meld, in the target's turn (seed 6063, white
+            # cloth, blue backs, 40 degrees: seat 1's white dragon, called at once by seat 3, its arm over
+            # seat 1's pond, never showed on the cloth; seat 3's 1p came six frames after the pon, and seat
+            # 1's next discard, read at the white dragon's turn, put seat 3's turns a place off for two
+            # rounds).
             return
-        hidden = hidden_lately(h, target, self.frame)
         glimpse = self._glimpse(target, called.kind)
-        if not hidden and (glimpse is None or h.next_seat not in (None, target)):
+        if not hidden and not after and (glimpse is None or h.next_seat not in (None, target)):
             return
         new = self._new_pond_tiles(list(self.tracks.values()))[target]
         unread = [t for t in new if t.kind == called.kind]

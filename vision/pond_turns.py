@@ -8,6 +8,8 @@ Positions are in the seat's frame (u, v mm, `vision.zones`); frames are processe
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from numpy.typing import NDArray
 from riichi_table.vision.hand_state import HandState
@@ -25,6 +27,11 @@ OVERLAP_SHARE = 2 / 3  # of a tile's width: a new pond track this near a read di
 # backs, 40 degrees, full light: a 7m's track lost, a cell across it and the blank white dragon beyond it,
 # 18 mm from the 7m's place, read 7m and taken for the dragon's turn, guessed before).
 SAME_KIND_SHARE = 0.8
+# A view moved (a bump) shifts every tile of a pond alike: SHIFT_TILES of its discards found again within
+# SHIFT_FRAMES of each other, as far off their places as each other within SHIFT_MM (and further than that).
+SHIFT_TILES = 3
+SHIFT_FRAMES = 2
+SHIFT_MM = 4.0
 HIDDEN_RECENT = 30  # frames after its pond was hidden in which a seat's unseen discard may be called
 
 
@@ -194,6 +201,29 @@ def _never_voted(votes: NDArray[np.float64], kind: int) -> bool:
     return share < NEVER_SHARE * total
 
 
+def _pond_shift(hand: HandState, tracks: dict[int, Track], seat: int, t: Track) -> tuple[float, float] | None:
+    """How far the seat's discards found again with `t` (born within SHIFT_FRAMES of it) lie from their
+    places, when at least SHIFT_TILES of them lie as far off as each other (within SHIFT_MM), more than
+    SHIFT_MM: the view moved for them all; None otherwise."""
+    offsets = [
+        (o.u - place[0], o.v - place[1])
+        for i in hand.ponds[seat]
+        if (o := tracks.get(i)) is not None
+        and o.id != t.id
+        and abs(o.born - t.born) <= SHIFT_FRAMES
+        and (place := hand.places.get(i)) is not None
+    ]
+    if len(offsets) < SHIFT_TILES:
+        return None
+    du, dv = (float(np.median([o[k] for o in offsets])) for k in (0, 1))
+    if (
+        math.hypot(du, dv) <= SHIFT_MM
+        or sum(math.dist(o, (du, dv)) < SHIFT_MM for o in offsets) < SHIFT_TILES
+    ):
+        return None
+    return du, dv
+
+
 def came_back(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, seat: int, t: Track) -> bool:
     """A new pond track where a discard of this seat lay whose track was lost (the camera shaken by a
     bump, the view shifted for a few frames: the tile's place showed mat, its track went) is that discard
@@ -205,12 +235,19 @@ def came_back(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, sea
     another kind for a few frames (seed 211, black felt, 40 degrees: a 9p read twice as 9p, then 7m); read
     as its kind at all, it is that discard; so is one read as a kind the discard's own readings gave when it
     counted (below), and that one is named again by its readings."""
+    shift = _pond_shift(hand, tracks, seat, t)
     for k, old in enumerate(hand.ponds[seat]):
         place = hand.places.get(old)
         if old in tracks or place is None:
             continue
         was = hand.discard_kind.get(old, -1)
         renamed = was >= 0 and never_read_as(t, was)
+        if renamed and shift is not None and math.dist((t.u - place[0], t.v - place[1]), shift) < SHIFT_MM:
+            # Found again as far off its place as the pond's other discards found again with it: the view
+            # moved (a bump), and a tile blurred by it may read as another kind (seed 6063, white cloth, blue
+            # backs, 40 degrees: seat 0's pond 12 mm off for six frames, its 1m read 9m there and recorded
+            # as a new discard in the seat's turn, its next a turn late).
+            renamed = False
         if renamed:
             # Unless the discard itself was read as this tile's kind when it counted: a cell cut across the
             # row's next tiles for a while, named after a tile it held in part (seed 5653, white cloth, blue

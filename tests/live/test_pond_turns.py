@@ -345,6 +345,46 @@ def test_no_white_dragon_is_made_up_on_white_cloth_for_a_call(hidden: bool) -> N
     assert "pon" in _types(table.events)
 
 
+@pytest.mark.parametrize("hidden", [False, True])
+def test_a_white_dragon_called_on_white_cloth_is_put_in_once_the_caller_discards_after_the_call(
+    hidden: bool,
+) -> None:
+    # Seed 6063, white cloth, blue backs, 40 degrees: seat 1's white dragon, called at once by seat 2 (its
+    # arm over seat 1's pond), never showed on the cloth. Seat 2's next tile, laid in seat 1's turn after
+    # the meld, is the discard that follows a call: the white dragon went in before the pon.
+    table = _framed_start()
+    table.reader.pale_felt = True
+    _one_go_around(table)
+    table.discard(0, 1, 27)
+    if hidden:
+        table.unseen |= {t.id for t in table.tracks.values() if t.seat == 1 and t.area == "pond"}
+        table.step()
+    tiles = [table.put(2, 330 + i * 30, GEO.hand_v, 31, sideways=(i == 0)) for i in range(3)]
+    table.step(tiles)
+    assert "pon" not in _types(table.events)  # nothing yet says the pon is one
+    table.discard(2, 1, 9)  # seat 2's 1p at its next spot, in seat 1's turn
+    for _ in range(STABLE_HITS):
+        table.step()
+    after = [(e["type"], e.get("actor"), e.get("pai")) for e in table.events if e["type"] != "tsumo"][-3:]
+    assert after == [("dahai", 1, "P"), ("pon", 2, "P"), ("dahai", 2, "1p")]
+
+
+def test_a_white_dragon_pon_on_white_cloth_with_the_callers_tile_laid_before_it_gives_no_discard() -> None:
+    # Seed 318's standing tops read as a pon of white dragons: the seat's pond tile waiting there was laid
+    # before the meld was read, so it is no discard after a call.
+    table = _framed_start()
+    table.reader.pale_felt = True
+    _one_go_around(table)
+    table.discard(0, 1, 27)
+    table.discard(2, 1, 9)
+    tiles = [table.put(2, 330 + i * 30, GEO.hand_v, 31, sideways=(i == 0)) for i in range(3)]
+    table.step(tiles)
+    for _ in range(STABLE_HITS):
+        table.step()
+    assert "pon" not in _types(table.events)
+    assert (1, "P") not in _dahai(table)
+
+
 def test_a_glimpse_of_the_called_kind_out_of_its_seats_turn_gives_no_discard() -> None:
     # Seat 0's turn: seat 1 cannot have discarded, whatever a cell of its pond read for a frame or two.
     table = _framed_start()
@@ -411,3 +451,39 @@ def test_a_cell_between_two_discards_whose_tracks_were_lost_is_no_new_discard() 
     assert [e for e in table.events if e["type"] == "dahai"][-1]["actor"] == 3
     table.discard(0, 3, 5)  # its real next discard, at the next spot
     assert [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"][-1] == (0, "6m")
+
+
+def test_a_discard_found_again_as_far_off_as_its_ponds_others_after_a_bump_is_no_new_discard() -> None:
+    # Seed 6063, white cloth, blue backs, 40 degrees: a bump moved the view 12 mm for six frames; seat 0's
+    # discards were found again 12 mm off their places, and its 1m, blurred, read 9m there: taken for a new
+    # discard in the seat's turn, and each later one a turn late.
+    table = _framed_start()
+    for n in range(4):
+        _one_go_around(table, n)
+    pond = [t for t in table.tracks.values() if t.seat == 0 and t.area == "pond"]
+    for t in pond:
+        table.take(t)
+    table.step([], pond)
+    again = [table.put(0, t.u, t.v + 12, t.kind if i < 3 else 8) for i, t in enumerate(pond)]  # the 4th: 9m
+    table.step(again)
+    for _ in range(STABLE_HITS):
+        table.step()
+    assert table.reader.hand.ponds[0] == [t.id for t in again]
+    table.discard(0, 4, 33)
+    assert _dahai(table)[-1] == (0, "C") and (0, "9m") not in _dahai(table)
+
+
+def test_a_tile_of_another_kind_found_where_a_discard_lay_without_its_ponds_others_moving_is_new() -> None:
+    # No bump: only the one track went, and the tile now there was never read as that discard's kind.
+    table = _framed_start()
+    for n in range(4):
+        _one_go_around(table, n)
+    last = next(
+        t for t in table.tracks.values() if t.seat == 0 and t.area == "pond" and t.kind == 27 and t.u > 0
+    )
+    table.take(last)
+    table.step([], [last])
+    other = table.put(0, last.u, last.v + 12, 8)
+    table.step([other])
+    assert table.reader.hand.ponds[0][3:] == [last.id, other.id]  # a new discard: the seat's fifth
+    assert _dahai(table)[-1] == (0, "9m")
