@@ -901,7 +901,7 @@ class TableReader:
 
     def _discarded_after(self, seat: int, called: Track) -> bool:
         """Whether `seat`, whose meld's called tile is `called`, has laid a tile at its next pond spot since
-        the meld was laid: in another seat's turn, the discard that follows a call."""
+        the meld was laid (in the target's turn, the discard that follows a call)."""
         new = self._new_pond_tiles(list(self.tracks.values()))[seat]
         return any(t.born > called.born and self._next_spot(t) for t in new)
 

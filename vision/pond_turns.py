@@ -235,14 +235,20 @@ def came_back(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, sea
     another kind for a few frames (seed 211, black felt, 40 degrees: a 9p read twice as 9p, then 7m); read
     as its kind at all, it is that discard; so is one read as a kind the discard's own readings gave when it
     counted (below), and that one is named again by its readings."""
-    shift = _pond_shift(hand, tracks, seat, t)
+    shift: tuple[float, float] | bool | None = False  # worked out when first needed
     for k, old in enumerate(hand.ponds[seat]):
         place = hand.places.get(old)
         if old in tracks or place is None:
             continue
         was = hand.discard_kind.get(old, -1)
         renamed = was >= 0 and never_read_as(t, was)
-        if renamed and shift is not None and math.dist((t.u - place[0], t.v - place[1]), shift) < SHIFT_MM:
+        if renamed and shift is False:
+            shift = _pond_shift(hand, tracks, seat, t)
+        if (
+            renamed
+            and isinstance(shift, tuple)
+            and math.dist((t.u - place[0], t.v - place[1]), shift) < SHIFT_MM
+        ):
             # Found again as far off its place as the pond's other discards found again with it: the view
             # moved (a bump), and a tile blurred by it may read as another kind (seed 6063, white cloth, blue
             # backs, 40 degrees: seat 0's pond 12 mm off for six frames, its 1m read 9m there and recorded
