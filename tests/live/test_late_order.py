@@ -176,16 +176,22 @@ def test_two_tiles_read_late_go_in_the_order_their_pond_shows(before: bool, orde
     assert any("other way round" in w for w in session.warnings) == before
 
 
-def test_a_discard_read_at_its_turn_that_lies_before_the_tile_read_late_changes_places_with_it() -> None:
-    # Seed 1234, white cloth, 37 degrees: seat 1's F, a row's far end, was lost in most frames; its discard
-    # was guessed, the W laid after it (the next row's first tile) came to light first and took the guessed
-    # place, and the F was read at the seat's next turn. The pond shows the F first.
+def _seat_1s_first_guessed() -> Table:
+    """Seats 0, 2 and 3 discard once while seat 1's first discard is not seen: it is guessed."""
     table = _start()
     table.discard(0, 0, 27)
     table.discard(2, 0, 29)
     table.discard(3, 0, 31)
-    for _ in range(STUCK_FRAMES + 2):  # seat 1's first discard is not seen: guessed
+    for _ in range(STUCK_FRAMES + 2):
         table.step()
+    return table
+
+
+def test_a_discard_read_at_its_turn_that_lies_before_the_tile_read_late_changes_places_with_it() -> None:
+    # Seed 1234, white cloth, 37 degrees: seat 1's F, a row's far end, was lost in most frames; its discard
+    # was guessed, the W laid after it (the next row's first tile) came to light first and took the guessed
+    # place, and the F was read at the seat's next turn. The pond shows the F first.
+    table = _seat_1s_first_guessed()
     assert table.reader.hand.phantom_nth[1] == [0]
     table.discard(0, 1, 28)
     table.discard(1, 1, 8)  # the 9m in its second place shows first: after waiting for the first, it
@@ -318,12 +324,7 @@ def test_a_discard_recorded_at_its_turn_behind_a_tile_read_late_moves_on_with_it
     # Seed 6199, wood felt, red backs, 37 degrees: seat 0's 9p went unread at its turn (guessed), its 9s
     # after it came to light into the guess's place, its 5s was read at its turn, and the 9p at the seat's
     # next turn. The pond shows 9p, 9s, 5s: the 5s, behind the 9s, took the 9p's place as much as the 9s did.
-    table = _start()
-    table.discard(0, 0, 27)
-    table.discard(2, 0, 29)
-    table.discard(3, 0, 31)
-    for _ in range(STUCK_FRAMES + 2):  # seat 1's first discard is not seen: guessed
-        table.step()
+    table = _seat_1s_first_guessed()
     table.discard(0, 1, 28)
     second = table.discard(1, 1, 8)  # its second place shows first, and takes the guessed place
     for _ in range(40):

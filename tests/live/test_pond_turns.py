@@ -325,11 +325,9 @@ def test_a_call_whose_discard_was_not_glimpsed_in_an_unhidden_pond_is_left_out(g
     )
 
 
-@pytest.mark.parametrize("hidden", [False, True])
-def test_no_white_dragon_is_made_up_on_white_cloth_for_a_call(hidden: bool) -> None:
-    # Seed 318, white cloth, black backs, 37 degrees: the bare cloth is cut and named a white dragon now and
-    # then, and seat 0's standing tops, two cut sideways, were read as a pon of them: with a white dragon
-    # glimpsed at the pond's next spot, or with the pond under an arm, a discard was made up for it.
+def _white_cloth_seat_1s_turn(hidden: bool) -> FramedTable:
+    """White cloth, one go-around read and seat 0's second discard: seat 1's turn, its pond under an arm
+    for a frame when `hidden`."""
     table = _framed_start()
     table.reader.pale_felt = True
     _one_go_around(table)
@@ -337,6 +335,15 @@ def test_no_white_dragon_is_made_up_on_white_cloth_for_a_call(hidden: bool) -> N
     if hidden:
         table.unseen |= {t.id for t in table.tracks.values() if t.seat == 1 and t.area == "pond"}
         table.step()
+    return table
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+def test_no_white_dragon_is_made_up_on_white_cloth_for_a_call(hidden: bool) -> None:
+    # Seed 318, white cloth, black backs, 37 degrees: the bare cloth is cut and named a white dragon now and
+    # then, and seat 0's standing tops, two cut sideways, were read as a pon of them: with a white dragon
+    # glimpsed at the pond's next spot, or with the pond under an arm, a discard was made up for it.
+    table = _white_cloth_seat_1s_turn(hidden)
     tiles = [table.put(2, 330 + i * 30, GEO.hand_v, 31, sideways=(i == 0)) for i in range(3)]
     table.step(tiles, tentative=[_glimpse(31, hits=4, turns=0)])
     assert "pon" not in _types(table.events)
@@ -352,13 +359,7 @@ def test_a_white_dragon_called_on_white_cloth_is_put_in_once_the_caller_discards
     # Seed 6063, white cloth, blue backs, 40 degrees: seat 1's white dragon, called at once by seat 2 (its
     # arm over seat 1's pond), never showed on the cloth. Seat 2's next tile, laid in seat 1's turn after
     # the meld, is the discard that follows a call: the white dragon went in before the pon.
-    table = _framed_start()
-    table.reader.pale_felt = True
-    _one_go_around(table)
-    table.discard(0, 1, 27)
-    if hidden:
-        table.unseen |= {t.id for t in table.tracks.values() if t.seat == 1 and t.area == "pond"}
-        table.step()
+    table = _white_cloth_seat_1s_turn(hidden)
     tiles = [table.put(2, 330 + i * 30, GEO.hand_v, 31, sideways=(i == 0)) for i in range(3)]
     table.step(tiles)
     assert "pon" not in _types(table.events)  # nothing yet says the pon is one
