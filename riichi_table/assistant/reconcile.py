@@ -31,14 +31,19 @@ class Placement:
     replaced: str
 
 
+def hand_start(accepted: list[dict[str, Any]]) -> int | None:
+    """Index into `accepted` of the current hand's start_kyoku; None before the first hand."""
+    return max((i for i, e in enumerate(accepted) if e.get("type") == "start_kyoku"), default=None)
+
+
 def discard_places(accepted: list[dict[str, Any]], actor: int) -> list[int]:
     """Indices into `accepted` of `actor`'s discards in the current hand (since its start_kyoku), in order."""
-    starts = [i for i, e in enumerate(accepted) if e.get("type") == "start_kyoku"]
-    if not starts:
+    start = hand_start(accepted)
+    if start is None:
         return []
     return [
         i
-        for i in range(starts[-1], len(accepted))
+        for i in range(start, len(accepted))
         if accepted[i].get("type") == "dahai" and accepted[i].get("actor") == actor
     ]
 
@@ -180,12 +185,12 @@ def insert_late_dora(rules: Any, accepted: list[dict[str, Any]], marker: str) ->
     turned over (seed 002 3.3.5-3.3.7: before the replacement draw): an indicator read only after a discard
     that followed the kan (riichi_table/vision/live_events.py `LATE_DORA`). None when the hand has no kan, or
     the engine refuses the record so."""
-    starts = [i for i, e in enumerate(accepted) if e.get("type") == "start_kyoku"]
-    if not starts:
+    start = hand_start(accepted)
+    if start is None:
         return None
     from riichi_table.vision.live_events import KAN_EVENTS
 
-    kans = [i for i in range(starts[-1], len(accepted)) if accepted[i].get("type") in KAN_EVENTS]
+    kans = [i for i in range(start, len(accepted)) if accepted[i].get("type") in KAN_EVENTS]
     if not kans:
         return None
     at = kans[-1] + 1

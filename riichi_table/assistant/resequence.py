@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from riichi_table.assistant.reconcile import Placement, replay_record
+from riichi_table.assistant.reconcile import Placement, hand_start, replay_record
 
 CALLS = ("chi", "pon", "daiminkan")
 BODY = ("ankan", "kakan", "dora")
@@ -61,10 +61,9 @@ def resequence(
     again, replayed through a fresh engine. None when the hand has ended, a place does not exist or is called
     already, the pieces leave a seat's discard or a call out of the order, or the engine refuses the record.
     `accepted` is not changed; `replaced` is empty (nothing was replaced)."""
-    starts = [i for i, e in enumerate(accepted) if e.get("type") == "start_kyoku"]
-    if not starts:
+    start = hand_start(accepted)
+    if start is None:
         return None
-    start = starts[-1]
     hand = _cut(accepted[start], accepted[start + 1 :])
     if hand is None:
         return None

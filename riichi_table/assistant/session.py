@@ -533,28 +533,28 @@ class LiveSession:
 
         call, nth = late["call"], int(late["nth"])
         placed = insert_late_call(self.rules, self.accepted, call, nth)
-        if placed is None and self._last_discard(int(call["target"]), nth):
-            # The record has the discard the call took last, the caller's discard the reader saw after it
-            # having gone elsewhere (a call read out of turn put it before: seed 6199, wood felt): the call
-            # goes in now, and the reader follows the engine's turn, the caller's discard to come.
+        # The record has the discard the call took last, the caller's discard the reader saw after it having
+        # gone elsewhere (a call read out of turn put it before: seed 6199, wood felt): the call goes in now,
+        # and the reader follows the engine's turn, the caller's discard to come.
+        appended = placed is None and self._last_discard(int(call["target"]), nth)
+        if appended:
             placed = append_call(self.rules, self.accepted, call)
-            if placed is not None:
-                self._take(placed, "")
-                self._follow_engine()
-                self._count_draws()
-                return
         refused = (
             f"seat {call['actor']}'s {call['type']} of seat {late['target']}'s discard {nth + 1} was read "
             "late, but the record cannot take it there: left out"
         )
-        self._take(placed, refused)
+        if self._take(placed, refused) and appended:
+            self._follow_engine()
+            self._count_draws()
 
     def _count_draws(self) -> None:
         """After the record's turns were put in order again, the reader's count of the live wall's draws
         follows the record's: a discard put in that was never read came after a draw the reader never
         counted, and a call the reader took for one read late took no draw from the record. Off by one, the
         exhaustive draw comes a turn late or early for it (seed 6199, wood felt)."""
-        start = max((i for i, e in enumerate(self.accepted) if e.get("type") == "start_kyoku"), default=0)
+        from riichi_table.assistant.reconcile import hand_start
+
+        start = hand_start(self.accepted) or 0
         self.table.hand.draws = sum(e.get("type") == "tsumo" for e in self.accepted[start:])
 
     def _last_discard(self, seat: int, nth: int) -> bool:
