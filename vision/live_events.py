@@ -1157,6 +1157,27 @@ class TableReader:
             if (t := self.tracks.get(i)) is not None and t.sideways
         ]
 
+    def riichi_tiles(self) -> list[tuple[float, float]]:
+        """Where (mm) the riichi tiles recorded this hand lie (their tracks)."""
+        return [(t.x, t.y) for i, _ in self.hand.riichi_at.values() if (t := self.tracks.get(i)) is not None]
+
+    def blank_faces(self) -> list[tuple[float, float, float, float]]:
+        """Where (mm boxes: x, y, w, h) the white dragons recorded in the ponds lie, while the felt is white
+        cloth: their faces are the cloth's colour, and the reader fills them into its tile mask at face height
+        (`LiveReader.blank_faces`)."""
+        if not self.pale_felt:
+            return []
+        geo, out = self.geo, []
+        for pond in self.hand.ponds:
+            for i in pond:
+                t = self.tracks.get(i)
+                if t is None or t.area != "pond" or t.kind != WHITE_DRAGON:
+                    continue
+                along, across = (geo.tile_h, geo.tile_w) if t.sideways else (geo.tile_w, geo.tile_h)
+                w, h = (along, across) if t.seat in (0, 2) else (across, along)
+                out.append((t.x - w / 2, t.y - h / 2, w, h))
+        return out
+
     def no_hand_up(self) -> int | None:
         """While no hand has started, more discards lie in the ponds than the set-up check's one each and a
         dead wall stands: how many tiles its indicator row shows face up (a hand starts with one,

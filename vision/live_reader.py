@@ -234,6 +234,13 @@ class LiveReader:
         # Where (mm) the called tiles of the melds recorded this hand lie (told by the session each frame): a
         # hand-row blob around one, no longer than a meld, is that meld, whatever its depth (`_meld_blob`).
         self.called_tiles: list[tuple[float, float]] = []
+        # Where (mm boxes) the white dragons recorded in the ponds lie, on white cloth (told by the session
+        # each frame): their blank faces are the cloth's colour, and at face height they are filled into the
+        # tile mask (`_with_blank_faces`).
+        self.blank_faces: list[tuple[float, float, float, float]] = []
+        # Where (mm) the riichi tiles recorded this hand lie (told by the session each frame): their pond rows
+        # are cut with a sideways tile at no cost (`tile_cuts.cut_blob`).
+        self.riichi_tiles: list[tuple[float, float]] = []
         # How deep (mm) the last view showed the dead wall's row, when it showed one: a two-high wall seen
         # from a tilted camera shows its height (vision.face_height, `shows_height`).
         self.dead_wall_depth: float | None = None
@@ -289,6 +296,12 @@ class LiveReader:
                 mat &= outline == 0
                 mat &= ~_raised(lab[..., 0], mat, self.geo.tile_w * self.ppm)
                 gaps = cv2.blur(outline.astype(np.float32), (3, 3))
+        if red and not green:
+            # Red backs on a felt near their colour (wood, dim): the backs' hue is no mat. Taken for the wood,
+            # the dead wall's stacks left its face-up indicators apart, and an ura dora laid under its
+            # indicator was never cut (seed 6471, wood felt, red backs, 37 degrees, light 0.55: the riichi
+            # win's ura dora lost, and its han).
+            mat &= ~_red_hue(h, s)
         # Bamboo symbols look like mat and leak into the thin gaps around a tile: tiles are filled as solid
         # blobs from the mat without its thin parts; the gaps are found again from the mat itself.
         opened = cv2.morphologyEx(mat.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
@@ -300,7 +313,7 @@ class LiveReader:
         if back is None:
             # Red backs (or no dead wall seen yet) keep the measured hue rule: the learned-colour mask also
             # takes the red ink of character tiles, whose cells then look like a standing tile's top.
-            back = (((h < 9) | (h > 170)) & (s > 150)).astype(np.uint8)
+            back = _red_hue(h, s).astype(np.uint8)
         else:
             back = _banded(back, max(3, int(BACK_RUN * self.geo.tile_w * self.ppm)))
         if not green and self.colours.pale_felt():
@@ -335,7 +348,7 @@ class LiveReader:
         if self._rims and self.camera is not None:
             # White cloth at face height: a lone tile's far edges are the cloth's lightness, its face is
             # completed from the back layer its side shows (vision.lone_faces).
-            solid = complete_faces(solid, back, self.camera, self.geo, self.ppm)
+            solid = complete_faces(self._with_blank_faces(solid), back, self.camera, self.geo, self.ppm)
         # At face height a lying tile's side shows towards the camera: rows are cut from the faces alone
         # (found before the dead wall's square is parted: a far pond's sides may reach over its line).
         faces = solid if self.camera is None else faces_only(solid, self.camera, self.ppm, back)
@@ -393,7 +406,10 @@ class LiveReader:
                     towards = self._towards_camera((x + w / 2, y + h / 2))
                     side = cut_side(area, seat, towards)
                     first = len(boxes)
-                    cut_blob(face[sub], region[sub], ox, oy, boxes, self.geo, self.ppm, self._rims, side)
+                    riichi = [(x * self.ppm, y * self.ppm) for x, y in self.riichi_tiles]
+                    cut_blob(
+                        face[sub], region[sub], ox, oy, boxes, self.geo, self.ppm, self._rims, side, riichi
+                    )
                     if area == "hand" and self.camera is not None:
                         along = towards[0 if seat in (0, 2) else 1]
                         boxes[first:] = laid_open(boxes[first:], seat, self.geo, self.ppm, along)
@@ -475,6 +491,24 @@ class LiveReader:
             mat.astype(np.uint8), (view.shape[1] // 4, view.shape[0] // 4), interpolation=cv2.INTER_AREA
         )
         return FrameReading(tuple(tiles), quarter > 0, self.ppm / 4.0)
+
+    def _with_blank_faces(self, solid: NDArray[np.uint8]) -> NDArray[np.uint8]:
+        """The tile mask with the white dragons recorded in the ponds filled in where they lie, on white
+        cloth at face height (`blank_faces`). Their faces are the cloth's colour and the mask does not find
+        them; the tile laid after one, beyond it from the camera, then lost the part of its face that would
+        show a side (a face-height view keeps a pixel only where the tile mask goes on towards the camera for
+        a side's length, `faces_only`), and its row was measured short: seed 5927, white cloth, 40 degrees:
+        seat 1's 9p laid after its white dragon measured 8 mm short, its row of four 100 mm for 113, cut as
+        two upright cells and a sideways one, and a riichi nobody declared was recorded. Filled in, the
+        dragon is a tile of its row again, and the row is cut whole."""
+        if not self.blank_faces:
+            return solid
+        out = solid.copy()
+        for x, y, w, h in self.blank_faces:
+            x0, y0 = round(x * self.ppm), round(y * self.ppm)
+            x1, y1 = x0 + round(w * self.ppm) - 1, y0 + round(h * self.ppm) - 1
+            cv2.rectangle(out, (x0, y0), (x1, y1), 255, -1)
+        return out
 
     def _meld_blob(self, x: int, y: int, w: int, h: int, seat: int) -> bool:
         """Whether a hand-row blob (pixels) is a recorded meld: one of its called tiles lies in it and it is
@@ -710,6 +744,11 @@ class _LitPieces:
 
 LIT_FACE = 225.0  # grey level of a lit ivory face: a dim view's brightest parts are raised to it
 MAX_GAIN = 2.5
+
+
+def _red_hue(h: NDArray[np.uint8], s: NDArray[np.uint8]) -> NDArray[np.bool_]:
+    """Pixels of red backs' hue (OpenCV's hue and saturation)."""
+    return ((h < 9) | (h > 170)) & (s > 150)
 
 
 def _lit(view: NDArray[np.uint8]) -> NDArray[np.uint8]:

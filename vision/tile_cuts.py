@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Sequence
 
 import numpy as np
 from numpy.typing import NDArray
@@ -43,6 +44,7 @@ def cut_blob(
     ppm: float,
     rims: bool = False,
     side_mm: tuple[float, float] = (0.0, 0.0),
+    riichi: Sequence[tuple[float, float]] = (),
 ) -> None:
     """Cut a blob of touching tiles into rows (ponds have rows of six), then each row into tiles.
 
@@ -59,6 +61,9 @@ def cut_blob(
     does, and the farther row keeps its side (`LiveReader` centres its crops on the face). An even split
     put the cut in the middle of the covered gap, and the nearer row's crops 2-4 mm off its faces (seed
     211, black felt, 40 degrees: seat 0's 6m read 2p).
+
+    `riichi`: where (view pixels) the riichi tiles the game has recorded lie. A pond row holding one is
+    cut without the cost of its sideways tile (POND_SIDEWAYS_COST): the record has that tile lying sideways.
     """
     h, w = blob.shape
     centre = ((x0 + w / 2) / ppm, (y0 + h / 2) / ppm)
@@ -115,6 +120,8 @@ def cut_blob(
         if abs(side_mm[0 if rows_along_x else 1]) > geo.pitch - geo.tile_w:
             row_gaps = np.ones_like(row_gaps)  # every cut is as likely as the next: the sides hide the gaps
         first = len(boxes)
+        row_h, row_w = blob[sub].shape
+        recorded = any(ox <= x < ox + row_w and oy <= y < oy + row_h for x, y in riichi)
         _cut_row(
             blob[sub],
             row_gaps,
@@ -127,7 +134,7 @@ def cut_blob(
             rims,
             hand_row,
             most_sideways,
-            sideways_cost,
+            0.0 if recorded else sideways_cost,
             most_tiles,
             abs(side_mm[0 if rows_along_x else 1]),
         )
@@ -372,7 +379,13 @@ def _cut_row(
         )
 
 
-POND_SIDEWAYS_COST = 1.0  # a sideways tile in a pond row on white cloth at face height (`cut_blob`)
+# A sideways tile in a pond row on white cloth at face height (`cut_blob`), unless the game has recorded a
+# riichi tile lying in that row: once a riichi tile has counted sideways, a row cut with it upright is the
+# misreading. Seed 6471, white cloth, blue backs, 40 degrees: seat 2's riichi 3m, cut sideways while it was
+# its row's last tile, was cut upright in most frames once the 2p lay beside it (the row of four measured
+# 118 px, four upright tiles 3.3 mm apart, short of WIDE_GAP_MM), and its riichi was taken back before the
+# win.
+POND_SIDEWAYS_COST = 1.0
 STACK_FILL = 1.3  # columns this much deeper across a hand row than its upright tiles hold two tiles
 STACK_GAP_MM = 2.5  # between an added kan's tile and the called tile it lies beyond
 STACK_SLACK_MM = 8.0  # how far a stack's run may be from a sideways tile's length along the row
@@ -682,7 +695,7 @@ def cut_dead_wall(
             shade = None if grey is None else grey[:, inner].mean(axis=1)
             # A face's row is face where a third of it is no back colour: ink of the backs' colour (7s on
             # green backs) covers up to about 0.6 of a row, a stack's side or body all of it.
-            rows = _through_ink(face.mean(axis=1) > 0.3, blob[:, a:b].mean(axis=1), ppm)
+            rows = _through_ink(face.mean(axis=1) > 0.3, blob[:, a:b].mean(axis=1), ppm, geo)
             for r0, r1 in _face_rows(rows, geo, ppm, shade, side):
                 boxes.append((x0 + a, y0 + r0, b - a, r1 - r0))
         col = end
@@ -709,7 +722,9 @@ INK_BAND_MM = 7.0  # a band of back-coloured ink across a face (an 8s's strokes 
 WHOLE_ROW = 0.8  # a face's rows fill its column at least this share of the column's fullest row
 
 
-def _through_ink(rows: NDArray[np.bool_], filled: NDArray[np.float64], ppm: float) -> NDArray[np.bool_]:
+def _through_ink(
+    rows: NDArray[np.bool_], filled: NDArray[np.float64], ppm: float, geo: TableGeometry
+) -> NDArray[np.bool_]:
     """A face-up dead-wall column's face rows (`rows`), with rows the column is not whole in (`filled`, the
     share of each row in the blob, under WHOLE_ROW of its fullest) left out, and each band of whole rows no
     deeper than INK_BAND_MM between two face rows taken as face.
@@ -718,14 +733,35 @@ def _through_ink(rows: NDArray[np.bool_], filled: NDArray[np.float64], ppm: floa
     across the whole face: the column's face broke into pieces 10-24 px deep, the ura dora was cut from
     the indicator's lower strokes and its own head, and it was never read (seed 2531, wood felt, green
     backs, 40 degrees: the riichi's ura dora lost, and its han). The felt in the wall's shade, as grey as a
-    face's edge, filled only part of the column's rows above the indicator, and had lengthened it there."""
+    face's edge, filled only part of the column's rows above the indicator, and had lengthened it there.
+
+    In a run of face rows two faces deep (an ura dora laid under its indicator at a hand's end), a band of
+    them the column is not whole in, between two kept face rows, is face too: on white cloth a face's ivory
+    between its symbols is the cloth's lightness, and the mask fills it only where the ink encloses it.
+    Seed 6471, white cloth, blue backs, 40 degrees: the ura dora 5p's rows beside its centre circle filled
+    0.79 of the column in one frame (0.90 in the one before); left out, they parted the 5p, the indicator
+    was cut with the 5p's upper half and the ura dora from its lower half and side, and recorded 4p. A
+    lone indicator keeps the rule as it was (`_face_rows` cuts a run two faces deep at the rim anyway)."""
     whole = filled >= WHOLE_ROW * float(filled.max()) if filled.size else np.zeros(0, bool)
     out = rows & whole
     idx = np.flatnonzero(out)
+    two_deep = 1.6 * (geo.tile_h + 2.5) * ppm  # as `_face_rows` tells a run two faces deep
     for r0, r1 in itertools.pairwise(idx.tolist()):
-        if 1 < r1 - r0 <= INK_BAND_MM * ppm + 1 and whole[r0:r1].all():
+        short = 1 < r1 - r0 <= INK_BAND_MM * ppm + 1
+        inner = rows[r0:r1].all() and _run_around(rows, r0) > two_deep  # inside an indicator and its ura
+        if short and (whole[r0:r1].all() or inner):
             out[r0:r1] = True
     return out
+
+
+def _run_around(rows: NDArray[np.bool_], r: int) -> int:
+    """The length of the run of True in `rows` holding row `r`."""
+    lo, hi = r, r
+    while lo > 0 and rows[lo - 1]:
+        lo -= 1
+    while hi < len(rows) and rows[hi]:
+        hi += 1
+    return hi - lo
 
 
 def _face_rows(

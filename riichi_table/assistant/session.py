@@ -151,6 +151,8 @@ class LiveSession:
             return False
         self.reader.camera = self.calibration.camera if at_face else None
         self.reader.called_tiles = self.table.called_tiles()
+        self.reader.blank_faces = self.table.blank_faces()
+        self.reader.riichi_tiles = self.table.riichi_tiles()
         reading = self.reader.read(view, self.tracker.known)
         if not at_face:
             self._look_for_height()

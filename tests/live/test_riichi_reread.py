@@ -240,3 +240,35 @@ def test_the_session_puts_in_a_riichi_read_late_and_says_so() -> None:
     session._apply({"type": MOVED_RIICHI, "actor": 1, "from": None, "to": 0})
     assert session.accepted == before
     assert any("cannot take a riichi there" in w for w in session.warnings)
+
+
+def test_the_discard_the_riichi_goes_to_lies_sideways_from_then_on_and_its_sideways_cuts_name_it() -> None:
+    # Seed 6471, wood felt, red backs, 37 degrees, dim: seat 2's riichi 3m was cut upright for its first
+    # readings (the row's middle tile cut sideways) and counted as a 6m; its sideways readings since, of the
+    # other shape than its track, named nothing, and it was recorded 6m to the hand's end.
+    from riichi_table.vision.tile_reading import N_CLASSES, FrameReading, TileReading
+    from riichi_table.vision.track import Tracker
+
+    u, v = -10.0, GEO.pond_v0
+    x, y = GEO.to_table(3, u, v)
+
+    def reading(kind: int, sideways: bool) -> FrameReading:
+        scores = np.zeros(N_CLASSES, np.float32)
+        scores[kind] = 0.9
+        tile = TileReading(x, y, 3, "pond", u, v, sideways, False, scores)
+        return FrameReading((tile,), np.zeros((225, 225), bool), 0.25)
+
+    tracker = Tracker(GEO)
+    for _ in range(3):
+        tracker.update(reading(5, False))  # 6m, cut upright: it counts so
+    (t,) = tracker.stable()
+    for _ in range(20):
+        tracker.update(reading(2, True))  # 3m, cut sideways: of the other shape, it names nothing
+    assert t.kind == 5 and not t.sideways
+    h = _hand_without_riichi([t])
+    moved = reread_riichi(h, {t.id: t}, GEO)
+    assert moved == [{"type": MOVED_RIICHI, "actor": 3, "from": None, "to": 0}]
+    assert t.sideways
+    for _ in range(5):
+        tracker.update(reading(2, True))
+    assert t.kind == 2  # its sideways readings name it now

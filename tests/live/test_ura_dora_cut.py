@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from riichi_table.vision import tile_cuts
 from riichi_table.vision.tile_cuts import cut_dead_wall
 from riichi_table.vision.zones import TableGeometry
 
@@ -122,3 +123,32 @@ def test_a_lone_indicator_seen_from_overhead_keeps_its_whole_run() -> None:
     boxes: list[tuple[int, int, int, int]] = []
     cut_dead_wall(blob, np.zeros(blob.shape, np.uint8), 412, 432, boxes, GEO, 1.0, None, 0.0)
     assert [b[1:4:2] for b in boxes] == [(432, 37)]
+
+
+def test_a_face_the_mask_fills_less_between_its_symbols_keeps_its_ura_dora_whole() -> None:
+    # Seed 6471, white cloth, blue backs, 40 degrees: a face-up column 114 px deep from the 9p indicator's top
+    # (row 19), its rim with the ura dora 5p at row 56, the 5p's side below it from row 94. On white cloth
+    # the 5p's ivory beside its centre circle is the cloth's lightness: in one frame those rows (76-78) held
+    # 0.79 of the column's width in the mask, under WHOLE_ROW, and the column was parted there.
+    blob = np.ones((114, 29), bool)
+    blob[:19] = False
+    blob[76:79, :6] = False  # 23 of 29 px
+    grey = np.full(blob.shape, 230, np.uint8)
+    grey[56, :] = 70  # the rims where the faces touch
+    boxes: list[tuple[int, int, int, int]] = []
+    cut_dead_wall(blob, np.zeros(blob.shape, np.uint8), 353, 412, boxes, GEO, 1.0, grey, 16.1)
+    assert len(boxes) == 2, boxes
+    (_, y1, _, h1), (_, y2, _, h2) = sorted(boxes, key=lambda b: b[1])
+    assert y1 == 412 + 19 and y2 == 412 + 56 and y1 + h1 == y2, boxes  # cut at the rim, not at the band
+    assert abs(h2 - FACE) <= 1.5, boxes  # the ura dora a tile deep from there: its centre circle inside
+
+
+def test_a_lone_indicator_the_mask_fills_less_across_a_band_is_parted_there_as_before() -> None:
+    # A face-up column one face deep (a hand's first indicator, no ura dora under it) keeps the rule it had:
+    # only a band the column is whole in joins its face rows.
+    blob = np.ones((40, 29), bool)
+    blob[20:23, :6] = False
+    rows = np.ones(40, bool)
+    filled = blob.mean(axis=1)
+    out = tile_cuts._through_ink(rows, filled, 1.0, GEO)
+    assert not out[20:23].any() and out[:20].all() and out[23:].all()
