@@ -16,29 +16,18 @@ import pytest
 from riichi_table.datasets.game_play import SeatLayout, TableLayout
 from riichi_table.engine.tiles import parse_tile, tile_from_class
 
+from tests.live.face_height_read import read_render
+
 
 @pytest.mark.parametrize("seed", [6471, 5101])
 def test_the_dead_wall_of_red_backs_on_dim_wood_is_read_whole(art_folder: Path, seed: int) -> None:
-    from riichi_table.datasets.game_render import Look, TableRenderer
-    from riichi_table.datasets.tile_art import load_art
-    from riichi_table.vision.calibrate import from_markers
-    from riichi_table.vision.live_reader import LiveReader, TileTemplates
-
-    from riichi_table.assistant.session import DEMO_DIR
+    from riichi_table.datasets.game_render import Look
 
     layout = TableLayout(dora=[parse_tile("9p")])
     for seat in range(4):
         layout.seats[seat] = SeatLayout(pond=[], hand_count=13)
     look = Look(felt="wood", back="red", tilt=37.0, light=0.55, hard=True)
-    renderer = TableRenderer(load_art(art_folder), seed=seed, look=look)
-    image = renderer.frame(renderer.scene(layout), 0, None, 10.0)
-    calib = from_markers(image)
-    assert calib.camera is not None
-    reader = LiveReader(TileTemplates.load(DEMO_DIR / "templates.npz"))
-    reader.camera = calib.camera
-    view = calib.rectify(image, at_face=True)
-    for _ in range(4):  # the felt and back colours are learned over a few frames
-        reading = reader.read(view)
+    reader, reading = read_render(art_folder, look, seed, layout, frames=4)
     dora = [t for t in reading.tiles if t.area == "dora"]
     # The wall's six face-down stacks and its indicator, face up.
     assert sum(t.face_down for t in dora) == 6

@@ -18,6 +18,8 @@ import pytest
 from riichi_table.datasets.game_play import SeatLayout, TableLayout
 from riichi_table.engine.tiles import parse_tile, tile_from_class
 
+from tests.live.face_height_read import read_render
+
 PONDS = {
     1: ["6z", "8m", "2z", "9s", "7z", "7s", "5m", "1z", "5z", "9p"],
     3: ["6z", "4z", "1m", "1s", "9p", "1s", "4m", "8p*", "5z"],  # * laid sideways (a riichi)
@@ -34,24 +36,10 @@ def _layout() -> TableLayout:
 
 @pytest.fixture(scope="module")
 def reading(art_folder: Path):
-    from riichi_table.datasets.game_render import Look, TableRenderer
-    from riichi_table.datasets.tile_art import load_art
-    from riichi_table.vision.calibrate import from_markers
-    from riichi_table.vision.live_reader import LiveReader, TileTemplates
-
-    from riichi_table.assistant.session import DEMO_DIR
+    from riichi_table.datasets.game_render import Look
 
     look = Look(felt="blue", back="yellow", tilt=37.0, light=0.7, hard=True)
-    renderer = TableRenderer(load_art(art_folder), seed=211, look=look)
-    image = renderer.frame(renderer.scene(_layout()), 0, None, 10.0)
-    calib = from_markers(image)
-    assert calib.camera is not None
-    reader = LiveReader(TileTemplates.load(DEMO_DIR / "templates.npz"))
-    reader.camera = calib.camera
-    view = calib.rectify(image, at_face=True)
-    for _ in range(3):  # the felt and back colours are learned over a few frames
-        out = reader.read(view)
-    return out
+    return read_render(art_folder, look, 211, _layout())[1]
 
 
 @pytest.mark.parametrize("seat", [1, 3], ids=["seat-1", "seat-3"])
