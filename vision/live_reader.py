@@ -296,27 +296,18 @@ class LiveReader:
                 mat &= outline == 0
                 mat &= ~_raised(lab[..., 0], mat, self.geo.tile_w * self.ppm)
                 gaps = cv2.blur(outline.astype(np.float32), (3, 3))
-        if red and not green:
-            # Red backs on a felt near their colour (wood, dim): in the dead wall's square the backs' hue is
-            # no mat. Taken for the wood, the wall's stacks left its face-up indicators apart, and an ura
-            # dora laid under its indicator was never cut (seed 6471, wood felt, red backs, 37 degrees, light
-            # 0.55: the riichi win's ura dora lost, and its han). Only there: in the ponds the red back layer
-            # a lying tile's side shows is the evidence of the gap beside it, and taken as tile it joined
-            # rows whose cuts then made riichi tiles of upright ones (seeds 5237 and 5927 on that cell).
-            square = self._dead_wall_square(view)
-            mat[square] &= ~_red_hue(h[square], s[square])
         # Bamboo symbols look like mat and leak into the thin gaps around a tile: tiles are filled as solid
         # blobs from the mat without its thin parts; the gaps are found again from the mat itself.
         opened = cv2.morphologyEx(mat.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
         solid = _fill_holes((1 - opened) * 255)
-        rows, cols = self._dead_wall_square(view)
-        centre = (slice(rows.start, rows.stop, 2), slice(cols.start, cols.stop, 2))
+        c, r0 = view.shape[0] // 2, int(self.geo.dora_radius * self.ppm)
+        centre = (slice(c - r0, c + r0, 2), slice(c - r0, c + r0, 2))
         self.colours.learn_back(to_lab(np.ascontiguousarray(view[centre])), mat[centre])
         back = None if red or lab is None else self.colours.back_mask(lab)
         if back is None:
             # Red backs (or no dead wall seen yet) keep the measured hue rule: the learned-colour mask also
             # takes the red ink of character tiles, whose cells then look like a standing tile's top.
-            back = _red_hue(h, s).astype(np.uint8)
+            back = (((h < 9) | (h > 170)) & (s > 150)).astype(np.uint8)
         else:
             back = _banded(back, max(3, int(BACK_RUN * self.geo.tile_w * self.ppm)))
         if not green and self.colours.pale_felt():
@@ -494,11 +485,6 @@ class LiveReader:
             mat.astype(np.uint8), (view.shape[1] // 4, view.shape[0] // 4), interpolation=cv2.INTER_AREA
         )
         return FrameReading(tuple(tiles), quarter > 0, self.ppm / 4.0)
-
-    def _dead_wall_square(self, view: NDArray[np.uint8]) -> tuple[slice, slice]:
-        """The view's rows and columns of the square the dead wall lies in, round the table's centre."""
-        c, r0 = view.shape[0] // 2, int(self.geo.dora_radius * self.ppm)
-        return slice(c - r0, c + r0), slice(c - r0, c + r0)
 
     def _with_blank_faces(self, solid: NDArray[np.uint8]) -> NDArray[np.uint8]:
         """The tile mask with the white dragons recorded in the ponds filled in where they lie, on white
@@ -752,11 +738,6 @@ class _LitPieces:
 
 LIT_FACE = 225.0  # grey level of a lit ivory face: a dim view's brightest parts are raised to it
 MAX_GAIN = 2.5
-
-
-def _red_hue(h: NDArray[np.uint8], s: NDArray[np.uint8]) -> NDArray[np.bool_]:
-    """Pixels of red backs' hue (OpenCV's hue and saturation)."""
-    return ((h < 9) | (h > 170)) & (s > 150)
 
 
 def _lit(view: NDArray[np.uint8]) -> NDArray[np.uint8]:
