@@ -741,15 +741,18 @@ def _through_ink(
     Seed 6471, white cloth, blue backs, 40 degrees: the ura dora 5p's rows beside its centre circle filled
     0.79 of the column in one frame (0.90 in the one before); left out, they parted the 5p, the indicator
     was cut with the 5p's upper half and the ura dora from its lower half and side, and recorded 4p. A
-    lone indicator keeps the rule as it was (`_face_rows` cuts a run two faces deep at the rim anyway)."""
+    lone indicator keeps the rule as it was: on every column, seed 104's blank white dragon indicator on
+    white cloth was found a frame earlier, its hand (started late, its discards read from the ponds at once)
+    began before a pon was read, and the pon went in three rounds late."""
     whole = filled >= WHOLE_ROW * float(filled.max()) if filled.size else np.zeros(0, bool)
     out = rows & whole
     idx = np.flatnonzero(out)
     two_deep = 1.6 * (geo.tile_h + 2.5) * ppm  # as `_face_rows` tells a run two faces deep
     for r0, r1 in itertools.pairwise(idx.tolist()):
-        short = 1 < r1 - r0 <= INK_BAND_MM * ppm + 1
-        inner = rows[r0:r1].all() and _run_around(rows, r0) > two_deep  # inside an indicator and its ura
-        if short and (whole[r0:r1].all() or inner):
+        if not 1 < r1 - r0 <= INK_BAND_MM * ppm + 1:
+            continue
+        # A band of ink, or face rows thinly filled inside an indicator and its ura dora.
+        if whole[r0:r1].all() or (rows[r0:r1].all() and _run_around(rows, r0) > two_deep):
             out[r0:r1] = True
     return out
 
