@@ -42,7 +42,7 @@ from riichi_table.vision.pond_turns import (
 )
 from riichi_table.vision.riichi_reread import reread_riichi
 from riichi_table.vision.shown_tenpai import could_be_tenpai
-from riichi_table.vision.track import Track, TrackChanges, enforce_copies
+from riichi_table.vision.track import Track, TrackChanges, enforce_copies, footprint
 from riichi_table.vision.zones import (
     Placed,
     TableGeometry,
@@ -1167,14 +1167,13 @@ class TableReader:
         (`LiveReader.blank_faces`)."""
         if not self.pale_felt:
             return []
-        geo, out = self.geo, []
+        out = []
         for pond in self.hand.ponds:
             for i in pond:
                 t = self.tracks.get(i)
                 if t is None or t.area != "pond" or t.kind != WHITE_DRAGON:
                     continue
-                along, across = (geo.tile_h, geo.tile_w) if t.sideways else (geo.tile_w, geo.tile_h)
-                w, h = (along, across) if t.seat in (0, 2) else (across, along)
+                w, h = footprint(t.seat, t.sideways)
                 out.append((t.x - w / 2, t.y - h / 2, w, h))
         return out
 

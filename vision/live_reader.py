@@ -354,6 +354,7 @@ class LiveReader:
         n, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
         boxes: list[tuple[int, int, int, int]] = []
         owners: list[int] = []  # the blob each box was cut from
+        riichi = [(x * self.ppm, y * self.ppm) for x, y in self.riichi_tiles]  # view pixels
         min_side = (self.geo.tile_w - 6) * self.ppm
         for i in range(1, n):
             x, y, w, h, _ = (int(v) for v in stats[i])
@@ -400,7 +401,6 @@ class LiveReader:
                     towards = self._towards_camera((x + w / 2, y + h / 2))
                     side = cut_side(area, seat, towards)
                     first = len(boxes)
-                    riichi = [(x * self.ppm, y * self.ppm) for x, y in self.riichi_tiles]
                     cut_blob(
                         face[sub], region[sub], ox, oy, boxes, self.geo, self.ppm, self._rims, side, riichi
                     )

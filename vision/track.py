@@ -275,7 +275,7 @@ class Tracker:
         return bool(patch.size) and float(patch.mean()) > 0.6
 
 
-def _footprint(seat: int, sideways: bool) -> tuple[float, float]:
+def footprint(seat: int, sideways: bool) -> tuple[float, float]:
     """A lying tile's extent in table mm along x and y: along its seat's row (u) and across it."""
     along = tile_width_u(sideways)
     across = tile_width_u(not sideways)
@@ -284,7 +284,7 @@ def _footprint(seat: int, sideways: bool) -> tuple[float, float]:
 
 def _overlap(t: Track, r: TileReading) -> float:
     """The share of the smaller of two lying tiles' footprints that the other covers."""
-    (tw, th), (rw, rh) = _footprint(t.seat, t.sideways), _footprint(r.seat, r.sideways)
+    (tw, th), (rw, rh) = footprint(t.seat, t.sideways), footprint(r.seat, r.sideways)
     ox = max(0.0, min(t.x + tw / 2, r.x + rw / 2) - max(t.x - tw / 2, r.x - rw / 2))
     oy = max(0.0, min(t.y + th / 2, r.y + rh / 2) - max(t.y - th / 2, r.y - rh / 2))
     return ox * oy / min(tw * th, rw * rh)
