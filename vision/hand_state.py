@@ -61,6 +61,8 @@ class HandState:
     discard_kind: dict[int, int] = field(default_factory=dict)  # discard track -> the kind it was read as
     discard_votes: dict[int, Any] = field(default_factory=dict)  # discard track -> its votes when it counted
     riichi_at: dict[int, tuple[int, int]] = field(default_factory=dict)  # seat -> its riichi discard, nth
+    # seat -> nth of its riichi discard, called since: its next discard lies sideways (`riichi_reread`)
+    called_riichi: dict[int, int] = field(default_factory=dict)
     hidden_at: list[int] = field(default_factory=lambda: [-(10**6)] * 4)  # last frame each pond was unread
     waiting: dict[int, tuple[int, int]] = field(default_factory=dict)  # uncounted pond track -> seat, kind
     left_waiting: tuple[int, int, int] | None = None  # seat, kind, frame of such a tile that left its pond

@@ -742,7 +742,8 @@ class TableReader:
             return
         h.ponds[target] = [i for i in h.ponds[target] if i != d_id]
         if h.riichi_at.get(target, (None, 0))[0] == d_id:
-            del h.riichi_at[target]  # a riichi tile called: its orientation is not seen again
+            # a riichi tile called: its orientation is not seen again, its seat's next discard's is
+            h.called_riichi[target] = h.riichi_at.pop(target)[1]
         if d_id in self.tracks:
             # Its track goes at once (the tracker forgets it), and a reading of it born about now is it
             # still, not a new discard.
@@ -824,7 +825,7 @@ class TableReader:
             return False
         h.ponds[target] = [i for i in h.ponds[target] if i != d_id]
         if h.riichi_at.get(target, (None, 0))[0] == d_id:
-            del h.riichi_at[target]
+            h.called_riichi[target] = h.riichi_at.pop(target)[1]
         if t is not None:
             h.taken.append(d_id)  # the tracker forgets it: what lies there now is read as a new tile
         call = self._meld_call(seat, target, kind, others, tracks, flat)
@@ -878,7 +879,7 @@ class TableReader:
             edit = {"target": target, "nth": h.discard_nth[d_id]}
             h.ponds[target] = [i for i in h.ponds[target] if i != d_id]
             if h.riichi_at.get(target, (None, 0))[0] == d_id:
-                del h.riichi_at[target]
+                h.called_riichi[target] = h.riichi_at.pop(target)[1]
             if t is not None:
                 h.taken.append(d_id)
                 h.called_at.append((target, t.u, t.v, self.frame, kind))
@@ -944,6 +945,8 @@ class TableReader:
         if target in h.riichi_at and h.riichi_at[target][1] >= nth:
             r_id, r_nth = h.riichi_at[target]
             h.riichi_at[target] = (r_id, r_nth + 1)
+        if h.called_riichi.get(target, -1) >= nth:
+            h.called_riichi[target] += 1
         h.phantom_nth[target] = [n + (n >= nth) for n in h.phantom_nth[target]]
         for e in h.unplaced:
             if e["target"] == target and e["nth"] >= nth:

@@ -68,7 +68,7 @@ def cut_blob(
     h, w = blob.shape
     centre = ((x0 + w / 2) / ppm, (y0 + h / 2) / ppm)
     seat, area = geo.seat_of(*centre), geo.area_of(*centre)[1]  # the seat's quarter, also in the dead wall's
-    rows_along_x = seat in (0, 2)
+    rows_along_x = seat in (0, 2) or _in_dead_wall_square(x0, y0, w, h, geo, ppm)
     across = h if rows_along_x else w
     pitch = geo.row_pitch * ppm
     count = max(1, round(across / pitch))
@@ -144,6 +144,18 @@ def cut_blob(
             boxes[first:] = [
                 _whole_depth(box, rows_along_x, towards > 0, near, geo, ppm) for box in boxes[first:]
             ]
+
+
+def _in_dead_wall_square(x0: int, y0: int, w: int, h: int, geo: TableGeometry, ppm: float) -> bool:
+    """Whether a blob's box (view pixels) lies wholly inside the dead wall's square, which the reader parts
+    from the ponds (`vision.not_tiles.part_dead_wall`). Its tiles lie as the dead wall's row does, along the
+    view's x, whichever seat's quarter its centre falls in. Seed 6471, wood felt, red backs, 37 degrees, dim:
+    the red stacks were taken for the dim wood, the dora indicator and the ura dora turned below it at a win
+    were a blob of their own, one tile wide and two deep, its centre in seat 3's quarter; cut as a side seat's
+    row, two tiles' length along the view's y, it fitted no tiles and the ura dora was never read."""
+    cx, cy = (c * ppm for c in geo.centre)
+    r = geo.dora_radius * ppm
+    return cx - r <= x0 and x0 + w <= cx + r and cy - r <= y0 and y0 + h <= cy + r
 
 
 # A pond's last row, partly laid, lies beyond the block of its full rows; a tile of it shows at least this
@@ -313,6 +325,8 @@ def _cut_row(
     breaks = np.nonzero(np.diff(idx) > 2)[0]
     starts = [int(idx[0]), *(int(idx[b + 1]) for b in breaks)]
     ends = [*(int(idx[b]) + 1 for b in breaks), int(idx[-1]) + 1]
+    if hand_row:
+        starts, ends = _across_strokes(starts, ends, geo, ppm)
     widths = ((geo.tile_w + 1.0) * ppm, (geo.tile_h + 2.5) * ppm)
     col_gap = (gaps * blob).sum(axis=0) / np.maximum(blob.sum(axis=0), 1)
     height = blob.shape[0]
@@ -373,10 +387,32 @@ def _cut_row(
                 cells += [(c0, c1, r0, r0 + half, c), (c0, c1, r1 - half, r1, c)]
                 continue
             cells.append((c0, c1, r0, r1, c))
+    if most_sideways == 1 and len(cells) == 1 and cells[0][4] == 1:  # a pond row's one tile, sideways
+        c0, c1, r0, r1, c = cells[0]
+        cells[0] = (c0, c1, *_sideways_depth(r0, r1, c1 - c0, ppm), c)
     for c0, c1, r0, r1, _ in _in_line(cells, geo, ppm):
         boxes.append(
             (x0 + c0, y0 + r0, c1 - c0, r1 - r0) if along_x else (x0 + r0, y0 + c0, r1 - r0, c1 - c0)
         )
+
+
+# A pond row's one tile, cut sideways, may show this much deeper across its row than it is long (its side,
+# beyond what the face-height view took away).
+POND_DEEPER_MM = 4.0
+
+
+def _sideways_depth(r0: int, r1: int, length: int, ppm: float) -> tuple[int, int]:
+    """The extent across its row [r0, r1) of a pond row's only tile, cut sideways, trimmed alike at both ends
+    to less than its `length` along the row when it is deeper by less than POND_DEEPER_MM: the reader takes a
+    cell deeper than long for an upright tile (`tile_reading.lies_sideways`). Blue felt, green backs, 44
+    degrees, light 0.55 (seed 6743): seat 2's riichi 3p, alone in its far third row, cut sideways 37 px long
+    and 35-39 deep, was read upright whenever it showed 39, and its riichi was never read. A tile in a row of
+    others keeps its depth: where a tile being laid beside the row's last one made them one sideways cell
+    (seed 5927, wood felt, 37 degrees), read upright it stayed the tile it covered."""
+    extra = (r1 - r0) - length + 1
+    if extra <= 0 or extra > POND_DEEPER_MM * ppm:
+        return r0, r1
+    return r0 + extra // 2, r1 - (extra - extra // 2)
 
 
 # A sideways tile in a pond row on white cloth at face height (`cut_blob`), unless the game has recorded a
@@ -389,6 +425,32 @@ POND_SIDEWAYS_COST = 1.0
 STACK_FILL = 1.3  # columns this much deeper across a hand row than its upright tiles hold two tiles
 STACK_GAP_MM = 2.5  # between an added kan's tile and the called tile it lies beyond
 STACK_SLACK_MM = 8.0  # how far a stack's run may be from a sideways tile's length along the row
+
+
+# A hand row's face can be parted across its depth by a stroke of its ink that the mask took for mat, and the
+# opening that leaves out a side's wedge (`vision.laid_open.faces_of_hand_row`) then widens the hole: a run
+# shorter than a tile with runs this close on both sides is a piece of a face, not a tile or a wedge.
+STROKE_HOLE_MM = 5.0
+
+
+def _across_strokes(
+    starts: list[int], ends: list[int], geo: TableGeometry, ppm: float
+) -> tuple[list[int], list[int]]:
+    """A hand row's runs of columns [starts[i], ends[i]), each run too short to be a tile lying within
+    STROKE_HOLE_MM of runs on both sides joined with them. Seed 6607, wood felt, red backs, 37 degrees, dim:
+    seat 2's 6p of a hand laid open at a tsumo, its red dots' left edge taken for the wood from its far edge
+    to mid-face, was left an 18 px piece 4 px from the 8p and 3 px from the 3p; the piece was dropped, the 8p
+    cut sideways with 5 px of the 6p, and the win read only once the hand was cleared."""
+    short, near = (geo.tile_w - 6) * ppm, STROKE_HOLE_MM * ppm
+    s, e = list(starts), list(ends)
+    k = 1
+    while k < len(s) - 1:
+        if e[k] - s[k] < short and s[k] - e[k - 1] <= near and s[k + 1] - e[k] <= near:
+            e[k - 1] = e[k + 1]
+            del s[k : k + 2], e[k : k + 2]
+        else:
+            k += 1
+    return s, e
 
 
 def _stacked_columns(

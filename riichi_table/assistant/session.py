@@ -657,9 +657,13 @@ class LiveSession:
             )
             return
         where = "taken back" if dst is None else f"moved to its discard {int(dst) + 1} (laid sideways)"
+        why = (
+            "which was called, and its next discard lies upright"
+            if moved.get("called")
+            else "which lies upright"
+        )
         self.warnings.append(
-            f"seat {actor}'s riichi was read from its discard {src + 1} ({placed.replaced}), "
-            f"which lies upright: {where}"
+            f"seat {actor}'s riichi was read from its discard {src + 1} ({placed.replaced}), {why}: {where}"
         )
 
     def _settle_order(self, actor: int, nth: int, before: bool) -> int:

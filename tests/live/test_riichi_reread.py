@@ -272,3 +272,63 @@ def test_the_discard_the_riichi_goes_to_lies_sideways_from_then_on_and_its_sidew
     for _ in range(5):
         tracker.update(reading(2, True))
     assert t.kind == 2  # its sideways readings name it now
+
+
+# A riichi tile called: its seat turns its next discard sideways (seed 002 3.3.14). Seed 6743, white cloth,
+# blue backs, 40 degrees: seat 1's E and 7p, laid under an arm, touching and as pale as the cloth, were cut as
+# one sideways cell and counted as its riichi; seat 3's pon took the 7p, and every later discard lay upright.
+
+
+def _called(next_turns: int, next_hits: int) -> tuple[HandState, dict[int, Track]]:
+    pond = [_pond_tile(i, -72 + 29 * i, False, 0, 60) for i in range(4)]
+    pond.append(_pond_tile(5, 44, False, next_turns, next_hits))  # the discard after the called riichi tile
+    h = _hand(4, 4, pond)
+    h.ponds[3] = [t.id for t in pond]  # the riichi tile (track 4) left the pond with the call
+    h.discard_nth[5] = 5
+    del h.riichi_at[3]
+    h.called_riichi[3] = 4
+    return h, {t.id: t for t in pond}
+
+
+def test_a_called_riichi_tile_whose_next_discard_lies_upright_was_no_riichi() -> None:
+    h, tracks = _called(next_turns=8, next_hits=60)
+    assert reread_riichi(h, tracks, GEO) == [
+        {"type": MOVED_RIICHI, "actor": 3, "from": 4, "to": None, "called": True}
+    ]
+    assert 3 not in h.riichi and not h.called_riichi
+    assert reread_riichi(h, tracks, GEO) == []  # said once
+
+
+def test_a_called_riichi_tile_whose_next_discard_lies_sideways_stands() -> None:
+    h, tracks = _called(next_turns=30, next_hits=32)
+    assert reread_riichi(h, tracks, GEO) == []
+    assert 3 in h.riichi and not h.called_riichi  # judged: the riichi stands for good
+
+
+def test_a_called_riichi_tile_is_not_judged_before_its_next_discard_was_read_often() -> None:
+    for turns, hits in ((2, 12), (1, 30)):  # upright so far, but read too few times to take the riichi back
+        h, tracks = _called(turns, hits)
+        assert reread_riichi(h, tracks, GEO) == []
+        assert 3 in h.riichi and h.called_riichi == {3: 4}
+
+
+def test_the_session_takes_back_a_riichi_whose_tile_was_called_and_says_why() -> None:
+    from riichi_table.assistant import LiveSession
+
+    record = [*opening()]
+    for seat, pai in ((0, "1m"), (1, "9p")):
+        record.append({"type": "tsumo", "actor": seat, "pai": "?"})
+        if seat == 1:
+            record.append({"type": "reach", "actor": 1})
+        record.append({"type": "dahai", "actor": seat, "pai": pai})
+    record.append({"type": "reach_accepted", "actor": 1})
+    record.append({"type": "pon", "actor": 3, "target": 1, "pai": "9p", "consumed": ["9p", "9p"]})
+    record.append({"type": "dahai", "actor": 3, "pai": "E"})
+    session = LiveSession("wrc", namer="templates")
+    for event in record[1:]:
+        session._apply(event)
+    assert session.game.round.seats[1].riichi
+    session._apply({"type": MOVED_RIICHI, "actor": 1, "from": 0, "to": None, "called": True})
+    assert not session.game.round.seats[1].riichi and session.game.sticks == 0
+    said = "which was called, and its next discard lies upright: taken back"
+    assert any(said in w for w in session.warnings)
