@@ -325,8 +325,6 @@ def _cut_row(
     breaks = np.nonzero(np.diff(idx) > 2)[0]
     starts = [int(idx[0]), *(int(idx[b + 1]) for b in breaks)]
     ends = [*(int(idx[b]) + 1 for b in breaks), int(idx[-1]) + 1]
-    if hand_row:
-        starts, ends = _across_strokes(starts, ends, geo, ppm)
     widths = ((geo.tile_w + 1.0) * ppm, (geo.tile_h + 2.5) * ppm)
     col_gap = (gaps * blob).sum(axis=0) / np.maximum(blob.sum(axis=0), 1)
     height = blob.shape[0]
@@ -425,32 +423,6 @@ POND_SIDEWAYS_COST = 1.0
 STACK_FILL = 1.3  # columns this much deeper across a hand row than its upright tiles hold two tiles
 STACK_GAP_MM = 2.5  # between an added kan's tile and the called tile it lies beyond
 STACK_SLACK_MM = 8.0  # how far a stack's run may be from a sideways tile's length along the row
-
-
-# A hand row's face can be parted across its depth by a stroke of its ink that the mask took for mat, and the
-# opening that leaves out a side's wedge (`vision.laid_open.faces_of_hand_row`) then widens the hole: a run
-# shorter than a tile with runs this close on both sides is a piece of a face, not a tile or a wedge.
-STROKE_HOLE_MM = 5.0
-
-
-def _across_strokes(
-    starts: list[int], ends: list[int], geo: TableGeometry, ppm: float
-) -> tuple[list[int], list[int]]:
-    """A hand row's runs of columns [starts[i], ends[i]), each run too short to be a tile lying within
-    STROKE_HOLE_MM of runs on both sides joined with them. Seed 6607, wood felt, red backs, 37 degrees, dim:
-    seat 2's 6p of a hand laid open at a tsumo, its red dots' left edge taken for the wood from its far edge
-    to mid-face, was left an 18 px piece 4 px from the 8p and 3 px from the 3p; the piece was dropped, the 8p
-    cut sideways with 5 px of the 6p, and the win read only once the hand was cleared."""
-    short, near = (geo.tile_w - 6) * ppm, STROKE_HOLE_MM * ppm
-    s, e = list(starts), list(ends)
-    k = 1
-    while k < len(s) - 1:
-        if e[k] - s[k] < short and s[k] - e[k - 1] <= near and s[k + 1] - e[k] <= near:
-            e[k - 1] = e[k + 1]
-            del s[k : k + 2], e[k : k + 2]
-        else:
-            k += 1
-    return s, e
 
 
 def _stacked_columns(
