@@ -137,6 +137,7 @@ def cut_blob(
             0.0 if recorded else sideways_cost,
             most_tiles,
             abs(side_mm[0 if rows_along_x else 1]),
+            abs(towards),
         )
         if (a, b) == outer:
             # the row before lies beyond its near boundary, a gap between rows away (pixels of the view)
@@ -289,11 +290,12 @@ def _cut_row(
     sideways_cost: float = 0.0,
     most_tiles: int | None = None,
     side_along_mm: float = 0.0,
+    side_across_mm: float = 0.0,
 ) -> None:
     """Split one row of tiles, upright and sideways mixed (a meld, a riichi discard); with no more than
     `most_sideways` sideways tiles when given (a pond's row), each costing `sideways_cost` more, and no more
-    than `most_tiles` tiles in a run when given. `side_along_mm`: how far a lying tile's side shows beside
-    its face along the row (`cut_blob`'s `side_mm`).
+    than `most_tiles` tiles in a run when given. `side_along_mm`, `side_across_mm`: how far a lying tile's
+    side shows beside its face along the row and across it (`cut_blob`'s `side_mm`).
 
     Runs of touching tiles are split by trying every sequence of tile widths that fills the run; the
     sequence whose cuts fall where most mat shows through wins. In a `hand_row`, an added kan's two sideways
@@ -352,7 +354,8 @@ def _cut_row(
         if best is None:
             continue
         combo, gap = best
-        if combo == (0,) and most_sideways == 1 and _lone_sideways(blob[:, a:b], total, widths, geo, ppm):
+        lone = blob[:, a:b], total, widths, geo, ppm, side_along_mm, side_across_mm
+        if combo == (0,) and most_sideways == 1 and _lone_sideways(*lone):
             combo = (1,)
         # A lone tile's cell is centred on its run, which may be a few mm longer or shorter than the tile.
         at = float(a) if len(combo) > 1 else a + (total - widths[combo[0]]) / 2
@@ -525,18 +528,33 @@ def _in_line(
 
 
 def _lone_sideways(
-    run: NDArray[np.bool_], total: int, widths: tuple[float, float], geo: TableGeometry, ppm: float
+    run: NDArray[np.bool_],
+    total: int,
+    widths: tuple[float, float],
+    geo: TableGeometry,
+    ppm: float,
+    side_along_mm: float = 0.0,
+    side_across_mm: float = 0.0,
 ) -> bool:
     """Whether a lone pond tile cut upright is a sideways one: nearer a sideways tile's length, and shallower
     across its row (the median over its columns) than any upright face, trimmed at a far seat, measures.
     Its row's other tiles lying apart, in another blob, its fill against its row's band tells nothing: seed
     2293, wood felt, 40 degrees: seat 0's riichi 2s, its row's last tile, 34 px long and 25-29 deep (the
     tile beyond it in the farther row showed its side in the band), was cut upright in most frames and its
-    riichi never read."""
+    riichi never read.
+
+    Where a sideways face and the side showing beyond it across the row (`side_across_mm`) are as deep as
+    an upright face less LONE_UPRIGHT_SHORT_MM, and the side along the row leaves an upright tile shorter
+    than that, the depth tells nothing and the length decides: seed 6743, wood felt, red backs, 37 degrees,
+    dim: seat 2's riichi 3p, alone in its far row, 34 px long, showed its side 12 mm beyond its face, 38 px
+    deep as the upright tiles of the rows before it, and its riichi was never read."""
     if abs(total - widths[1]) >= abs(total - widths[0]):
         return False
+    deep_enough = (geo.tile_h - LONE_UPRIGHT_SHORT_MM) * ppm
+    if (geo.tile_w + side_across_mm) * ppm >= deep_enough > (geo.tile_w + side_along_mm) * ppm:
+        return True
     depth = float(np.median(run.sum(axis=0)))
-    return depth < (geo.tile_h - LONE_UPRIGHT_SHORT_MM) * ppm
+    return depth < deep_enough
 
 
 def _best_widths(

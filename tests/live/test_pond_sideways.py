@@ -141,3 +141,17 @@ def test_a_lone_upright_tile_as_deep_as_a_face_stays_upright() -> None:
     run = np.ones((35, 33), bool)  # 33 px long (nearer a sideways tile), but a long side deep
     assert not tile_cuts._lone_sideways(run, 33, (27.0, 37.5), GEO, 1.0)
     assert tile_cuts._lone_sideways(run[:27], 33, (27.0, 37.5), GEO, 1.0)
+
+
+def test_a_lone_tile_showing_its_side_across_its_row_is_told_by_its_length() -> None:
+    # Seed 6743, wood felt, 37 degrees: a far seat's riichi tile alone in its row, 34 px long, as deep as its
+    # band (38 px) because its side showed 18.7 mm beyond its face: the depth tells nothing, the length does.
+    run = np.ones((38, 34), bool)
+    widths = (27.0, 37.5)
+    assert tile_cuts._lone_sideways(run, 34, widths, GEO, 1.0, side_across_mm=18.7)
+    # An upright tile's length stays upright, however deep its side makes it.
+    upright = np.ones((38, 28), bool)
+    assert not tile_cuts._lone_sideways(upright, 28, widths, GEO, 1.0, side_across_mm=18.7)
+    # A side seat's row, the side showing along it: a long run may be an upright face and its side, so the
+    # depth still decides.
+    assert not tile_cuts._lone_sideways(run, 34, widths, GEO, 1.0, side_along_mm=12.0, side_across_mm=18.7)
