@@ -224,6 +224,36 @@ def _pond_shift(hand: HandState, tracks: dict[int, Track], seat: int, t: Track) 
     return du, dv
 
 
+# A discard whose cell lay within ACROSS_MIDDLE_MM (along its row) of the middle between two tiles side by
+# side, their places a tile's width apart give or take SIDE_BY_SIDE_MM, was one cell cut across both.
+ACROSS_MIDDLE_MM = 6.0
+SIDE_BY_SIDE_MM = 6.0
+
+
+def _cut_across(
+    hand: HandState, geo: TableGeometry, seat: int, old: int, place: tuple[float, float], t: Track
+) -> bool:
+    """Whether the seat's lost discard `old`, read at `place`, was one cell cut across another of its
+    discards and `t` beside it in its row: `place` lies near the middle between the two, too close to
+    either for a tile of its own. Then `old` is `t` read again, renamed by its readings (`came_back`).
+
+    White cloth, blue backs, 40 degrees (seed 6871): seat 2's 4m, laid while an arm crossed the table,
+    touched the 1m before it in its second row, both as pale as the cloth; the two were cut as one sideways
+    cell between their places for ten frames, read S and recorded as a riichi S, the 1m's track lost. Once
+    the two lay apart the 1m was found again at its place, and the 4m, 14 mm from the S's place, was
+    recorded as the seat's next discard: seat 2 had one discard too many and a riichi it never declared."""
+    for other in hand.ponds[seat]:
+        there = hand.places.get(other)
+        if other in (old, t.id) or there is None or abs(there[1] - t.v) >= geo.tile_w / 2:
+            continue
+        apart = abs(there[0] - t.u)
+        if not geo.tile_w - SIDE_BY_SIDE_MM <= apart <= geo.tile_w + SIDE_BY_SIDE_MM:
+            continue
+        if abs(place[0] - (there[0] + t.u) / 2) < ACROSS_MIDDLE_MM and abs(place[1] - t.v) < geo.tile_w / 2:
+            return True
+    return False
+
+
 def came_back(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, seat: int, t: Track) -> bool:
     """A new pond track where a discard of this seat lay whose track was lost (the camera shaken by a
     bump, the view shifted for a few frames: the tile's place showed mat, its track went) is that discard
@@ -254,7 +284,8 @@ def came_back(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, sea
             # backs, 40 degrees: seat 0's pond 12 mm off for six frames, its 1m read 9m there and recorded
             # as a new discard in the seat's turn, its next a turn late).
             renamed = False
-        if renamed:
+        across = renamed and _cut_across(hand, geo, seat, old, place, t)
+        if renamed and not across:
             # Unless the discard itself was read as this tile's kind when it counted: a cell cut across the
             # row's next tiles for a while, named after a tile it held in part (seed 5653, white cloth, blue
             # backs, 40 degrees: seat 1's 9m, just laid and cut sideways with part of the 1p beyond it, was
@@ -282,8 +313,10 @@ def came_back(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, sea
             # tile truly laid after a discard of its kind lies further (half a pitch and half a tile's
             # length with its gap), and that discard's track stays.
             along = (geo.tile_w + geo.tile_h) / 2
-        across = geo.row_pitch / 2 if same else geo.tile_w / 2
-        if abs(place[0] - t.u) < along and abs(place[1] - t.v) < across:
+        if across:
+            along = geo.tile_w
+        deep = geo.row_pitch / 2 if same else geo.tile_w / 2
+        if abs(place[0] - t.u) < along and abs(place[1] - t.v) < deep:
             hand.ponds[seat][k] = t.id
             # The place the discard was read at stays its place: a tile found again cut another way, lost
             # and found again once more, would walk along its row a cut at a time (seed 881, white cloth,

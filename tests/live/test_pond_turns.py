@@ -488,3 +488,40 @@ def test_a_tile_of_another_kind_found_where_a_discard_lay_without_its_ponds_othe
     table.step([other])
     assert table.reader.hand.ponds[0][3:] == [last.id, other.id]  # a new discard: the seat's fifth
     assert _dahai(table)[-1] == (0, "9m")
+
+
+def test_a_discard_cut_across_the_tile_before_it_and_the_next_one_is_that_next_one_read_again() -> None:
+    # Seed 6871, white cloth, 40 degrees: seat 0's next discard, laid touching the one before it, both as
+    # pale as the cloth, was cut with it as one sideways cell between their places and recorded as a riichi
+    # (an F here). Once the two lay apart, the tile before was found again at its place and the new one, half
+    # a pitch from the F's place, is the F read again: renamed by its readings, its riichi taken back, and no
+    # discard of the seat's too many.
+    table = _framed_start()
+    for n in range(2):
+        _one_go_around(table, n)
+    before = next(t for t in table.tracks.values() if t.seat == 0 and t.area == "pond" and t.u > -60)
+    table.take(before)
+    table.step([], [before])
+    merged = table.put(0, before.u + 14.5, before.v, 32, sideways=True)  # read F, sideways
+    table.step([merged])
+    for _ in range(STABLE_HITS):
+        table.step()
+    table.step()
+    assert _dahai(table)[-1] == (0, "F") and 0 in table.reader.hand.riichi
+    for seat, kind in ((1, 6), (2, 7), (3, 8)):
+        table.discard(seat, 2, kind)
+    table.take(merged)
+    table.step([], [merged])
+    again = table.put(0, before.u, before.v, before.kind)
+    laid = table.put(0, before.u + 29, before.v, 5)  # the 6m, at the next spot
+    table.step([again, laid])
+    for _ in range(STABLE_HITS + 2):
+        table.step()
+    assert _dahai(table)[-1] == (3, "9m"), "the 6m is no new discard of seat 0"
+    assert table.reader.hand.ponds[0][-2:] == [again.id, laid.id]
+    laid.hits, laid.votes = 40, laid.votes * 8  # read often, upright, as 6m
+    table.step()
+    types = [e["type"] for e in table.events]
+    assert "_reread_dahai" in types and "_moved_riichi" in types
+    assert [e for e in table.events if e["type"] == "_reread_dahai"][-1]["pai"] == "6m"
+    assert 0 not in table.reader.hand.riichi
