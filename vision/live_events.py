@@ -1088,8 +1088,7 @@ class TableReader:
         if unread:
             self._discard(unread[0])
         else:
-            sideways = glimpse is not None and glimpse.turned and glimpse.turns >= TAKEN_SIDEWAYS_TURNS
-            self._discard(None, target, called.kind, sideways=sideways)
+            self._discard(None, target, called.kind, sideways=self._glimpsed_sideways(target, called.kind))
         when = "while its pond was hidden" if hidden else "before its tile counted"
         self.warnings.append(
             f"seat {target}'s discard {pai_of_track(called)} was called by seat {seat} {when}: put in before "
@@ -1120,6 +1119,15 @@ class TableReader:
             and pond_slot(h, self.tracks, self.geo, seat, t) == spot
         ]
         return max(glimpses, key=lambda t: t.hits, default=None)
+
+    def _glimpsed_sideways(self, seat: int, kind: int) -> bool:
+        """Whether a discard of `kind` that `seat` laid and lost to a call or a ron before it counted was
+        glimpsed lying sideways (`_glimpse`): a riichi tile (seed 002 3.3.14), declared with it. Seed 7007,
+        every look: seat 3's riichi 8p, laid sideways, was taken by seat 1's ron after a few frames under
+        the declarer's arm; put in as the ron's discard without its riichi, the record lost the declaration
+        (the win itself is scored alike: a riichi ronned on its own tile is not accepted)."""
+        glimpse = self._glimpse(seat, kind)
+        return glimpse is not None and glimpse.turned and glimpse.turns >= TAKEN_SIDEWAYS_TURNS
 
     def _discard_since_kan(self) -> bool:
         """Whether a discard follows this hand's last kan: one emitted after it, or, for a kan read late
@@ -1291,7 +1299,7 @@ class TableReader:
                 and gone[1] == win.kind
                 and self.frame - gone[2] <= LEFT_WAITING_FRAMES
             ):
-                self._discard(None, gone[0], gone[1])
+                self._discard(None, gone[0], gone[1], sideways=self._glimpsed_sideways(gone[0], gone[1]))
                 target = gone[0]
                 h.made_up_ron = (target, h.dahai_count[target] - 1)
             # No tsumo is won out of turn: the winning tile is the one just drawn (seed 002 3.3.12), and every
@@ -1305,7 +1313,7 @@ class TableReader:
                     f"seat {turn}'s discard was taken by seat {seat}'s ron before it was read: put in as the "
                     f"winning tile, {pai_of(win.kind)}"
                 )
-                self._discard(None, turn, win.kind)
+                self._discard(None, turn, win.kind, sideways=self._glimpsed_sideways(turn, win.kind))
                 target = turn
                 h.made_up_ron = (target, h.dahai_count[target] - 1)
             if not (target != seat and h.accept_pending == target):

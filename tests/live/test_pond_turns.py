@@ -525,3 +525,29 @@ def test_a_discard_cut_across_the_tile_before_it_and_the_next_one_is_that_next_o
     assert "_reread_dahai" in types and "_moved_riichi" in types
     assert [e for e in table.events if e["type"] == "_reread_dahai"][-1]["pai"] == "6m"
     assert 0 not in table.reader.hand.riichi
+
+
+@pytest.mark.parametrize(("hits", "turns", "riichi"), [(4, 4, True), (4, 2, False)])
+def test_a_tile_glimpsed_sideways_and_taken_by_a_ron_before_it_counted_declared_a_riichi(
+    hits: int, turns: int, riichi: bool
+) -> None:
+    # Seed 7007, every look: seat 3's riichi 8p, laid sideways under its declarer's arm, was taken by seat
+    # 1's ron before it counted; put in as the ron's discard, its riichi was left out. Here seat 2's 9m,
+    # glimpsed at its next pond spot, is taken by seat 3's ron. A riichi ronned on its own tile is never
+    # accepted (no stick): the record has the declaration and the win alone.
+    from tests.live.test_live_events import _lay_open_a_win_with_9m_apart
+
+    table = _framed_start()
+    table.discard(0, 0, 27)
+    table.discard(1, 0, 28)
+    x, y = GEO.to_table(2, (0 - 2.5) * 29, GEO.pond_v0)
+    seat, area, u, v = GEO.area_of(x, y)
+    votes = np.zeros(N_CLASSES)
+    votes[8] = float(hits)
+    glimpse = Track(99, x, y, seat, area, u, v, turns * 2 > hits, False, votes, hits=hits, turns=turns)
+    table.step(dropped=[glimpse])
+    _lay_open_a_win_with_9m_apart(table, 3)
+    declared = [("reach", 2)] if riichi else []
+    expected = [("tsumo", 2), *declared, ("dahai", 2), ("reveal", 3), ("hora", 3), ("end_kyoku", None)]
+    assert [(e["type"], e.get("actor")) for e in table.events[-len(expected) :]] == expected
+    assert "reach_accepted" not in _types(table.events)
