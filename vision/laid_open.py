@@ -62,8 +62,7 @@ def laid_open(
     kept: list[tuple[int, int, int, int]] = []
     wedged = False
     settled: list[tuple[int, int, int, int]] = []  # runs that are a hand and its winning tile apart
-    u_along = _u_along(seat, geo)
-    for joined, holed in _across_holes(_runs(spans, ppm, FITTED_GAP_MM), geo, ppm, u_along):
+    for joined, holed in _across_holes(_runs(spans, ppm, FITTED_GAP_MM), geo, ppm):
         if holed:
             kept += joined  # re-cut already
             continue
@@ -72,30 +71,23 @@ def laid_open(
             settled += apart
             continue
         for run in _runs(joined, ppm):
-            recut = _upright_run(run, geo, ppm, u_along=u_along)
+            recut = _upright_run(run, geo, ppm)
             if recut is run:  # nothing fitted away: a cell a side's wedge lengthened?
                 recut = _wedge_cut(run, spans, camera_along, geo, ppm)
                 wedged = wedged or recut != run
             kept += recut
     parts = _runs(sorted(kept), ppm, FITTED_GAP_MM)
     if wedged:  # the cut fitted the row with the wedge in it: its runs again, as upright tiles
-        kept = [c for part in parts for c in _upright_run(part, geo, ppm, True, u_along)]
+        kept = [c for part in parts for c in _upright_run(part, geo, ppm, any_run=True)]
     else:  # upright cells fewer than their run's length holds: cut at too long a pitch
         kept = [
             c
             for part in parts
-            for c in (_upright_run(part, geo, ppm, True, u_along) if _too_few(part, geo, ppm) else part)
+            for c in (_upright_run(part, geo, ppm, True) if _too_few(part, geo, ppm) else part)
         ]
     kept += settled
     out = [(a0, c0, a1 - a0, c1 - c0) if along_x else (c0, a0, c1 - c0, a1 - a0) for a0, a1, c0, c1 in kept]
     return out
-
-
-def _u_along(seat: int, geo: TableGeometry) -> float:
-    """The sign of the way along the view's axis of a seat's row (x for seats 0 and 2, y for 1 and 3) that
-    the seat's u grows: towards the hand's right-hand end."""
-    axis = 0 if seat in (0, 2) else 1
-    return float(np.sign(geo.to_table(seat, 1.0, 0.0)[axis] - geo.to_table(seat, 0.0, 0.0)[axis]))
 
 
 def _runs(
@@ -120,7 +112,7 @@ HOLE_MM = 16.0
 
 
 def _across_holes(
-    groups: list[list[tuple[int, int, int, int]]], geo: TableGeometry, ppm: float, u_along: float = 0.0
+    groups: list[list[tuple[int, int, int, int]]], geo: TableGeometry, ppm: float
 ) -> list[tuple[list[tuple[int, int, int, int]], bool]]:
     """Groups of cells (`_runs`), each with whether it is two groups joined across a hole in a face, then
     re-cut as upright tiles: two groups less than HOLE_MM apart whose cells together, a sideways cell among
@@ -134,7 +126,7 @@ def _across_holes(
     for group in groups:
         if out and not out[-1][1] and group[0][0] - out[-1][0][-1][1] < HOLE_MM * ppm:
             union = out[-1][0] + group
-            recut = _upright_run(union, geo, ppm, u_along=u_along)
+            recut = _upright_run(union, geo, ppm)
             if recut is not union:
                 out[-1] = (recut, True)
                 continue
@@ -150,52 +142,28 @@ WEDGE_DEPTH = 0.9  # a cell at least this deep across the row as the row's uprig
 CALLED_DEPTH = 0.82
 
 
-def _called_tile_in(run: list[tuple[int, int, int, int]], u_along: float = 0.0) -> bool:
+def _called_tile_in(run: list[tuple[int, int, int, int]]) -> bool:
     """Whether a run holds a tile lying sideways: a cell longer along the row than across it and a short side
     deep across it, a quarter less than the run's upright cells (a cell the cut made of a tile and a half is
     as deep as they are). A hand laid open has none (seed 002 3.3.12); two melds side by side, their gap
     covered by the sides at face height, make a run as long as seven upright tiles within a few mm (seed 155,
-    old camera, hard: seat 3's two pons cut as seven upright tiles, and the second pon never read).
-
-    `u_along`: the sign of the way along the run (its cells' order) that the seat's u grows, 0 where not
-    known. Melds lie to the right of the hand, at its larger u (seed 002 3.3.8), each at most four tiles
-    round its called one: more cells beyond the first such cell than MELD_MOST_TILES per such cell (and the
-    winning tile) are a hand's own, and the cell no called tile. Wood felt, red backs, 37 degrees, dim (seed
-    6871): seat 3's thirteen tiles laid open at a draw, their characters' red ink taken for the dim wood,
-    cut with its second tile 37 mm long and 26 deep, ten cells after it; taken for a meld, the row was not
-    re-cut, a chi was read in it and the draw's three tenpai hands were lost."""
+    old camera, hard: seat 3's two pons cut as seven upright tiles, and the second pon never read)."""
     upright = [c1 - c0 for a0, a1, c0, c1 in run if (a1 - a0) <= (c1 - c0)]
     if not upright:
         return False
     depth = float(np.median(upright))
-    called = [
-        k for k, (a0, a1, c0, c1) in enumerate(run) if a1 - a0 > c1 - c0 and c1 - c0 < CALLED_DEPTH * depth
-    ]
-    if not called:
-        return False
-    if u_along:
-        beyond = len(run) - 1 - called[0] if u_along > 0 else called[-1]
-        if beyond > MELD_MOST_TILES * len(called) + 1:
-            return False
-    return True
-
-
-MELD_MOST_TILES = 4  # a kan's
+    return any(a1 - a0 > c1 - c0 and c1 - c0 < CALLED_DEPTH * depth for a0, a1, c0, c1 in run)
 
 
 def _upright_run(
-    run: list[tuple[int, int, int, int]],
-    geo: TableGeometry,
-    ppm: float,
-    any_run: bool = False,
-    u_along: float = 0.0,
+    run: list[tuple[int, int, int, int]], geo: TableGeometry, ppm: float, any_run: bool = False
 ) -> list[tuple[int, int, int, int]]:
     """One run of touching cells (along start, along end, across start, across end), re-cut into upright
     tiles when `laid_open` says so (`any_run`: a run with no sideways cell left too, once a wedge was cut
-    off: its cells were fitted with the wedge in them); else as it is. `u_along` as `_called_tile_in`."""
+    off: its cells were fitted with the wedge in them); else as it is."""
     if len(run) < 5 or not (any_run or any((a1 - a0) > (c1 - c0) for a0, a1, c0, c1 in run)):
         return run
-    if _called_tile_in(run, u_along):
+    if _called_tile_in(run):
         return run
     gap = LAID_GAP_MM * ppm
     pitch = geo.tile_w * ppm + gap
@@ -320,8 +288,7 @@ def _won_apart(
     depth = float(np.median([c for _, c in upright]))
     if depth < (geo.tile_h - LAID_DEPTH_SLACK_MM) * ppm:
         return None  # a standing hand's tops, not faces
-    u_along = _u_along(seat, geo)
-    if _called_tile_in(run, u_along):
+    if _called_tile_in(run):
         return None  # a called tile lying sideways: a meld is in the run
     gap = LAID_GAP_MM * ppm
     pitch = geo.tile_w * ppm + gap
@@ -332,6 +299,10 @@ def _won_apart(
         return None
     c0 = int(np.median([c[2] for c in run if (c[1] - c[0]) <= (c[3] - c[2])]))
     c1 = int(np.median([c[3] for c in run if (c[1] - c[0]) <= (c[3] - c[2])]))
+    u_along = (
+        geo.to_table(seat, 1.0, 0.0)[0 if seat in (0, 2) else 1]
+        - geo.to_table(seat, 0.0, 0.0)[0 if seat in (0, 2) else 1]
+    )
     if u_along > 0:  # the right-hand end (larger u) is the run's far end along the view's axis
         hand_lo, won = lo, (hi - length, hi)
     else:

@@ -546,15 +546,20 @@ def _lone_sideways(
     Where a sideways face and the side showing beyond it across the row (`side_across_mm`) are as deep as
     an upright face less LONE_UPRIGHT_SHORT_MM, and the side along the row leaves an upright tile shorter
     than that, the depth tells nothing and the length decides: seed 6743, wood felt, red backs, 37 degrees,
-    dim: seat 2's riichi 3p, alone in its far row, 34 px long, showed its side 12 mm beyond its face, 38 px
-    deep as the upright tiles of the rows before it, and its riichi was never read."""
+    dim: seat 2's riichi 3p, alone in its far row, 34 px long, showed its side 19 mm beyond its face, 38 px
+    deep as the upright tiles of the rows before it, and its riichi was never read. Only where the cell fills
+    its row's band (within LONE_BAND_SLACK_MM): a depth short of the band was measured, not cut off by it.
+    White cloth, blue backs, 40 degrees (seed 881): seat 2's 1m, alone in its row's blob (the blank white
+    dragon before it as pale as the cloth), 34 px long and 35 deep in a band of 41, cut sideways by its
+    length, counted as a 7m."""
     if abs(total - widths[1]) >= abs(total - widths[0]):
         return False
     deep_enough = (geo.tile_h - LONE_UPRIGHT_SHORT_MM) * ppm
-    if (geo.tile_w + side_across_mm) * ppm >= deep_enough > (geo.tile_w + side_along_mm) * ppm:
-        return True
     depth = float(np.median(run.sum(axis=0)))
-    return depth < deep_enough
+    if depth < deep_enough:
+        return True
+    told_by_length = (geo.tile_w + side_across_mm) * ppm >= deep_enough > (geo.tile_w + side_along_mm) * ppm
+    return told_by_length and depth >= run.shape[0] - LONE_BAND_SLACK_MM * ppm
 
 
 def _best_widths(
@@ -640,6 +645,7 @@ def _best_widths(
 # there: seed 533, wood felt, 40 degrees, seat 2's pon of white dragons lost).
 LONE_SLACK_MM = 7.0
 LONE_UPRIGHT_SHORT_MM = 4.0  # an upright face measures at least its long side less this across its row
+LONE_BAND_SLACK_MM = 2.0  # a lone cell this near its row's band in depth fills it
 WIDE_GAP_MM = 3.5  # upright tiles this far apart along a pond row leave room for a sideways one
 # Upright tiles this far into each other (a negative gap) along a pond row on white cloth are a row with a
 # sideways tile in it measured long: seat 3's four upright tiles and its riichi 5s measured 155-157 px, where

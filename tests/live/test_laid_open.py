@@ -62,34 +62,6 @@ def test_two_melds_side_by_side_keep_their_called_tiles_sideways() -> None:
     assert _sideways(cells) == 2
 
 
-# Seat 3's thirteen tiles laid open at a draw (seed 6871, wood felt, red backs, 37 degrees, dim, frame 801):
-# their characters' red ink taken for the dim wood, the second cell 37 mm long and 26 deep, as a called tile
-# lies, with ten cells after it towards the hand's right-hand end (the view's larger y for seat 3).
-DRAW_CUT = [
-    (75, 154, 33, 27),
-    (77, 184, 26, 37),
-    (74, 224, 34, 27),
-    (75, 254, 32, 27),
-    (78, 284, 25, 27),
-    (75, 314, 34, 27),
-    (75, 344, 33, 27),
-    (75, 374, 32, 27),
-    (75, 403, 34, 27),
-    (75, 433, 33, 27),
-    (75, 463, 33, 27),
-    (76, 493, 32, 27),
-]
-
-
-def test_a_shallow_long_cell_with_more_tiles_beyond_it_than_melds_hold_is_no_called_tile() -> None:
-    cells = laid_open(DRAW_CUT, 3, GEO, 1.0, camera_along=15.9)
-    assert len(cells) == 13 and _sideways(cells) == 0, cells
-    # The same cells the other way round, the long one at the hand's right-hand end: a meld's called tile.
-    mirrored = [(x, 1000 - y - h, w, h) for x, y, w, h in DRAW_CUT]
-    kept = laid_open(mirrored, 3, GEO, 1.0)
-    assert len(kept) == 12 and (77, 1000 - 184 - 37, 26, 37) in kept, kept
-
-
 def test_a_run_a_sideways_tile_longer_than_whole_upright_tiles_is_cut_as_it_was() -> None:
     # ten hand tiles touching a pon: the run is a long side less a short side longer than 12 upright tiles
     run = [(74, 100 + round(PITCH * k), 36, 26) for k in range(12)]

@@ -152,6 +152,11 @@ def test_a_lone_tile_showing_its_side_across_its_row_is_told_by_its_length() -> 
     # An upright tile's length stays upright, however deep its side makes it.
     upright = np.ones((38, 28), bool)
     assert not tile_cuts._lone_sideways(upright, 28, widths, GEO, 1.0, side_across_mm=18.7)
+    # A depth short of the band was measured, not cut off by it: an upright face 35 px deep in a band of 41
+    # (seed 881, white cloth: a 1m alone in its row's blob, 34 px long) stays upright.
+    measured = np.zeros((41, 34), bool)
+    measured[3:38] = True
+    assert not tile_cuts._lone_sideways(measured, 34, widths, GEO, 1.0, side_across_mm=17.0)
     # A side seat's row, the side showing along it: a long run may be an upright face and its side, so the
     # depth still decides.
     assert not tile_cuts._lone_sideways(run, 34, widths, GEO, 1.0, side_along_mm=12.0, side_across_mm=18.7)
