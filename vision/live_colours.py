@@ -37,6 +37,13 @@ ACROSS_FLOOR = 8.0
 HUE_MARGIN = 12.0
 HUE_MIN_CHROMA = 8.0
 HUE_BEYOND = 3.0
+# The band is learned from the pixels within BAND_NEAR of the felt's reach of its colour, not from all that
+# the felt's colour is learned from: those take in the blend of tile edges and faint ink with the felt, and
+# on wood felt among red backs and red ink 2 % of them lay 27-36 degrees below the wood's hue (its bare
+# pixels at most 16): the band took in a 9s's dim pink dots (hue 20-30 degrees, 44-54 below the wood's), a
+# row of them across a face was mat, the face parted in two, and a tenpai hand laid open lost both 9s (seed
+# 5101, wood felt, red backs, 37 degrees, dim).
+BAND_NEAR = 0.6
 # And a pixel far greyer than such a felt (its chroma per lightness less than GREY_SATURATION times the
 # felt's) is no mat either, nor the felt between two tiles: a face's ivory in shade (the near side of a hand
 # laid open on wood felt, L 131-145 and chroma 4 against the wood's L 118 and chroma 27) lay within the
@@ -115,7 +122,7 @@ class SurfaceColours:
             self.across_reach = None
             self.hue_band = None
         else:
-            self._learn_hue_band(near)
+            self._learn_hue_band(near[lab_distance(near[None], self.felt)[0] < BAND_NEAR * self.felt_reach])
             wide = max(ACROSS_REACH * float(np.percentile(np.abs(across), 90)), ACROSS_FLOOR)
             self.across_reach = (
                 wide if self.across_reach is None else (1 - FOLLOW) * self.across_reach + FOLLOW * wide

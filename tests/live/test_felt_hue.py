@@ -159,3 +159,42 @@ def test_the_hue_table_is_worked_out_again_when_the_felt_moves() -> None:
     assert colours.off_hue(ink).tolist() == [[True]]
     colours.felt = np.array([134.9, 150.0, 150.0], np.float32)  # the felt now has the ink's hue
     assert colours.off_hue(ink).tolist() == [[False]]
+
+
+def test_the_hue_band_is_learned_from_the_felt_not_from_tile_edges_blended_into_it() -> None:
+    # Seat 3's hand laid open at a draw (seed 5101, wood felt, red backs, 37 degrees, dim), as the reader saw
+    # it: the whole view (every 8th pixel) the colours are learned from, and the two 9s of the hand. Among
+    # the pixels near the wood's colour lie the blend of red backs and red ink with it, 27-36 degrees below
+    # the wood's hue; the band took them in, and with them the 9s's dim pink dots: a row of dots across
+    # each face was mat and the faces parted (both 9s lost).
+    view = cv2.imread(str(DATA / "wood_red_backs_view_eighth.png"))
+    colours = SurfaceColours()
+    colours.learn_felt(to_lab(view))
+    assert colours.hue_band is not None
+    lo, hi = colours.hue_band
+    assert -30.0 < lo < -10.0 and 10.0 < hi < 30.0  # the bare wood's hues lie within 16 degrees
+
+    nines = to_lab(cv2.imread(str(DATA / "wood_nine_bamboo_dots.png")))
+    mat = (colours.felt_distance(nines) < 1.0) & ~colours.off_hue(nines) & ~colours.grey(nines)
+    face = slice(16, 52)  # the faces' columns
+    dots = [slice(36, 41), slice(64, 69)]  # the pink dots' rows across each face
+    assert all(mat[rows, face].mean() < 0.3 for rows in dots)
+    assert mat[:, 0:12].mean() > 0.99  # the bare wood beside the row stays mat
+    colours.hue_band = (-50.0, 25.0)  # the band as learned from every pixel near the wood's colour
+    widened = (colours.felt_distance(nines) < 1.0) & ~colours.off_hue(nines) & ~colours.grey(nines)
+    assert all(widened[rows, face].mean() > 0.8 for rows in dots)  # the fault: the dots' rows as mat
+
+
+def test_a_dim_pink_dot_lies_off_the_band_of_wood_with_a_few_pink_blends_near_it() -> None:
+    rng = np.random.default_rng(5)
+    n = 200 * 200
+    hue = np.radians(74.0) + rng.normal(0.0, np.radians(5.0), n)
+    chroma = 21.0 + rng.normal(0.0, 2.0, n)
+    lightness = 90.0 + rng.normal(0.0, 8.0, n)
+    blend = rng.random(n) < 0.04  # tile edges and dim red ink blended into the wood: hue 25, chroma 12
+    hue[blend], chroma[blend], lightness[blend] = np.radians(25.0), 12.0, 65.0
+    view = np.stack([lightness, 128 + chroma * np.cos(hue), 128 + chroma * np.sin(hue)], axis=1)
+    colours = SurfaceColours()
+    colours.learn_felt(view.reshape(200, 200, 3).astype(np.float32))
+    dot = np.array([[[75.0, 141.0, 135.0]]], np.float32)  # measured on a 9s's pink dot above
+    assert colours.off_hue(dot).tolist() == [[True]]
