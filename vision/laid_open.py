@@ -14,20 +14,65 @@ import numpy as np
 from numpy.typing import NDArray
 from riichi_table.vision.zones import TableGeometry
 
+# At the row's end towards the camera, what lies beyond the last part of the mask at least SIDE_PART_MM long
+# along the row, past a line with nothing in it, is a lying tile's side when it spans less than
+# SIDE_SPAN_MM (a side is 15-20 mm long from a camera 37-40 degrees off; `faces_of_hand_row`).
+SIDE_PART_MM = 8.0
+SIDE_SPAN_MM = 12.0
+
 
 def faces_of_hand_row(
-    face: NDArray[np.bool_], seat: int, geo: TableGeometry, ppm: float
+    face: NDArray[np.bool_], seat: int, geo: TableGeometry, ppm: float, camera_along: float = 0.0
 ) -> NDArray[np.bool_]:
     """A hand row's face mask at face height, keeping only what is as deep across the row as a lying tile's
     face can be (a sideways tile's short side, less a few mm): a lying tile's side reaching into a gap about
     as long as itself (the winning tile set apart from a hand laid open) leaves a wedge there some 15 mm deep
     that faces_only keeps; it joined the winning tile to the hand, whose last tile was then cut sideways
-    over the gap and no win was read (docs/live.md, "The view at face height")."""
+    over the gap and no win was read (docs/live.md, "The view at face height").
+
+    Where the wedge is as deep as a face (the side's ivory and its back layer, the winning tile's face just
+    beyond them), it stays; yet the edge between face and side leaves a line with nothing in it. Strips
+    beyond it at the row's end towards the camera (`camera_along`, the sign of that way along the row as
+    `laid_open` takes it), short of a face's part and spanning less than a side (SIDE_PART_MM,
+    SIDE_SPAN_MM), are that side and are left out: with them a hand laid open measured 8 mm longer than
+    its thirteen tiles, was cut as twelve and a winning tile set apart, and the tsumo was never read (seed
+    7143, wood felt, red backs, 37 degrees, dim)."""
     reach = max(3, round((geo.tile_w - 6) * ppm)) | 1  # odd: an even kernel shifts what it opens
     across_y = seat in (0, 2)  # rows run along x for seats 0 and 2: across the row is the view's y
     kernel = np.ones((reach, 1) if across_y else (1, reach), np.uint8)
-    opened = cv2.morphologyEx(face.astype(np.uint8), cv2.MORPH_OPEN, kernel)
-    return np.asarray(opened > 0)
+    opened = cv2.morphologyEx(face.astype(np.uint8), cv2.MORPH_OPEN, kernel) > 0
+    if camera_along:
+        _drop_side_strips(opened, across_y, camera_along > 0, SIDE_PART_MM * ppm, SIDE_SPAN_MM * ppm)
+    return np.asarray(opened)
+
+
+def _drop_side_strips(
+    face: NDArray[np.bool_], along_x: bool, at_far_end: bool, part: float, span: float
+) -> None:
+    """Clears, in place, the lines at one end of the mask along the row (the larger index's end when
+    `at_far_end`) beyond its last run of filled lines at least `part` long, when they lie within `span` of
+    that run's end and an empty line parts them from it."""
+    filled = face.any(axis=0 if along_x else 1)
+    if at_far_end:
+        filled = filled[::-1]
+    lines = np.nonzero(filled)[0]
+    if not len(lines):
+        return
+    breaks = np.nonzero(np.diff(lines) > 1)[0]  # runs end at these positions in `lines`
+    starts = np.concatenate([[0], breaks + 1])
+    ends = np.concatenate([breaks, [len(lines) - 1]])
+    long_runs = [k for k in range(len(starts)) if lines[ends[k]] - lines[starts[k]] + 1 >= part]
+    if not long_runs or long_runs[0] == 0:
+        return  # no face's part, or it reaches the end itself
+    first = int(lines[starts[long_runs[0]]])  # counted from the end: the face's part nearest it
+    if first - int(lines[0]) > span:
+        return
+    cleared = np.arange(int(lines[0]), first)
+    index = len(filled) - 1 - cleared if at_far_end else cleared
+    if along_x:
+        face[:, index] = False
+    else:
+        face[index] = False
 
 
 LAID_SLACK_MM = 4.0  # how far a run's length may be from a whole number of upright tiles, laid side by side

@@ -389,23 +389,23 @@ class LiveReader:
                 self.rejected.append(Rejected((x + w / 2) / self.ppm, (y + h / 2) / self.ppm, seat, STANDING))
             else:
                 face = blob & (faces[y : y + h, x : x + w] > 0)
+                towards = self._towards_camera((x + w / 2, y + h / 2))
+                along = towards[0 if seat in (0, 2) else 1]
                 if piece is not None:
                     # Framed by empty pixels: an opening keeps what touches the box's edge.
-                    face = faces_of_hand_row(np.pad(piece, 1), seat, self.geo, self.ppm)[1:-1, 1:-1]
+                    face = faces_of_hand_row(np.pad(piece, 1), seat, self.geo, self.ppm, along)[1:-1, 1:-1]
                 elif area == "hand" and self.camera is not None:
-                    face = faces_of_hand_row(face, seat, self.geo, self.ppm)
+                    face = faces_of_hand_row(face, seat, self.geo, self.ppm, along)
                 rows, cols = np.nonzero(face.any(axis=1))[0], np.nonzero(face.any(axis=0))[0]
                 if len(rows) and len(cols):  # the faces' own box: the cut measures fills against it
                     sub = (slice(rows[0], rows[-1] + 1), slice(cols[0], cols[-1] + 1))
                     ox, oy = x + int(cols[0]), y + int(rows[0])
-                    towards = self._towards_camera((x + w / 2, y + h / 2))
                     side = cut_side(area, seat, towards)
                     first = len(boxes)
                     cut_blob(
                         face[sub], region[sub], ox, oy, boxes, self.geo, self.ppm, self._rims, side, riichi
                     )
                     if area == "hand" and self.camera is not None:
-                        along = towards[0 if seat in (0, 2) else 1]
                         boxes[first:] = laid_open(boxes[first:], seat, self.geo, self.ppm, along)
             owners += [i] * (len(boxes) - len(owners))
         ink_backs = self.colours.ink_coloured_back()

@@ -9,12 +9,14 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 from riichi_table.vision.laid_open import faces_of_hand_row, laid_open
 from riichi_table.vision.zones import TableGeometry
 
 GEO = TableGeometry()
+DATA = Path(__file__).parent / "data"
 PITCH = GEO.tile_w + 2.5  # a hand laid open: tiles 2.5 mm apart
 
 
@@ -78,6 +80,29 @@ def test_the_wedge_of_a_side_in_the_gap_before_the_winning_tile_is_left_out() ->
     out = faces_of_hand_row(face, 3, GEO, 1.0)
     assert not out[45:60].any()
     assert out[5:40, 4:39].all() and out[62:88, 4:39].all()
+
+
+def test_the_side_beyond_the_hands_last_face_is_left_out_at_the_cameras_end_only() -> None:
+    # Seat 3's thirteen tiles laid open at a tsumo (seed 7143, wood felt, red backs, 37 degrees, dim, frame
+    # 740), the face mask as the reader had it: the last 9s's side, as deep as a face and parted from it by
+    # the edge between them, lay in the gap before the winning 4s. The row measured 377 mm, 8 more than
+    # thirteen tiles, and was cut as twelve and a winning tile set apart. The camera is towards larger y.
+    face = cv2.imread(str(DATA / "hand_row_side_strip.png"), cv2.IMREAD_GRAYSCALE) > 0
+    filled = np.nonzero(faces_of_hand_row(face, 3, GEO, 1.0, camera_along=16.7).any(axis=1))[0]
+    assert filled[-1] - filled[0] + 1 == pytest.approx(13 * PITCH - 2.5, abs=3.0)
+    for unknown_or_other_way in (0.0, -16.7):  # the side shows at the camera's end alone
+        kept = np.nonzero(faces_of_hand_row(face, 3, GEO, 1.0, unknown_or_other_way).any(axis=1))[0]
+        assert kept[-1] - kept[0] + 1 == len(face)
+
+
+def test_a_faces_part_beyond_a_line_of_ink_is_kept() -> None:
+    face = np.zeros((60, 120), bool)  # seat 0: the row runs along the view's x, the camera towards larger x
+    face[5:40, 2:60] = True
+    face[5:40, 62:75] = True  # 13 mm of the last face beyond a column of ink the felt's colour
+    assert faces_of_hand_row(face, 0, GEO, 1.0, camera_along=5.0)[5:40, 62:75].all()
+    face[5:40, 66:75] = False
+    face[5:40, 67:71] = True  # two strips within a side's length: the side's ivory and its back layer
+    assert not faces_of_hand_row(face, 0, GEO, 1.0, camera_along=5.0)[:, 61:].any()
 
 
 def test_a_face_as_deep_as_a_sideways_tile_is_kept() -> None:
