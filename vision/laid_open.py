@@ -16,9 +16,14 @@ from riichi_table.vision.zones import TableGeometry
 
 # At the row's end towards the camera, what lies beyond the last part of the mask at least SIDE_PART_MM long
 # along the row, past a line with nothing in it, is a lying tile's side when it spans less than
-# SIDE_SPAN_MM (a side is 15-20 mm long from a camera 37-40 degrees off; `faces_of_hand_row`).
+# SIDE_SPAN_MM (a side is 15-20 mm long from a camera 37-40 degrees off; `faces_of_hand_row`), in a row as
+# long as SIDE_ROW_TILES upright tiles laid side by side at least: a hand laid open, whose winning tile is set
+# apart; a meld's row is shorter, and a called tile lying sideways at its end has the same line across its
+# face where its ink is the felt's colour (a chi's 4p: cut 27 mm long, the chi read 140 frames late; seed
+# 4801, wood felt, red backs, 37 degrees).
 SIDE_PART_MM = 8.0
 SIDE_SPAN_MM = 12.0
+SIDE_ROW_TILES = 5
 
 
 def faces_of_hand_row(
@@ -42,16 +47,17 @@ def faces_of_hand_row(
     kernel = np.ones((reach, 1) if across_y else (1, reach), np.uint8)
     opened = cv2.morphologyEx(face.astype(np.uint8), cv2.MORPH_OPEN, kernel) > 0
     if camera_along:
-        _drop_side_strips(opened, across_y, camera_along > 0, SIDE_PART_MM * ppm, SIDE_SPAN_MM * ppm)
+        row = (SIDE_ROW_TILES * (geo.tile_w + LAID_GAP_MM) - LAID_GAP_MM) * ppm
+        _drop_side_strips(opened, across_y, camera_along > 0, SIDE_PART_MM * ppm, SIDE_SPAN_MM * ppm, row)
     return np.asarray(opened)
 
 
 def _drop_side_strips(
-    face: NDArray[np.bool_], along_x: bool, at_far_end: bool, part: float, span: float
+    face: NDArray[np.bool_], along_x: bool, at_far_end: bool, part: float, span: float, row: float
 ) -> None:
     """Clears, in place, the lines at one end of the mask along the row (the larger index's end when
     `at_far_end`) beyond its last run of filled lines at least `part` long, when they lie within `span` of
-    that run's end and an empty line parts them from it."""
+    that run's end, an empty line parts them from it, and the mask reaches at least `row` from there."""
     filled = face.any(axis=0 if along_x else 1)
     if at_far_end:
         filled = filled[::-1]
@@ -65,7 +71,7 @@ def _drop_side_strips(
     if not long_runs or long_runs[0] == 0:
         return  # no face's part, or it reaches the end itself
     first = int(lines[starts[long_runs[0]]])  # counted from the end: the face's part nearest it
-    if first - int(lines[0]) > span:
+    if first - int(lines[0]) > span or int(lines[-1]) - first + 1 < row:
         return
     cleared = np.arange(int(lines[0]), first)
     index = len(filled) - 1 - cleared if at_far_end else cleared

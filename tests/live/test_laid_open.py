@@ -95,14 +95,20 @@ def test_the_side_beyond_the_hands_last_face_is_left_out_at_the_cameras_end_only
         assert kept[-1] - kept[0] + 1 == len(face)
 
 
-def test_a_faces_part_beyond_a_line_of_ink_is_kept() -> None:
-    face = np.zeros((60, 120), bool)  # seat 0: the row runs along the view's x, the camera towards larger x
-    face[5:40, 2:60] = True
-    face[5:40, 62:75] = True  # 13 mm of the last face beyond a column of ink the felt's colour
-    assert faces_of_hand_row(face, 0, GEO, 1.0, camera_along=5.0)[5:40, 62:75].all()
-    face[5:40, 66:75] = False
-    face[5:40, 67:71] = True  # two strips within a side's length: the side's ivory and its back layer
-    assert not faces_of_hand_row(face, 0, GEO, 1.0, camera_along=5.0)[:, 61:].any()
+def test_a_faces_part_beyond_a_line_of_ink_is_kept_and_so_is_a_melds_end() -> None:
+    face = np.zeros((60, 200), bool)  # seat 0: the row runs along the view's x, the camera towards larger x
+    face[5:40, 2:146] = True  # five upright tiles laid open
+    face[5:40, 148:161] = True  # 13 mm of the last face beyond a column of ink the felt's colour
+    assert faces_of_hand_row(face, 0, GEO, 1.0, camera_along=5.0)[5:40, 148:161].all()
+    face[5:40, 152:161] = False
+    face[5:40, 153:157] = True  # two strips within a side's length: the side's ivory and its back layer
+    assert not faces_of_hand_row(face, 0, GEO, 1.0, camera_along=5.0)[:, 147:].any()
+
+    meld = np.zeros((60, 120), bool)  # a chi: two upright tiles and the called one sideways at the end
+    meld[5:40, 2:56] = True
+    meld[13:37, 58:86] = True  # the sideways face, a line of its ink across it, the rest beyond
+    meld[13:37, 88:95] = True
+    assert faces_of_hand_row(meld, 0, GEO, 1.0, camera_along=5.0)[13:37, 88:95].all()
 
 
 def test_a_face_as_deep_as_a_sideways_tile_is_kept() -> None:
