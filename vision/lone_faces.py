@@ -24,12 +24,6 @@ FILLED = 0.9  # a face already this full in the tile mask is found: left as it i
 ROUNDED_PX = 4.0  # a back layer shows this much shorter than its face's side (the body's rounded edges)
 BEYOND_PX = 6  # how far past a back layer's near edge the cloth is looked for (past its outline)
 BEYOND_SHARE = 0.25  # more of the tile mask there than this: the strip is no lone tile's near side
-# A back layer is a band of one colour, its box nearly full (0.7-0.8, its corners rounded); ink of the backs'
-# colour is strokes, its box far emptier: a strip filling less than STRIP_FILL of its box is ink. An east's
-# navy strokes (32 x 15 px, 0.35 of their box) on blue backs were taken for a lone tile's back layer, and a
-# face filled beyond them into the empty place of the seat's next discard: read as a white dragon for turns,
-# the riichi tile laid there later was recorded as one (seed 7007, white cloth, blue backs, 40 degrees).
-STRIP_FILL = 0.5
 
 
 def complete_faces(
@@ -52,8 +46,6 @@ def complete_faces(
         if max(w, h) < sizes[0] - slack or max(w, h) > sizes[1] + side + slack:
             continue
         strip = labels[y : y + h, x : x + w] == i
-        if strip.mean() < STRIP_FILL:
-            continue
         foot_quad = _footprint(strip, x, y, lx, ly, side, sizes, slack)
         if foot_quad is None or _beyond(out, foot_quad, lx, ly):
             continue
