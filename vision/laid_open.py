@@ -38,10 +38,10 @@ def faces_of_hand_row(
     Where the wedge is as deep as a face (the side's ivory and its back layer, the winning tile's face just
     beyond them), it stays; yet the edge between face and side leaves a line with nothing in it. Strips
     beyond it at the row's end towards the camera (`camera_along`, the sign of that way along the row as
-    `laid_open` takes it), short of a face's part and spanning less than a side (SIDE_PART_MM,
-    SIDE_SPAN_MM), are that side and are left out: with them a hand laid open measured 8 mm longer than
-    its thirteen tiles, was cut as twelve and a winning tile set apart, and the tsumo was never read (seed
-    7143, wood felt, red backs, 37 degrees, dim)."""
+    `laid_open` takes it), short of a face's part and spanning less than a side, in a row as long as a hand
+    laid open (SIDE_PART_MM, SIDE_SPAN_MM, SIDE_ROW_TILES), are that side and are left out: with them a hand
+    laid open measured 8 mm longer than its thirteen tiles, was cut as twelve and a winning tile set apart,
+    and the tsumo was never read (seed 7143, wood felt, red backs, 37 degrees, dim)."""
     reach = max(3, round((geo.tile_w - 6) * ppm)) | 1  # odd: an even kernel shifts what it opens
     across_y = seat in (0, 2)  # rows run along x for seats 0 and 2: across the row is the view's y
     kernel = np.ones((reach, 1) if across_y else (1, reach), np.uint8)
