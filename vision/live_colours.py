@@ -41,8 +41,8 @@ HUE_BEYOND = 3.0
 # the felt's colour is learned from: those take in the blend of tile edges and faint ink with the felt, and
 # on wood felt among red backs and red ink 2 % of them lay 27-36 degrees below the wood's hue (its bare
 # pixels at most 16): the band took in a 9s's dim pink dots (hue 20-30 degrees, 44-54 below the wood's), a
-# row of them across a face was mat, the face parted in two, and a tenpai hand laid open lost both 9s (seed
-# 5101, wood felt, red backs, 37 degrees, dim).
+# row of them across a face was mat, the face parted in two, and a hand laid open at a ron lost both 9s
+# (seed 5101, wood felt, red backs, 37 degrees, dim).
 BAND_NEAR = 0.6
 # And a pixel far greyer than such a felt (its chroma per lightness less than GREY_SATURATION times the
 # felt's) is no mat either, nor the felt between two tiles: a face's ivory in shade (the near side of a hand

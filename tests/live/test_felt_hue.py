@@ -162,11 +162,11 @@ def test_the_hue_table_is_worked_out_again_when_the_felt_moves() -> None:
 
 
 def test_the_hue_band_is_learned_from_the_felt_not_from_tile_edges_blended_into_it() -> None:
-    # Seat 3's hand laid open at a draw (seed 5101, wood felt, red backs, 37 degrees, dim), as the reader saw
+    # Seat 3's hand laid open at a ron (seed 5101, wood felt, red backs, 37 degrees, dim), as the reader saw
     # it: the whole view (every 8th pixel) the colours are learned from, and the two 9s of the hand. Among
     # the pixels near the wood's colour lie the blend of red backs and red ink with it, 27-36 degrees below
     # the wood's hue; the band took them in, and with them the 9s's dim pink dots: a row of dots across
-    # each face was mat and the faces parted (both 9s lost).
+    # each face was mat and the faces parted (both 9s lost, the ron never read).
     view = cv2.imread(str(DATA / "wood_red_backs_view_eighth.png"))
     colours = SurfaceColours()
     colours.learn_felt(to_lab(view))
