@@ -195,6 +195,17 @@ class TableReader:
             if 0 < short <= SWEPT_TURNS and h.next_seat is not None:
                 for _ in range(short):
                     seat = h.next_seat
+                    # A tile read at the seat's next spot, even once, is that turn's discard (seed 211, white
+                    # cloth, blue backs, 40 degrees: seat 2's last discard, a 2s at its row's far end, read
+                    # once in the frame before the sweep; guessed, it was recorded as a white dragon).
+                    seen = self._glimpse(seat, None, hits=1)
+                    if seen is not None:
+                        self.warnings.append(
+                            f"seat {seat}'s discard was read {seen.hits} time(s) before the table was swept: "
+                            f"put in as read, {pai_of_track(seen)}"
+                        )
+                        self._discard(seen)
+                        continue
                     self.warnings.append(
                         f"seat {seat}'s discard was not read before the table was swept; filled in as a guess"
                     )
@@ -1095,10 +1106,10 @@ class TableReader:
             "the call"
         )
 
-    def _glimpse(self, seat: int, kind: int) -> Track | None:
-        """A tile of `kind` glimpsed in seat `seat`'s pond: a track not counted yet, or dropped lately before
-        it counted (the tracker's), read at least twice, most often as `kind`, at the seat's next pond spot;
-        the one read most.
+    def _glimpse(self, seat: int, kind: int | None, hits: int = 2) -> Track | None:
+        """A tile of `kind` (any named kind when None) glimpsed in seat `seat`'s pond: a track not counted
+        yet, or dropped lately before it counted (the tracker's), read at least `hits` times, most often as
+        `kind`, at the seat's next pond spot; the one read most.
 
         A discard called as soon as it was laid is seen only so: seed 5101, wood felt, red backs, 37 degrees,
         seat 2's riichi 4p was read three times, sideways, and taken by a pon before it counted (a sideways
@@ -1114,8 +1125,8 @@ class TableReader:
             for t in (*self.tentative, *(t for _, t in h.dropped))
             if t.seat == seat
             and not t.face_down
-            and t.hits >= 2
-            and t.kind == kind
+            and t.hits >= hits
+            and (t.kind == kind if kind is not None else t.kind >= 0 and float(t.votes.sum()) > 0)
             and pond_slot(h, self.tracks, self.geo, seat, t) == spot
         ]
         return max(glimpses, key=lambda t: t.hits, default=None)

@@ -560,6 +560,31 @@ def test_a_table_swept_a_turn_or_three_short_of_the_walls_end_fills_in_the_last_
     assert sum("before the table was swept" in w for w in table.reader.warnings) == guessed
 
 
+@pytest.mark.parametrize("hits", [1, 0])
+def test_a_tile_read_at_the_next_spot_before_the_sweep_is_that_turns_discard(hits: int) -> None:
+    # Seed 211, white cloth, blue backs, 40 degrees: seat 2's last discard, a 2s at its row's far end, was
+    # read once in the frame before the table was swept; guessed, it went in as a white dragon. A tile only
+    # found, never named (no reading), is no discard read: the turn is guessed.
+    from riichi_table.engine.round_state import LIVE_WALL
+
+    table = _start()
+    t = table.discard(0, 0, 27)
+    table.reader.hand.draws = LIVE_WALL - 1
+    x, y = GEO.to_table(1, -2.5 * 29, GEO.pond_v0)
+    s, area, u, v = GEO.area_of(x, y)
+    votes = np.zeros(N_CLASSES)
+    votes[19] = float(hits)  # 2s
+    seen = Track(99, x, y, s, area, u, v, False, False, votes, hits=max(hits, 1), stable=False)
+    for track in list(table.tracks.values()):
+        table.take(track)
+    table.events += table.reader.update(TrackChanges((), (t,), tentative=(seen,)), [])
+    last = [e for e in table.events if e["type"] == "dahai"][-1]
+    assert last["actor"] == 1
+    assert (last["pai"] == "2s") == (hits > 0)
+    assert _types(table.events)[-2:] == ["ryukyoku", "end_kyoku"]
+    assert sum("before the table was swept" in w for w in table.reader.warnings) == 1
+
+
 def test_a_hands_first_indicator_read_split_starts_the_hand_once_its_readings_agree() -> None:
     # Seed 946, black felt, 40 degrees: a 4p's first three readings, on the felt's plane, gave 2p 1.6 and
     # 4p 1.4; the hand started with a 2p indicator, never read again, though 4p was read almost always since.
