@@ -14,6 +14,8 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
+from riichi_table.vision import lone_faces
 from riichi_table.vision.face_height import CameraPose, faces_only
 from riichi_table.vision.lone_faces import complete_faces
 from riichi_table.vision.zones import TableGeometry
@@ -84,3 +86,24 @@ def test_a_strip_outside_the_ponds_is_left() -> None:
     solid, back = _masks("lone_west", (60, 340))
     after = complete_faces(solid, back, POSE, GEO, 1.0)
     assert np.array_equal(after, solid)
+
+
+def test_ink_of_the_backs_colour_is_no_back_layer_but_fills_its_own_face(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Seat 1's pond on white cloth with blue backs (seed 7007, 40 degrees, frame 590), the masks as the reader
+    # had them, white dragons filled in: the east's navy strokes are in the back mask, a strip about a face's
+    # side long and deep, its nearest rows the strokes' feet. Taken for a lone tile's back layer, they grew a
+    # face into the empty place beyond them, the seat's next discard's: read as a white dragon, the riichi 1s
+    # laid there later was recorded as one. The east's own face, its ink alone in the mask, is filled.
+    solid, back = _masks("east_ink", (560, 400))
+    pose = CameraPose(foot=(460.31, 1161.21), height_mm=814.47, focal_px=859.73)  # that clip's camera
+    next_place = (600, 425, 632, 450)  # above the east, away from the camera
+    east = (600, 457, 628, 476)  # the east's face, read off the frame
+
+    def added() -> np.ndarray:
+        return ((complete_faces(solid, back, pose, GEO, 1.0) > 0) & ~(solid > 0)).astype(np.uint8)
+
+    assert _share(solid, east) < 0.8  # its ink alone, blurred
+    assert _share(added(), next_place) == 0.0
+    assert _share(added() | (solid > 0), east) == 1.0
+    monkeypatch.setattr(lone_faces, "RIM_SHARE", 0.0)  # any strip taken for a back layer
+    assert _share(added(), next_place) > 0.5  # the fault
