@@ -88,7 +88,7 @@ def test_a_strip_outside_the_ponds_is_left() -> None:
     assert np.array_equal(after, solid)
 
 
-def test_ink_of_the_backs_colour_is_no_back_layer_but_fills_its_own_face(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_ink_of_the_backs_colour_fills_its_own_face_not_one_beyond(monkeypatch: pytest.MonkeyPatch) -> None:
     # Seat 1's pond on white cloth with blue backs (seed 7007, 40 degrees, frame 590), the masks as the reader
     # had them, white dragons filled in: the east's navy strokes are in the back mask, a strip about a face's
     # side long and deep, its nearest rows the strokes' feet. Taken for a lone tile's back layer, they grew a
