@@ -320,3 +320,29 @@ def test_on_white_cloth_a_guess_never_makes_a_fifth_white_dragon() -> None:
     _seat_1_hidden(table, 3)  # seat 1's next discard unseen too: no fifth white dragon
     guesses = [e["pai"] for e in table.events if e["type"] == "dahai" and e["actor"] == 1][-2:]
     assert guesses[0] == "P" and guesses[1] != "P"
+
+
+def test_a_late_tile_lying_after_a_discard_read_at_its_turn_takes_no_guessed_place_before_that_ones():
+    # Seed 5237, white cloth, 40 degrees: seat 1's 2p (a guess) lay unseen, its E was read at its turn a spot
+    # beyond, its next discard was guessed too, and the 9p read late after the E took the 2p's place.
+    from riichi_table.vision.pond_turns import EARLIER_SPOT_FRAMES
+
+    table = _start()
+    table.reader.pale_felt = True
+    _hidden_turn(table)  # seat 1's first discard guessed, nothing in its spot
+    table.discard(0, 1, 30)
+    table.discard(1, 1, 0)  # its second, read at its turn a spot beyond
+    for _ in range(EARLIER_SPOT_FRAMES):
+        table.step()
+    table.discard(2, 1, 9)
+    table.discard(3, 1, 10)
+    table.discard(0, 2, 31)
+    _seat_1_hidden(table, 2)  # its third guessed: nothing in its spot yet
+    assert table.reader.hand.phantom_nth[1] == [0, 2]
+    table.discard(0, 3, 32)
+    table.discard(1, 2, 8)  # the 9m in the third spot, after the 1m
+    for _ in range(EARLIER_SPOT_FRAMES):
+        table.step()
+    late = [(e["actor"], e["nth"], e["pai"]) for e in table.events if e["type"] == LATE_DAHAI]
+    assert late == [(1, 2, "9m")], table.events
+    assert table.reader.hand.phantom_nth[1] == [0]
