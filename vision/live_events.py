@@ -398,54 +398,7 @@ class TableReader:
                     # after the tiles before it in the pond that still show no face (pond order), and the
                     # record gets the tile in that place, not a shifted turn. With as many faceless tiles
                     # before it as guesses, it is no late tile but this turn's discard (below).
-                    h.phantoms[seat] -= 1
-                    h.ponds[seat].append(t.id)
-                    places = list(h.phantom_nth[seat])
-                    h.places[t.id] = (t.u, t.v)
-                    # Nor is it a guessed place before that of a discard read before it that lies before it
-                    # in the pond: only the faceless tiles between the two count then (seed 5237, white
-                    # cloth, 40 degrees: seat 1's 9p, read late after its E, took the place guessed before
-                    # the E, that of a 2p never seen).
-                    floor, between = self._last_read_before(seat, t, stable), unread
-                    after = [] if floor is None else [n for n in places if n > h.discard_nth[floor]]
-                    if after and floor is not None:
-                        places = after
-                        between -= self._unread_before(self.tracks[floor], stable)
-                    nth = places[min(max(between, 0), len(places) - 1)]
-                    h.phantom_nth[seat].remove(nth)
-                    late: dict[str, Any] = {
-                        "type": LATE_DAHAI,
-                        "actor": seat,
-                        "nth": nth,
-                        "pai": pai_of_track(t),
-                    }
-                    h.discard_nth[t.id] = nth
-                    if t.sideways and seat not in h.riichi:
-                        late["riichi"] = True  # laid sideways: it was the riichi discard (seed 002 3.3.14)
-                        h.riichi.add(seat)
-                        h.riichi_at[seat] = (t.id, nth)
-                    if len(places) > 1 and not new[seat][1:] and not between:
-                        # More of its discards were guessed than tiles came to light: which place this one
-                        # takes is not seen (the earliest is the best guess; the game may ask).
-                        late["places"] = places
-                    earlier = [i for i in h.late_ids[seat] if i in self.tracks]
-                    rotate = False
-                    if earlier:
-                        # The seat's tile read late before is in view too: the pond shows their order.
-                        order = [x.id for x in self._pond(seat, stable)]
-                        if earlier[-1] in order:
-                            after_it = [
-                                i for i in earlier if i in order and order.index(i) > order.index(t.id)
-                            ]
-                            # Before two or more of them (seed 1499, wood felt, 40 degrees: seat 2's riichi
-                            # 4s read after its 2p and 5m, each read late): it changes places with each.
-                            rotate = len(after_it) >= 2
-                            if not rotate:
-                                late["before_late"] = order.index(t.id) < order.index(earlier[-1])
-                    h.late_ids[seat].append(t.id)
-                    self._emit(late)
-                    if rotate:
-                        self._before_late(seat, t, stable, late=True)
+                    self._late(seat, t, stable, unread, more=bool(new[seat][1:]))
                     continue
                 h.stuck = 0
                 self._discard(t)
@@ -467,6 +420,58 @@ class TableReader:
                 self._discard(None, seat)
                 continue
             return
+
+    def _late(self, seat: int, t: Track, stable: list[Track], unread: int, more: bool) -> None:
+        """`t`, a tile of `seat`'s pond with `unread` faceless tiles before it, is a discard filled in earlier
+        as a guess, shown at last (`more`: more of the seat's new tiles after it): it takes its guessed place
+        (`LATE_DAHAI`)."""
+        h = self.hand
+        h.phantoms[seat] -= 1
+        h.ponds[seat].append(t.id)
+        places = list(h.phantom_nth[seat])
+        h.places[t.id] = (t.u, t.v)
+        # The earliest guessed place after the faceless tiles before it, yet none before the place of a
+        # discard read before it that lies before it in the pond: only the faceless tiles between the two
+        # count then (seed 5237, white cloth, 40 degrees: seat 1's 9p, read late after its E, took the place
+        # guessed before the E, that of a 2p never seen).
+        floor, between = self._last_read_before(seat, t, stable), unread
+        after = [] if floor is None else [n for n in places if n > h.discard_nth[floor]]
+        if after and floor is not None:
+            places = after
+            between -= self._unread_before(self.tracks[floor], stable)
+        nth = places[min(max(between, 0), len(places) - 1)]
+        h.phantom_nth[seat].remove(nth)
+        late: dict[str, Any] = {
+            "type": LATE_DAHAI,
+            "actor": seat,
+            "nth": nth,
+            "pai": pai_of_track(t),
+        }
+        h.discard_nth[t.id] = nth
+        if t.sideways and seat not in h.riichi:
+            late["riichi"] = True  # laid sideways: it was the riichi discard (seed 002 3.3.14)
+            h.riichi.add(seat)
+            h.riichi_at[seat] = (t.id, nth)
+        if len(places) > 1 and not more and not between:
+            # More of its discards were guessed than tiles came to light: which place this one takes is not
+            # seen (the earliest is the best guess; the game may ask).
+            late["places"] = places
+        earlier = [i for i in h.late_ids[seat] if i in self.tracks]
+        rotate = False
+        if earlier:
+            # The seat's tile read late before is in view too: the pond shows their order.
+            order = [x.id for x in self._pond(seat, stable)]
+            if earlier[-1] in order:
+                after_it = [i for i in earlier if i in order and order.index(i) > order.index(t.id)]
+                # Before two or more of them (seed 1499, wood felt, 40 degrees: seat 2's riichi 4s read after
+                # its 2p and 5m, each read late): it changes places with each.
+                rotate = len(after_it) >= 2
+                if not rotate:
+                    late["before_late"] = order.index(t.id) < order.index(earlier[-1])
+        h.late_ids[seat].append(t.id)
+        self._emit(late)
+        if rotate:
+            self._before_late(seat, t, stable, late=True)
 
     def _before_late(self, seat: int, t: Track, stable: list[Track], late: bool = False) -> None:
         """`t`, just read as `seat`'s discard at its turn, lies before tiles of the seat read before it in
@@ -1302,8 +1307,25 @@ class TableReader:
             )
         return False
 
+    def _late_before_result(self, stable: list[Track]) -> None:
+        """Before a hand's result is read, each discard filled in as a guess whose tile shows at last takes
+        its place now (`_late`): the seat's next turn, when it would, never comes (seed 7547, white cloth,
+        blue backs, 40 degrees: seat 2's white dragon, guessed, showed two frames before seat 1's ron was
+        read, and the guess stayed in the record)."""
+        h = self.hand
+        for seat in range(4):
+            while h.phantoms[seat]:
+                new = self._new_pond_tiles(stable)[seat]
+                if not new or new[0].hits < EMIT_HITS:
+                    break
+                unread = self._unread_before(new[0], stable)
+                if unread >= h.phantoms[seat] or self._past_blank(seat, new[0]):
+                    break
+                self._late(seat, new[0], stable, unread, more=len(new) > 1)
+
     def _end_hand(self, open_hands: dict[int, list[list[tuple[Placed, Track]]]], stable: list[Track]) -> None:
         h = self.hand
+        self._late_before_result(stable)
         winners = [
             s
             for s, groups in open_hands.items()

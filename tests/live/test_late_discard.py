@@ -11,7 +11,7 @@ from __future__ import annotations
 from riichi_table.vision.live_events import LATE_DAHAI, STUCK_FRAMES
 
 from tests.live.mjai_records import opening
-from tests.live.test_live_events import _start
+from tests.live.test_live_events import GEO, _start
 
 
 def _hidden_turn(table) -> None:
@@ -132,8 +132,6 @@ def test_the_session_puts_a_late_discard_in_its_place_and_says_so() -> None:
 
 
 def test_a_call_read_at_a_riichi_players_hand_row_is_left_out() -> None:
-    from tests.live.test_live_events import GEO
-
     table = _start()
     table.discard(0, 0, 27, sideways=True)  # seat 0 declares riichi
     table.discard(1, 0, 28)
@@ -346,3 +344,19 @@ def test_a_late_tile_lying_after_a_discard_read_at_its_turn_takes_no_guessed_pla
     late = [(e["actor"], e["nth"], e["pai"]) for e in table.events if e["type"] == LATE_DAHAI]
     assert late == [(1, 2, "9m")], table.events
     assert table.reader.hand.phantom_nth[1] == [0]
+
+
+def test_a_guessed_discard_shown_just_before_a_win_is_read_takes_its_place_before_the_win():
+    # Seed 7547, white cloth, blue backs, 40 degrees: seat 2's white dragon, guessed, showed two frames before
+    # seat 1's ron was read; put in at the seat's next turn, which never came, the guess stayed in the record.
+    from tests.live.test_live_events import _lay_open_a_win_with_9m_apart
+
+    table = _start()
+    _hidden_turn(table)  # seat 1's first discard guessed
+    table.step([table.put(1, -2.5 * 29, GEO.pond_v0, 33)])  # its C shows at last, seat 0 on turn
+    _lay_open_a_win_with_9m_apart(table, 0)  # seat 0's tsumo
+    types = [e["type"] for e in table.events]
+    assert "hora" in types and LATE_DAHAI in types
+    late = table.events[types.index(LATE_DAHAI)]
+    assert (late["actor"], late["nth"], late["pai"]) == (1, 0, "C")
+    assert types.index(LATE_DAHAI) < types.index("hora")
