@@ -8,10 +8,13 @@ towards the camera, and its back layer (at the felt, in the back colour) is a th
 footprint's near edge that the cloth never shows. From that strip the tile's footprint follows (its near
 edges, its length along the strip telling upright from sideways), and the face lies one side's length away
 from the camera (`vision.face_height`): the body between footprint and face is filled into the tile mask,
-and the faces are found from it as for any tile.
+and the faces are found from it as for any tile. A hand laid open in a row of such strips is filled tile by
+tile the same way.
 """
 
 from __future__ import annotations
+
+import itertools
 
 import cv2
 import numpy as np
@@ -43,7 +46,12 @@ def complete_faces(
     """The tile mask with each lone pond tile's body filled where a back-coloured strip, one tile's side
     long and no thicker than the side the camera sees there, lies along its near edge and the face beyond
     it is not yet filled; where the strip is ink of the backs' colour (`_inked`), the face it lies on.
-    Anything else (rows of tiles, standing hands, the dead wall, red ink) unchanged."""
+
+    In a hand row, each upright tile's body on a strip one or two faces' sides long (`_hand_row_parts`):
+    a hand laid open lies in a row of such strips, each tile's its own but where two touch (seed 946, white
+    cloth, blue backs, 40 degrees: seat 2's tsumo, nine of its fourteen tiles ink alone in the mask, never
+    cut, the win never read). A standing hand's backs are deeper than a side and are left. Anything else
+    (rows of pond tiles, the dead wall, red ink) unchanged."""
     out = solid
     n, labels, stats, _ = cv2.connectedComponentsWithStats((back > 0).astype(np.uint8), connectivity=8)
     fx, fy = pose.foot[0] * ppm, pose.foot[1] * ppm
@@ -58,6 +66,12 @@ def complete_faces(
         if max(w, h) < sizes[0] - slack or max(w, h) > sizes[1] + side + slack:
             continue
         strip = labels[y : y + h, x : x + w] == i
+        if geo.area_of(cx / ppm, cy / ppm)[1] == "hand":
+            for part, px, py in _hand_row_parts(strip, x, y, lx, ly, sizes[0], slack):
+                foot_quad = _footprint(part, px, py, lx, ly, side, sizes, slack)
+                if foot_quad is not None and not _beyond(out, foot_quad, lx, ly):
+                    out = _fill(out, solid, foot_quad, lx, ly, geo, ppm, "hand")
+            continue
         if _inked(strip, lx, ly):
             face = _inked_face(x + w / 2, y + h / 2, geo, ppm)
             if face is not None and _filled(out, face) < FILLED:
@@ -68,17 +82,51 @@ def complete_faces(
         foot_quad = _footprint(strip, x, y, lx, ly, side, sizes, slack)
         if foot_quad is None or _beyond(out, foot_quad, lx, ly):
             continue
-        face_quad = foot_quad + np.array([lx, ly])
-        centre = face_quad.mean(axis=0) / ppm
-        if geo.area_of(float(centre[0]), float(centre[1]))[1] != "pond":
-            continue
-        if _filled(out, face_quad) >= FILLED:
-            continue
-        hull = cv2.convexHull(np.round(np.vstack([foot_quad, face_quad])).astype(np.int32))
-        if out is solid:
-            out = solid.copy()
-        cv2.fillConvexPoly(out, hull, 255)
+        out = _fill(out, solid, foot_quad, lx, ly, geo, ppm, "pond")
     return out
+
+
+def _fill(
+    out: NDArray[np.uint8],
+    solid: NDArray[np.uint8],
+    foot_quad: NDArray[np.float64],
+    lx: float,
+    ly: float,
+    geo: TableGeometry,
+    ppm: float,
+    area: str,
+) -> NDArray[np.uint8]:
+    """`out` (a copy of `solid` once anything is filled) with a tile's body filled from its footprint to its
+    face, where the face lies in `area` and, in a pond, is not yet filled. In a hand row the body is filled
+    under a face its ink filled too: a hole left in the side took the face with it (`faces_only`)."""
+    face_quad = foot_quad + np.array([lx, ly])
+    centre = face_quad.mean(axis=0) / ppm
+    if geo.area_of(float(centre[0]), float(centre[1]))[1] != area:
+        return out
+    if area == "pond" and _filled(out, face_quad) >= FILLED:
+        return out
+    hull = cv2.convexHull(np.round(np.vstack([foot_quad, face_quad])).astype(np.int32))
+    if out is solid:
+        out = solid.copy()
+    cv2.fillConvexPoly(out, hull, 255)
+    return out
+
+
+def _hand_row_parts(
+    strip: NDArray[np.bool_], x: int, y: int, lx: float, ly: float, width: float, slack: float
+) -> list[tuple[NDArray[np.bool_], int, int]]:
+    """A hand row's back-coloured strip (a box's mask at x, y) in as many equal parts along it as upright
+    tiles `width` px wide laid side by side its length holds, each with its box's corner; none when its
+    length is no whole number of them within `slack`."""
+    across_y = abs(ly) >= abs(lx)
+    length = strip.shape[1] if across_y else strip.shape[0]
+    count = round(length / width)
+    if count < 1 or abs(length - count * width) > slack:
+        return []
+    edges = [round(k * length / count) for k in range(count + 1)]
+    if across_y:
+        return [(strip[:, a:b], x + a, y) for a, b in itertools.pairwise(edges)]
+    return [(strip[a:b], x, y + a) for a, b in itertools.pairwise(edges)]
 
 
 def _footprint(

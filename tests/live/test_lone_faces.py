@@ -107,3 +107,23 @@ def test_ink_of_the_backs_colour_fills_its_own_face_not_one_beyond(monkeypatch: 
     assert _share(added() | (solid > 0), east) == 1.0
     monkeypatch.setattr(lone_faces, "RIM_SHARE", 0.0)  # any strip taken for a back layer
     assert _share(added(), next_place) > 0.5  # the fault
+
+
+# Seat 2's tsumo laid open on white cloth with blue backs (seed 946, 40 degrees, frame 590), the masks as the
+# reader had them, and that clip's camera: each tile's back layer is its own strip (two of them joined), the
+# faces are the cloth's lightness, and the tile mask held little but ink: nine of the fourteen tiles were
+# never cut and the win was never read. A face its ink fills (the fourth) has its body filled too.
+FAR_HAND_POSE = CameraPose(foot=(388.90, 1122.77), height_mm=752.75, focal_px=811.85)
+FAR_HAND_TILES = [341, 380, 408, 436, 464, 493, 521, 550, 578, 607, 635, 664, 692, 721]  # faces' left edges
+
+
+def test_a_far_hand_laid_open_on_the_cloth_gets_every_face_and_nothing_beyond() -> None:
+    solid, back = _masks("far_hand_open", (330, 40))
+    after = complete_faces(solid, back, FAR_HAND_POSE, GEO, 1.0)
+    faces_before = faces_only(solid, FAR_HAND_POSE, 1.0)
+    faces_after = faces_only(after, FAR_HAND_POSE, 1.0)
+    boxes = [(x + 3, 76, x + 24, 108) for x in FAR_HAND_TILES]
+    assert sum(_share(faces_before, b) > 0.9 for b in boxes) <= 6
+    assert all(_share(faces_after, b) > 0.9 for b in boxes)
+    beyond = (330, 40, 760, 68)  # the cloth past the faces' far edges
+    assert _share(after, beyond) == _share(solid, beyond)
