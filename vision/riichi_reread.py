@@ -85,6 +85,13 @@ def reread_riichi(h: HandState, tracks: dict[int, Track], geo: TableGeometry) ->
     out += _called_riichi(h, tracks, geo)
     for seat, (rid, nth) in sorted(h.riichi_at.items()):
         t = _at_place(h, tracks, geo, seat, rid)
+        before = _sideways_before(h, tracks, geo, seat, t, nth)
+        if before is not None:
+            to, tid, turned = before
+            h.riichi_at[seat] = (tid, to)
+            _turn(turned)
+            out.append({"type": MOVED_RIICHI, "actor": seat, "from": nth, "to": to})
+            continue
         if (
             t is None
             or t.hits < RECHECK_HITS
@@ -113,6 +120,35 @@ def reread_riichi(h: HandState, tracks: dict[int, Track], geo: TableGeometry) ->
             h.riichi.discard(seat)
             out.append({"type": MOVED_RIICHI, "actor": seat, "from": nth, "to": None})
     return out
+
+
+def _sideways_before(
+    h: HandState, tracks: dict[int, Track], geo: TableGeometry, seat: int, t: Track | None, nth: int
+) -> tuple[int, int, Track] | None:
+    """The seat's discard before its riichi tile `t` (its `nth`) that lies sideways (`lies_sideways`), while
+    `t`, read SIDEWAYS_HITS times, lies upright in most of its readings: (its nth, its id, its track); None
+    when there is none. A pond holds one sideways tile (seed 002 3.3.14), the riichi tile: seed 946, white
+    cloth, blue backs, 40 degrees, seat 2's riichi 1p at its first row's end was cut upright for the three
+    readings it took to count (its far side, white on the cloth, showed no edge) and sideways in most after,
+    one reading short of RECHECK_HITS when the S laid after it, cut sideways for its first four readings and
+    upright since, counted with a riichi; the win's ippatsu was read from it."""
+    if (
+        t is None
+        or t.hits < SIDEWAYS_HITS
+        or sideways_share(t) >= UPRIGHT_SHARE
+        or t.side_run >= SIDEWAYS_RUN
+    ):
+        return None
+    for i in h.ponds[seat]:
+        n = h.discard_nth.get(i, nth)
+        if (
+            n < nth
+            and (c := _at_place(h, tracks, geo, seat, i)) is not None
+            and c is not t
+            and lies_sideways(c)
+        ):
+            return n, i, c
+    return None
 
 
 def _called_riichi(h: HandState, tracks: dict[int, Track], geo: TableGeometry) -> list[dict[str, Any]]:

@@ -102,6 +102,25 @@ def test_a_riichi_tile_read_upright_a_few_times_is_not_judged_yet() -> None:
     assert reread_riichi(h, {t.id: t for t in pond}, GEO) == []
 
 
+def test_a_riichi_read_from_a_discard_after_the_one_that_lies_sideways_goes_back_to_it() -> None:
+    # Seed 946, white cloth, blue backs, 40 degrees: seat 2's riichi 1p, cut upright for the readings it took
+    # to count, sideways in most after; the S laid after it, cut sideways for its first four readings, counted
+    # with the riichi, and lies upright since. A pond holds one sideways tile (seed 002 3.3.14).
+    pond = [_pond_tile(i, -72 + 29 * i, False, 0, 60) for i in range(5)]
+    pond.append(_pond_tile(5, 77, False, 23, 27))  # the 1p, counted upright
+    pond.append(_pond_tile(6, -72, True, 5, 14))  # the S, the next row's first tile
+    h = _hand(6, 6, pond)
+    assert reread_riichi(h, {t.id: t for t in pond}, GEO) == [
+        {"type": MOVED_RIICHI, "actor": 3, "from": 6, "to": 5}
+    ]
+    assert h.riichi_at[3] == (5, 5) and pond[5].sideways
+    # Read sideways now and then, the earlier discard takes nothing; nor from a riichi tile read a few times.
+    pond[5] = _pond_tile(5, 77, False, 9, 27)
+    assert reread_riichi(_hand(6, 6, pond), {t.id: t for t in pond}, GEO) == []
+    pond[5], pond[6] = _pond_tile(5, 77, False, 23, 27), _pond_tile(6, -72, True, 2, 6)
+    assert reread_riichi(_hand(6, 6, pond), {t.id: t for t in pond}, GEO) == []
+
+
 def test_a_riichi_tile_whose_track_was_lost_is_found_at_its_place() -> None:
     pond = [_pond_tile(i, -72 + 29 * i, False, 0, 60) for i in range(5)]
     h = _hand(4, 4, pond)
