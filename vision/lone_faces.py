@@ -8,8 +8,8 @@ towards the camera, and its back layer (at the felt, in the back colour) is a th
 footprint's near edge that the cloth never shows. From that strip the tile's footprint follows (its near
 edges, its length along the strip telling upright from sideways), and the face lies one side's length away
 from the camera (`vision.face_height`): the body between footprint and face is filled into the tile mask,
-and the faces are found from it as for any tile. A hand laid open in a row of such strips is filled tile by
-tile the same way.
+and the faces are found from it as for any tile. A hand laid open in a row of such strips, on the side of the
+table away from the camera, is filled tile by tile the same way.
 """
 
 from __future__ import annotations
@@ -47,11 +47,11 @@ def complete_faces(
     long and no thicker than the side the camera sees there, lies along its near edge and the face beyond
     it is not yet filled; where the strip is ink of the backs' colour (`_inked`), the face it lies on.
 
-    In a hand row, each upright tile's body on a strip one or two faces' sides long (`_hand_row_parts`):
-    a hand laid open lies in a row of such strips, each tile's its own but where two touch (seed 946, white
-    cloth, blue backs, 40 degrees: seat 2's tsumo, nine of its fourteen tiles ink alone in the mask, never
-    cut, the win never read). A standing hand's backs are deeper than a side and are left. Anything else
-    (rows of pond tiles, the dead wall, red ink) unchanged."""
+    In a hand row away from the camera, each upright tile's body on a strip one or two faces' sides long
+    (`_hand_row_parts`): a hand laid open lies in a row of such strips, each tile's its own but where two
+    touch (seed 946, white cloth, blue backs, 40 degrees: seat 2's tsumo, nine of its fourteen tiles ink
+    alone in the mask, never cut, the win never read). A standing hand there shows its backs, deeper than a
+    side, and is left. Anything else (rows of pond tiles, the dead wall, red ink) unchanged."""
     out = solid
     n, labels, stats, _ = cv2.connectedComponentsWithStats((back > 0).astype(np.uint8), connectivity=8)
     fx, fy = pose.foot[0] * ppm, pose.foot[1] * ppm
@@ -66,7 +66,14 @@ def complete_faces(
         if max(w, h) < sizes[0] - slack or max(w, h) > sizes[1] + side + slack:
             continue
         strip = labels[y : y + h, x : x + w] == i
-        if geo.area_of(cx / ppm, cy / ppm)[1] == "hand":
+        seat, area, _, v = geo.area_of(cx / ppm, cy / ppm)
+        if area == "hand":
+            # Only a row whose standing hand shows its backs to the camera (the lift away from the camera
+            # points to its player): a standing hand facing the camera shows its tops' back layers as strips
+            # like these, and faces filled beyond them were read as a hand laid open and as melds (seeds
+            # 5927, 6199 and 6471, white cloth, blue backs, 40 degrees: seat 0's standing hand).
+            if geo.to_seat(seat, (cx + lx) / ppm, (cy + ly) / ppm)[1] <= v:
+                continue
             for part, px, py in _hand_row_parts(strip, x, y, lx, ly, sizes[0], slack):
                 foot_quad = _footprint(part, px, py, lx, ly, side, sizes, slack)
                 if foot_quad is not None and not _beyond(out, foot_quad, lx, ly):

@@ -127,3 +127,12 @@ def test_a_far_hand_laid_open_on_the_cloth_gets_every_face_and_nothing_beyond() 
     assert all(_share(faces_after, b) > 0.9 for b in boxes)
     beyond = (330, 40, 760, 68)  # the cloth past the faces' far edges
     assert _share(after, beyond) == _share(solid, beyond)
+
+
+def test_strips_in_the_near_seats_hand_row_are_left_its_standing_tops_face_the_camera() -> None:
+    # The same strips in seat 0's hand row, by the camera: there the standing hand shows the camera its tops,
+    # whose back layers are strips like these, and faces filled beyond them were read as a hand laid open and
+    # as melds (seeds 5927, 6199 and 6471, white cloth, blue backs, 40 degrees).
+    solid, back = _masks("far_hand_open", (330, 770))
+    assert GEO.area_of(540, 830)[:2] == (0, "hand")
+    assert np.array_equal(complete_faces(solid, back, FAR_HAND_POSE, GEO, 1.0), solid)
