@@ -435,8 +435,7 @@ class TableReader:
         # count then (seed 5237, white cloth, 40 degrees: seat 1's 9p, read late after its E, took the place
         # guessed before the E, that of a 2p never seen).
         floor, between = self._last_read_before(seat, t, stable), unread
-        after = [] if floor is None else [n for n in places if n > h.discard_nth[floor]]
-        if after and floor is not None:
+        if floor is not None and (after := [n for n in places if n > h.discard_nth[floor]]):
             places = after
             between -= self._unread_before(self.tracks[floor], stable)
         nth = places[min(max(between, 0), len(places) - 1)]
