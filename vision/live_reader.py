@@ -36,7 +36,7 @@ from riichi_table.vision.live_namer import (
     needs_second_opinion,
     seat_axes,
 )
-from riichi_table.vision.lone_faces import complete_faces
+from riichi_table.vision.lone_faces import complete_faces, inked_faces
 from riichi_table.vision.not_tiles import (
     EDGE_MM,
     STANDING,
@@ -228,6 +228,7 @@ class LiveReader:
         self.outside: list[tuple[float, float, int]] = []  # tiles of the last frame outside every zone
         self.rejected: list[Rejected] = []  # what the last frame showed that is no lying tile, and why
         self._rims = False  # the last view's gap evidence is the tiles' outlines (white cloth): `masks`
+        self._lightness = np.zeros((1, 1), np.float32)  # the last view's 8-bit L, kept on white cloth
         # Where the camera is, when the views are straightened at face height (vision.face_height): the
         # lying tiles' sides are then left out of the tile mask. None: a felt view, tiles taken whole.
         self.camera: CameraPose | None = None
@@ -292,6 +293,7 @@ class LiveReader:
                 # White cloth: a face is the felt's colour within a few grey levels; its outline (the rim, the
                 # back's edge) encloses it, so an outlined face is no mat and is filled as a tile. Between two
                 # touching tiles their rims run the whole depth of the row: the cuts go there.
+                self._lightness = lab[..., 0]
                 outline = _outlines(lab[..., 0], float(self.colours.felt[0]))  # type: ignore[index]
                 mat &= outline == 0
                 mat &= ~_raised(lab[..., 0], mat, self.geo.tile_w * self.ppm)
@@ -343,6 +345,7 @@ class LiveReader:
             # White cloth at face height: a lone tile's far edges are the cloth's lightness, its face is
             # completed from the back layer its side shows (vision.lone_faces).
             solid = complete_faces(self._with_blank_faces(solid), back, self.camera, self.geo, self.ppm)
+            solid = inked_faces(solid, self._lightness, float(self.colours.felt[0]), self.geo, self.ppm)
         # At face height a lying tile's side shows towards the camera: rows are cut from the faces alone
         # (found before the dead wall's square is parted: a far pond's sides may reach over its line).
         faces = solid if self.camera is None else faces_only(solid, self.camera, self.ppm, back)

@@ -38,6 +38,20 @@ BEYOND_SHARE = 0.25  # more of the tile mask there than this: the strip is no lo
 # stroke beyond it keeps its own.
 RIM_ROWS = 4
 RIM_SHARE = 0.5
+# A face's ink: darker than this share of the cloth's lightness (a lying tile's ivory side in shade, L 235-245
+# on cloth at 252, is not; the strokes of a character, L 86-135, are). A glyph measured for a face of its own
+# spans at least these shares of the face's width and length, and is taller than wide by INK_TALLER
+# (sideways it would be a riichi tile's, whose face this rule leaves as it is).
+INK_L = 0.85
+INK_WIDE = 0.45
+INK_LONG = 0.6
+INK_TALLER = 1.15
+INK_JOIN_MM = 11.0
+# A face this full in the tile mask around its glyph is found, its rims seen: the cut measures it as it is.
+# A face centred on its glyph may lie a few pixels off the face itself, and filled over a face nearly whole
+# it juts out of its row (seed 707, white cloth, blue backs, 40 degrees: seat 2's east, 0.87 full, filled 3 px
+# beyond its row's far edge: the row was cut as none for a frame, and its next readings as a sideways 1s).
+INK_FOUND = 0.7
 
 
 def complete_faces(
@@ -90,6 +104,47 @@ def complete_faces(
         if foot_quad is None or _beyond(out, foot_quad, lx, ly):
             continue
         out = _fill(out, solid, foot_quad, lx, ly, geo, ppm, "pond")
+    return out
+
+
+def inked_faces(
+    solid: NDArray[np.uint8], lightness: NDArray[np.float32], cloth_l: float, geo: TableGeometry, ppm: float
+) -> NDArray[np.uint8]:
+    """The tile mask with each pond face whose ink alone is in it filled around that ink: an upright face
+    centred on a glyph of a face's size (`INK_WIDE`, `INK_LONG`, `INK_TALLER`) where the face there is not
+    found yet (`INK_FOUND`). A glyph in parts along the face (a 1m's bar under its red character) is joined
+    across up to INK_JOIN_MM; measured whole, each part's own glyph too (two faces' glyphs joined across their
+    rows' gap are too long for one).
+
+    On white cloth a row's end tile whose far and outer edges show no outline is its ink in the mask, and
+    where no back layer shows at its near edge (a far pond, its side's back layer too thin to see) nothing
+    else completes it (seed 4801, white cloth, blue backs, 40 degrees: seat 2's east at the end of its third
+    row, its glyph 17-20 px wide in the mask, never cut; a white dragon was guessed at its turn). A face's
+    ink is centred on it, so the glyph places the face."""
+    ink = (lightness < INK_L * cloth_l).astype(np.uint8)
+    join = max(3, round(INK_JOIN_MM * ppm) | 1)
+    out = solid
+    for kernel, seats in (((3, 3), (0, 1, 2, 3)), ((join, 3), (0, 2)), ((3, join), (1, 3))):
+        glyphs = cv2.morphologyEx(ink, cv2.MORPH_CLOSE, np.ones(kernel, np.uint8))
+        n, _, stats, _ = cv2.connectedComponentsWithStats(glyphs, connectivity=8)
+        for i in range(1, n):
+            x, y, w, h, _ = (int(v) for v in stats[i])
+            cx, cy = x + w / 2, y + h / 2
+            seat, area, _, _ = geo.area_of(cx / ppm, cy / ppm)
+            if area != "pond" or seat not in seats:
+                continue
+            wide, long = (w, h) if seat in (0, 2) else (h, w)
+            if not (
+                INK_WIDE * geo.tile_w * ppm <= wide <= geo.tile_w * ppm
+                and INK_LONG * geo.tile_h * ppm <= long <= geo.tile_h * ppm
+                and long >= INK_TALLER * wide
+            ):
+                continue
+            face = _inked_face(cx, cy, geo, ppm)
+            if face is not None and _filled(out, face) < INK_FOUND:
+                if out is solid:
+                    out = solid.copy()
+                cv2.fillConvexPoly(out, np.round(face).astype(np.int32), 255)
     return out
 
 
