@@ -1322,9 +1322,23 @@ class TableReader:
                     break
                 self._late(seat, new[0], stable, unread, more=len(new) > 1)
 
+    def _wait_over_before_result(self, stable: list[Track]) -> None:
+        """Before a hand's result is read, the new discard of the seat on turn that waits for the tile of an
+        earlier spot (`waits_for_earlier`) is read as it would be after the wait: the result ends the turns,
+        and the discard it takes is the next seat's (seed 7683, white cloth, blue backs, 40 degrees: seat 2's
+        E lay beyond a guessed spot and waited for its tile; seat 3's 3m, won on at once, was read as seat
+        2's discard, the E never recorded)."""
+        h = self.hand
+        seat = h.next_seat
+        new = self._new_pond_tiles(stable)[seat] if seat is not None else []
+        if new and new[0].id in h.waited:
+            h.waited[new[0].id] = EARLIER_SPOT_FRAMES
+            self._discards(stable)
+
     def _end_hand(self, open_hands: dict[int, list[list[tuple[Placed, Track]]]], stable: list[Track]) -> None:
         h = self.hand
         self._late_before_result(stable)
+        self._wait_over_before_result(stable)
         winners = [
             s
             for s, groups in open_hands.items()

@@ -360,3 +360,25 @@ def test_a_guessed_discard_shown_just_before_a_win_is_read_takes_its_place_befor
     late = table.events[types.index(LATE_DAHAI)]
     assert (late["actor"], late["nth"], late["pai"]) == (1, 0, "C")
     assert types.index(LATE_DAHAI) < types.index("hora")
+
+
+def test_a_discard_waiting_for_a_guessed_spot_goes_in_before_a_win_read_meanwhile():
+    # Seed 7683, white cloth, blue backs, 40 degrees: seat 2's E lay a spot beyond its guessed discard and
+    # waited for that spot's tile; seat 1's ron on seat 3's 3m, laid open at once, was read first and taken
+    # as a ron on seat 2 (the seat on turn), the E never recorded.
+    table = _start()
+    table.reader.pale_felt = True
+    _hidden_turn(table)  # seat 1's first discard guessed: a white dragon unseen in its spot
+    table.discard(0, 1, 30)
+    # Seat 3 lays open 123m 123p 123s 456m 9m and the 9m it won on, seat 2's, taken before it was seen.
+    for i, kind in enumerate([0, 1, 2, 9, 10, 11, 18, 19, 20, 3, 4, 5, 8]):
+        table.put(3, GEO.hand_u0 + i * 28.5, GEO.hand_v, kind)
+    table.put(3, GEO.hand_u0 + 13 * 28.5 + 12, GEO.hand_v, 8)
+    table.step()
+    table.discard(1, 1, 0)  # seat 1's 1m, a spot beyond its guessed one, seen as the win settles
+    for _ in range(10):
+        table.step()
+    hora = next(e for e in table.events if e["type"] == "hora")
+    assert (hora["actor"], hora["target"], hora["pai"]) == (3, 2, "9m")
+    dahai = [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"]
+    assert dahai[-2:] == [(1, "1m"), (2, "9m")]
