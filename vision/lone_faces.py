@@ -121,31 +121,49 @@ def inked_faces(
     else completes it (seed 4801, white cloth, blue backs, 40 degrees: seat 2's east at the end of its third
     row, its glyph 17-20 px wide in the mask, never cut; a white dragon was guessed at its turn). A face's
     ink is centred on it, so the glyph places the face."""
-    ink = (lightness < INK_L * cloth_l).astype(np.uint8)
+    # The ponds lie within the hand rows' nearest reach of the centre: only that square is searched.
+    cx, cy = (c * ppm for c in geo.centre)
+    reach = geo.hand_v_min * ppm
+    x0, y0 = max(0, int(cx - reach)), max(0, int(cy - reach))
+    x1, y1 = min(solid.shape[1], int(cx + reach) + 1), min(solid.shape[0], int(cy + reach) + 1)
+    ink = (lightness[y0:y1, x0:x1] < INK_L * cloth_l).astype(np.uint8)
     join = max(3, round(INK_JOIN_MM * ppm) | 1)
+    tw, th = geo.tile_w * ppm, geo.tile_h * ppm
     out = solid
     for kernel, seats in (((3, 3), (0, 1, 2, 3)), ((join, 3), (0, 2)), ((3, join), (1, 3))):
         glyphs = cv2.morphologyEx(ink, cv2.MORPH_CLOSE, np.ones(kernel, np.uint8))
-        n, _, stats, _ = cv2.connectedComponentsWithStats(glyphs, connectivity=8)
-        for i in range(1, n):
-            x, y, w, h, _ = (int(v) for v in stats[i])
-            cx, cy = x + w / 2, y + h / 2
-            seat, area, _, _ = geo.area_of(cx / ppm, cy / ppm)
-            if area != "pond" or seat not in seats:
-                continue
-            wide, long = (w, h) if seat in (0, 2) else (h, w)
-            if not (
-                INK_WIDE * geo.tile_w * ppm <= wide <= geo.tile_w * ppm
-                and INK_LONG * geo.tile_h * ppm <= long <= geo.tile_h * ppm
-                and long >= INK_TALLER * wide
+        # Each glyph's box (its outer contour: 8-connected; a quarter of a labelling's time).
+        contours, _ = cv2.findContours(glyphs, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        if not contours:
+            continue
+        boxes = np.array([cv2.boundingRect(c) for c in contours]) + np.array([x0, y0, 0, 0])
+        for x, y, w, h in boxes[_face_sized(boxes[:, 2], boxes[:, 3], tw, th)].tolist():
+            centre = (x + w / 2, y + h / 2)
+            seat, area, _, _ = geo.area_of(centre[0] / ppm, centre[1] / ppm)
+            if (
+                area != "pond"
+                or seat not in seats
+                or not _face_sized(*((w, h) if seat in (0, 2) else (h, w)), tw, th)
             ):
                 continue
-            face = _inked_face(cx, cy, geo, ppm)
+            face = _inked_face(*centre, geo, ppm)
             if face is not None and _filled(out, face) < INK_FOUND:
                 if out is solid:
                     out = solid.copy()
                 cv2.fillConvexPoly(out, np.round(face).astype(np.int32), 255)
     return out
+
+
+def _face_sized(wide, long, tw: float, th: float):  # type: ignore[no-untyped-def]
+    """Whether a glyph `wide` across a face and `long` along it (px; numbers or arrays, either way round for
+    arrays) is a face's own: `INK_WIDE`, `INK_LONG`, `INK_TALLER` of a face `tw` x `th` px."""
+
+    def sized(a, b):  # type: ignore[no-untyped-def]
+        return (INK_WIDE * tw <= a) & (a <= tw) & (INK_LONG * th <= b) & (b <= th) & (b >= INK_TALLER * a)
+
+    if isinstance(wide, np.ndarray):
+        return sized(wide, long) | sized(long, wide)
+    return bool(sized(wide, long))
 
 
 def _fill(
