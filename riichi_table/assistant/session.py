@@ -630,6 +630,7 @@ class LiveSession:
         sideways discard, or none; or a discard recorded upright lies sideways after all: the record gets its
         riichi (riichi_table/vision/riichi_reread.py). Kept only if the engine takes it."""
         from riichi_table.assistant.reconcile import move_riichi
+        from riichi_table.vision.riichi_reread import take_back
 
         actor, src, dst = int(moved["actor"]), moved["from"], moved["to"]
         src = None if src is None else int(src)
@@ -640,6 +641,17 @@ class LiveSession:
                 "but the record cannot take a riichi there"
             )
             return
+        refused = None
+        if placed is None and src is not None and dst is not None:
+            # The riichi tile lies upright, and the record cannot have the riichi with the discard read
+            # sideways (four tiles must be left in the wall: seed 002 3.3.14): no discard of the seat is its
+            # riichi tile (seed 7819, white cloth, blue backs, 40 degrees: seat 2's 9p under an arm's shadow,
+            # then each newest tile at its far row's end, cut sideways until the next lay beside it; the
+            # riichi followed them to the W laid with three tiles left, and stayed on the F before it).
+            placed = move_riichi(self.rules, self.accepted, actor, src, None)
+            if placed is not None:
+                refused, dst = int(dst), None
+                take_back(self.table.hand, self.table.tracks, actor)
         if placed is None:
             self.warnings.append(
                 f"seat {actor}'s riichi tile lies upright, but the record cannot go without it"
@@ -657,6 +669,8 @@ class LiveSession:
             )
             return
         where = "taken back" if dst is None else f"moved to its discard {int(dst) + 1} (laid sideways)"
+        if refused is not None:
+            where = f"taken back (its discard {refused + 1}, laid sideways, cannot be a riichi tile)"
         why = (
             "which was called, and its next discard lies upright"
             if moved.get("called")

@@ -351,3 +351,71 @@ def test_the_session_takes_back_a_riichi_whose_tile_was_called_and_says_why() ->
     assert not session.game.round.seats[1].riichi and session.game.sticks == 0
     said = "which was called, and its next discard lies upright: taken back"
     assert any(said in w for w in session.warnings)
+
+
+def test_the_tile_a_riichi_leaves_lies_upright_then_and_its_upright_cuts_name_it() -> None:
+    # Seed 7819, white cloth, blue backs, 40 degrees: seat 2's 9p, under an arm's shadow as it was laid, was
+    # cut sideways and named a red 5s in its first readings and counted as a riichi; read upright since, of
+    # the other shape than its track, it named nothing, and the 5s stayed in the record with the riichi gone.
+    from riichi_table.vision.tile_reading import N_CLASSES, FrameReading, TileReading
+    from riichi_table.vision.track import Tracker
+
+    u, v = -10.0, GEO.pond_v0
+    x, y = GEO.to_table(3, u, v)
+
+    def reading(kind: int, sideways: bool) -> FrameReading:
+        scores = np.zeros(N_CLASSES, np.float32)
+        scores[kind] = 0.9
+        tile = TileReading(x, y, 3, "pond", u, v, sideways, False, scores)
+        return FrameReading((tile,), np.zeros((225, 225), bool), 0.25)
+
+    tracker = Tracker(GEO)
+    for _ in range(15):
+        tracker.update(reading(22, True))  # 5s, cut sideways: it counts so
+    (t,) = tracker.stable()
+    for _ in range(30):
+        tracker.update(reading(17, False))  # 9p, cut upright: of the other shape, it names nothing
+    assert t.kind == 22 and t.sideways
+    h = _hand(t.id, 0, [t])
+    assert reread_riichi(h, {t.id: t}, GEO) == [{"type": MOVED_RIICHI, "actor": 3, "from": 0, "to": None}]
+    assert not t.sideways
+    for _ in range(20):
+        tracker.update(reading(17, False))
+    assert t.kind == 17  # its upright readings name it now
+
+
+def _riichi_then_turns_to_the_walls_end() -> list[dict]:
+    """Seat 1 declares riichi with its first discard; the seats discard on until the live wall is empty, seat
+    1's last discard with its last tile (kinds cycled: no fifth copy)."""
+    from riichi_table.vision.pai_names import pai_of
+
+    out = opening()
+    for n in range(70):
+        seat = n % 4
+        out.append({"type": "tsumo", "actor": seat, "pai": "?"})
+        if n == 1:
+            out.append({"type": "reach", "actor": 1})
+        out.append({"type": "dahai", "actor": seat, "pai": pai_of(n % 34)})
+        if n == 1:
+            out.append({"type": "reach_accepted", "actor": 1})
+    return out
+
+
+def test_the_session_takes_a_riichi_back_when_its_sideways_discard_cannot_have_it() -> None:
+    from riichi_table.assistant import LiveSession
+    from riichi_table.assistant.reconcile import discard_places, move_riichi
+
+    session = LiveSession("wrc", namer="templates")
+    record = _riichi_then_turns_to_the_walls_end()
+    for event in record[1:]:
+        session._apply(event)
+    assert len(session.accepted) == len(record) and session.game.round.wall_left == 0
+    last = len(discard_places(session.accepted, 1)) - 1
+    assert move_riichi("wrc", session.accepted, 1, 0, last) is None  # a riichi needs four tiles left
+    session.table.hand.riichi.add(1)
+    session.table.hand.riichi_at[1] = (99, last)  # the reader moved it there
+    session._apply({"type": MOVED_RIICHI, "actor": 1, "from": 0, "to": last})
+    assert not session.game.round.seats[1].riichi and session.game.sticks == 0
+    assert 1 not in session.table.hand.riichi and 1 not in session.table.hand.riichi_at
+    said = f"its discard {last + 1}, laid sideways, cannot be a riichi tile"
+    assert any(said in w for w in session.warnings)
