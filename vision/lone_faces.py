@@ -9,7 +9,8 @@ footprint's near edge that the cloth never shows. From that strip the tile's foo
 edges, its length along the strip telling upright from sideways), and the face lies one side's length away
 from the camera (`vision.face_height`): the body between footprint and face is filled into the tile mask,
 and the faces are found from it as for any tile. A hand laid open in a row of such strips, on the side of the
-table away from the camera, is filled tile by tile the same way.
+table away from the camera, is filled tile by tile the same way. Where no back layer shows (a far pond's is
+too thin to see), a face whose ink alone is in the mask is filled around its glyph (`inked_faces`).
 """
 
 from __future__ import annotations
@@ -137,14 +138,13 @@ def inked_faces(
         if not contours:
             continue
         boxes = np.array([cv2.boundingRect(c) for c in contours]) + np.array([x0, y0, 0, 0])
-        for x, y, w, h in boxes[_face_sized(boxes[:, 2], boxes[:, 3], tw, th)].tolist():
-            centre = (x + w / 2, y + h / 2)
+        w, h = boxes[:, 2], boxes[:, 3]
+        along_y, along_x = _glyph_fits(w, h, tw, th), _glyph_fits(h, w, tw, th)  # seats 0 and 2; 1 and 3
+        for i in np.flatnonzero(along_y | along_x):
+            x, y, bw, bh = boxes[i].tolist()
+            centre = (x + bw / 2, y + bh / 2)
             seat, area, _, _ = geo.area_of(centre[0] / ppm, centre[1] / ppm)
-            if (
-                area != "pond"
-                or seat not in seats
-                or not _face_sized(*((w, h) if seat in (0, 2) else (h, w)), tw, th)
-            ):
+            if area != "pond" or seat not in seats or not (along_y if seat in (0, 2) else along_x)[i]:
                 continue
             face = _inked_face(*centre, geo, ppm)
             if face is not None and _filled(out, face) < INK_FOUND:
@@ -154,16 +154,16 @@ def inked_faces(
     return out
 
 
-def _face_sized(wide, long, tw: float, th: float):  # type: ignore[no-untyped-def]
-    """Whether a glyph `wide` across a face and `long` along it (px; numbers or arrays, either way round for
-    arrays) is a face's own: `INK_WIDE`, `INK_LONG`, `INK_TALLER` of a face `tw` x `th` px."""
-
-    def sized(a, b):  # type: ignore[no-untyped-def]
-        return (INK_WIDE * tw <= a) & (a <= tw) & (INK_LONG * th <= b) & (b <= th) & (b >= INK_TALLER * a)
-
-    if isinstance(wide, np.ndarray):
-        return sized(wide, long) | sized(long, wide)
-    return bool(sized(wide, long))
+def _glyph_fits(wide: NDArray[np.int_], long: NDArray[np.int_], tw: float, th: float) -> NDArray[np.bool_]:
+    """Per glyph, whether one `wide` across a face and `long` along it (px) is a face's own glyph
+    (`INK_WIDE`, `INK_LONG`, `INK_TALLER` of a face `tw` x `th` px)."""
+    return (
+        (INK_WIDE * tw <= wide)
+        & (wide <= tw)
+        & (INK_LONG * th <= long)
+        & (long <= th)
+        & (long >= INK_TALLER * wide)
+    )
 
 
 def _fill(
