@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 from riichi_table.vision.hand_state import HandState
 from riichi_table.vision.riichi_reread import MOVED_RIICHI, reread_riichi
+from riichi_table.vision.tile_reading import N_CLASSES, FrameReading, TileReading
 from riichi_table.vision.track import Track
 from riichi_table.vision.zones import TableGeometry
 
@@ -261,35 +262,35 @@ def test_the_session_puts_in_a_riichi_read_late_and_says_so() -> None:
     assert any("cannot take a riichi there" in w for w in session.warnings)
 
 
+def _pond_reading(kind: int, sideways: bool) -> FrameReading:
+    """A frame's reading of one tile in seat 3's first pond row, named `kind` (0.9), cut `sideways` or not."""
+    u, v = -10.0, GEO.pond_v0
+    x, y = GEO.to_table(3, u, v)
+    scores = np.zeros(N_CLASSES, np.float32)
+    scores[kind] = 0.9
+    tile = TileReading(x, y, 3, "pond", u, v, sideways, False, scores)
+    return FrameReading((tile,), np.zeros((225, 225), bool), 0.25)
+
+
 def test_the_discard_the_riichi_goes_to_lies_sideways_from_then_on_and_its_sideways_cuts_name_it() -> None:
     # Seed 6471, wood felt, red backs, 37 degrees, dim: seat 2's riichi 3m was cut upright for its first
     # readings (the row's middle tile cut sideways) and counted as a 6m; its sideways readings since, of the
     # other shape than its track, named nothing, and it was recorded 6m to the hand's end.
-    from riichi_table.vision.tile_reading import N_CLASSES, FrameReading, TileReading
     from riichi_table.vision.track import Tracker
-
-    u, v = -10.0, GEO.pond_v0
-    x, y = GEO.to_table(3, u, v)
-
-    def reading(kind: int, sideways: bool) -> FrameReading:
-        scores = np.zeros(N_CLASSES, np.float32)
-        scores[kind] = 0.9
-        tile = TileReading(x, y, 3, "pond", u, v, sideways, False, scores)
-        return FrameReading((tile,), np.zeros((225, 225), bool), 0.25)
 
     tracker = Tracker(GEO)
     for _ in range(3):
-        tracker.update(reading(5, False))  # 6m, cut upright: it counts so
+        tracker.update(_pond_reading(5, False))  # 6m, cut upright: it counts so
     (t,) = tracker.stable()
     for _ in range(20):
-        tracker.update(reading(2, True))  # 3m, cut sideways: of the other shape, it names nothing
+        tracker.update(_pond_reading(2, True))  # 3m, cut sideways: of the other shape, it names nothing
     assert t.kind == 5 and not t.sideways
     h = _hand_without_riichi([t])
     moved = reread_riichi(h, {t.id: t}, GEO)
     assert moved == [{"type": MOVED_RIICHI, "actor": 3, "from": None, "to": 0}]
     assert t.sideways
     for _ in range(5):
-        tracker.update(reading(2, True))
+        tracker.update(_pond_reading(2, True))
     assert t.kind == 2  # its sideways readings name it now
 
 
@@ -357,30 +358,20 @@ def test_the_tile_a_riichi_leaves_lies_upright_then_and_its_upright_cuts_name_it
     # Seed 7819, white cloth, blue backs, 40 degrees: seat 2's 9p, under an arm's shadow as it was laid, was
     # cut sideways and named a red 5s in its first readings and counted as a riichi; read upright since, of
     # the other shape than its track, it named nothing, and the 5s stayed in the record with the riichi gone.
-    from riichi_table.vision.tile_reading import N_CLASSES, FrameReading, TileReading
     from riichi_table.vision.track import Tracker
-
-    u, v = -10.0, GEO.pond_v0
-    x, y = GEO.to_table(3, u, v)
-
-    def reading(kind: int, sideways: bool) -> FrameReading:
-        scores = np.zeros(N_CLASSES, np.float32)
-        scores[kind] = 0.9
-        tile = TileReading(x, y, 3, "pond", u, v, sideways, False, scores)
-        return FrameReading((tile,), np.zeros((225, 225), bool), 0.25)
 
     tracker = Tracker(GEO)
     for _ in range(15):
-        tracker.update(reading(22, True))  # 5s, cut sideways: it counts so
+        tracker.update(_pond_reading(22, True))  # 5s, cut sideways: it counts so
     (t,) = tracker.stable()
     for _ in range(30):
-        tracker.update(reading(17, False))  # 9p, cut upright: of the other shape, it names nothing
+        tracker.update(_pond_reading(17, False))  # 9p, cut upright: of the other shape, it names nothing
     assert t.kind == 22 and t.sideways
     h = _hand(t.id, 0, [t])
     assert reread_riichi(h, {t.id: t}, GEO) == [{"type": MOVED_RIICHI, "actor": 3, "from": 0, "to": None}]
     assert not t.sideways
     for _ in range(20):
-        tracker.update(reading(17, False))
+        tracker.update(_pond_reading(17, False))
     assert t.kind == 17  # its upright readings name it now
 
 
