@@ -97,9 +97,7 @@ def complete_faces(
         if _inked(strip, lx, ly):
             face = _inked_face(x + w / 2, y + h / 2, geo, ppm)
             if face is not None and _filled(out, face) < FILLED:
-                if out is solid:
-                    out = solid.copy()
-                cv2.fillConvexPoly(out, np.round(face).astype(np.int32), 255)
+                out = _filled_in(out, solid, np.round(face).astype(np.int32))
             continue
         foot_quad = _footprint(strip, x, y, lx, ly, side, sizes, slack)
         if foot_quad is None or _beyond(out, foot_quad, lx, ly):
@@ -148,9 +146,7 @@ def inked_faces(
                 continue
             face = _inked_face(*centre, geo, ppm)
             if face is not None and _filled(out, face) < INK_FOUND:
-                if out is solid:
-                    out = solid.copy()
-                cv2.fillConvexPoly(out, np.round(face).astype(np.int32), 255)
+                out = _filled_in(out, solid, np.round(face).astype(np.int32))
     return out
 
 
@@ -186,9 +182,17 @@ def _fill(
     if area == "pond" and _filled(out, face_quad) >= FILLED:
         return out
     hull = cv2.convexHull(np.round(np.vstack([foot_quad, face_quad])).astype(np.int32))
+    return _filled_in(out, solid, hull)
+
+
+def _filled_in(
+    out: NDArray[np.uint8], solid: NDArray[np.uint8], polygon: NDArray[np.int32]
+) -> NDArray[np.uint8]:
+    """`out` with a convex polygon (view px) filled, copied from `solid` first where it is still `solid`
+    (the caller's mask is never written)."""
     if out is solid:
         out = solid.copy()
-    cv2.fillConvexPoly(out, hull, 255)
+    cv2.fillConvexPoly(out, polygon, 255)
     return out
 
 
