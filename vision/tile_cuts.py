@@ -809,6 +809,9 @@ def _without_ink_blips(red: NDArray[np.bool_], filled: NDArray[np.bool_], short:
 SIDE_SHOWS_MM = 2.0  # a lying tile's side shorter than this beyond its face (a camera overhead) is none
 INK_BAND_MM = 7.0  # a band of back-coloured ink across a face (an 8s's strokes on green backs) is no deeper
 WHOLE_ROW = 0.8  # a face's rows fill its column at least this share of the column's fullest row
+# Between an indicator and its ura dora, a band of face rows the mask fills thinly (white cloth: a face's
+# ivory between its numeral and its suit) is face up to this deep: under half a face, so a rim stays a cut.
+FACE_BAND_MM = 16.0
 
 
 def _through_ink(
@@ -832,16 +835,23 @@ def _through_ink(
     was cut with the 5p's upper half and the ura dora from its lower half and side, and recorded 4p. A
     lone indicator keeps the rule as it was: on every column, seed 104's blank white dragon indicator on
     white cloth was found a frame earlier, its hand (started late, its discards read from the ponds at once)
-    began before a pon was read, and the pon went in three rounds late."""
+    began before a pon was read, and the pon went in three rounds late. Seed 8093, white cloth, blue
+    backs, 40 degrees: the ura dora 6m's ivory between its numeral and its suit filled 0.59-0.69 of the
+    column over 12 mm, deeper than an ink band; left out, the 6m was cut from its lower half and side
+    alone, seen wider than deep, read sideways as 8p, and the riichi's three ura dora lost (7800 for
+    20000): such bands join a two-deep run up to FACE_BAND_MM."""
     whole = filled >= WHOLE_ROW * float(filled.max()) if filled.size else np.zeros(0, bool)
     out = rows & whole
     idx = np.flatnonzero(out)
     two_deep = 1.6 * (geo.tile_h + 2.5) * ppm  # as `_face_rows` tells a run two faces deep
     for r0, r1 in itertools.pairwise(idx.tolist()):
-        if not 1 < r1 - r0 <= INK_BAND_MM * ppm + 1:
+        if r1 - r0 <= 1:
             continue
-        # A band of ink, or face rows thinly filled inside an indicator and its ura dora.
-        if whole[r0:r1].all() or (rows[r0:r1].all() and _run_around(rows, r0) > two_deep):
+        ink = r1 - r0 <= INK_BAND_MM * ppm + 1 and whole[r0:r1].all()
+        # Face rows thinly filled inside an indicator and its ura dora: as deep as the ivory between a
+        # face's symbols (FACE_BAND_MM).
+        ivory = r1 - r0 <= FACE_BAND_MM * ppm + 1 and rows[r0:r1].all() and _run_around(rows, r0) > two_deep
+        if ink or ivory:
             out[r0:r1] = True
     return out
 

@@ -152,3 +152,21 @@ def test_a_lone_indicator_the_mask_fills_less_across_a_band_is_parted_there_as_b
     filled = blob.mean(axis=1)
     out = tile_cuts._through_ink(rows, filled, 1.0, GEO)
     assert not out[20:23].any() and out[:20].all() and out[23:].all()
+
+
+def test_an_ura_dora_whose_ivory_between_numeral_and_suit_the_mask_fills_thinly_is_cut_whole() -> None:
+    # Seed 8093, white cloth, blue backs, 40 degrees: a face-up column from the indicator 5p's top (row 0),
+    # its rim with the ura dora 6m at row 35; the 6m's ivory between its numeral and its suit (rows 52-63)
+    # held 20 of the column's 29 px, 12 rows, deeper than a band of ink. Parted there, the 6m was cut from
+    # its lower half and side alone, 25 px deep: seen wider than deep, it was read sideways as 8p.
+    blob = np.ones((89, 29), bool)
+    blob[52:64, :4] = False
+    blob[52:64, 24:] = False
+    grey = np.full(blob.shape, 230, np.uint8)
+    grey[35, :] = 70  # the rim where the faces touch
+    boxes: list[tuple[int, int, int, int]] = []
+    cut_dead_wall(blob, np.zeros(blob.shape, np.uint8), 409, 434, boxes, GEO, 1.0, grey, 15.0)
+    assert len(boxes) == 2, boxes
+    (_, y1, _, h1), (_, y2, w2, h2) = sorted(boxes, key=lambda b: b[1])
+    assert y1 == 434 and y2 == 434 + 35 and y1 + h1 == y2, boxes
+    assert abs(h2 - FACE) <= 1.5 and h2 > w2, boxes  # a tile deep from the rim, upright
