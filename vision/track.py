@@ -45,6 +45,12 @@ SIDEWAYS_POND_EXTRA = 3
 # laid open as 5m, 3p, 5p, 5p, 2s, each read right from its first reading, and the hand read 1p, 4m, 2s, 8p).
 # A pond tile never changes: its votes keep every reading.
 HAND_KEEP = 0.85
+# A counted pond track named a back by every reading is no face, and its shape says nothing: once this many
+# readings in a row name a face the other way round, it lies as they do and is named by them (seed 7955, wood
+# felt, yellow backs, 30 degrees: a streak of the wood as yellow as the backs, read as a back lying sideways
+# at the pond's next spot, counted as seat 1's discard; the 4m laid on it four frames later was read upright,
+# 1.00, in every frame to the hand's end, and named nothing: readings of the other shape name nothing).
+FACE_TURN_READS = 3
 
 
 @dataclass
@@ -72,6 +78,7 @@ class Track:
     side_run: int = 0  # readings in a row, up to the latest, that lay sideways
     named: int = -1  # the kind its last named reading gave most (-1: none yet)
     named_at: int = 0  # the frame of that reading
+    face_turn: int = 0  # readings in a row, up to the latest, that named a face the other way round
 
     @property
     def turned(self) -> bool:
@@ -241,6 +248,19 @@ class Tracker:
         t.side_run = t.side_run + 1 if r.sideways else 0
         t.misses = 0
         t.last_hit = self.frame
+        face = bool(r.scores.any()) and int(np.argmax(r.scores)) != BACK_CLASS
+        t.face_turn = t.face_turn + 1 if face and r.sideways != t.sideways else 0
+        if (
+            t.stable
+            and t.area == "pond"
+            and r.area == "pond"
+            and not t.face_down
+            and t.class_id == BACK_CLASS
+            and t.face_turn >= FACE_TURN_READS
+        ):
+            t.sideways = r.sideways
+            t.votes = np.zeros(N_CLASSES)  # the back's votes, read in the shape it no longer has
+            t.face_turn = 0
         # A reading cut in the other orientation named a crop of the wrong shape: its place counts, its class
         # does not.
         if r.sideways == t.sideways:

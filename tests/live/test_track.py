@@ -6,10 +6,13 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from riichi_table.engine.tiles import BACK_CLASS
 from riichi_table.vision.tile_reading import N_CLASSES, FrameReading, TileReading
 from riichi_table.vision.track import (
     CONFIDENT_HITS,
+    FACE_TURN_READS,
     RECHECK_FRAMES,
+    SIDEWAYS_POND_EXTRA,
     STABLE_HITS,
     Track,
     Tracker,
@@ -269,3 +272,34 @@ def test_a_tile_beside_another_along_its_row_is_not_covered_by_it() -> None:
     for _ in range(6):  # the first tile unread (an arm's shadow), its neighbour read 29 mm along the row
         assert not tracker.update(_frame([_tile(9, 1)], mat=False)).gone
     assert len(tracker.stable()) == 2
+
+
+def _back(slot: int, sideways: bool) -> TileReading:
+    scores = np.zeros(N_CLASSES, np.float32)
+    scores[BACK_CLASS] = 1.0
+    return replace(_tile(0, slot), sideways=sideways, scores=scores)
+
+
+def test_a_counted_pond_back_takes_the_shape_and_name_of_the_face_read_on_it_since() -> None:
+    # Seed 7955, wood felt, yellow backs: a streak of the wood read as a back lying sideways counted at the
+    # pond's next spot; the 4m laid on it was read upright from then on.
+    tracker = Tracker()
+    for _ in range(STABLE_HITS + SIDEWAYS_POND_EXTRA + 2):
+        tracker.update(_frame([_back(7, sideways=True)], mat=True))
+    (track,) = tracker.tracks.values()
+    assert track.stable and track.sideways and track.kind == -1
+    for _ in range(FACE_TURN_READS + 4):
+        tracker.update(_frame([_tile(3, 7, p=1.0)], mat=True))
+    assert list(tracker.tracks) == [track.id]
+    assert not track.sideways and track.kind == 3
+
+
+def test_a_counted_pond_face_keeps_its_shape_whatever_a_few_readings_the_other_way_say() -> None:
+    # A riichi tile stays sideways (seed 002 3.3.14): only a track named a back by all its readings turns.
+    tracker = Tracker()
+    for _ in range(STABLE_HITS + SIDEWAYS_POND_EXTRA + 2):
+        tracker.update(_frame([replace(_tile(5, 7, p=1.0), sideways=True)], mat=True))
+    (track,) = tracker.tracks.values()
+    for _ in range(FACE_TURN_READS + 4):
+        tracker.update(_frame([_tile(3, 7, p=1.0)], mat=True))
+    assert track.sideways and track.kind == 5
