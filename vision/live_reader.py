@@ -198,6 +198,7 @@ def _normalise(image: NDArray[np.uint8]) -> NDArray[np.float32]:
 
 
 KAN_ADDED_SLACK_MM = 24.0  # an added kan's gaps and the sides that show beside its faces, along its row
+LONE_WIDE_MM = 5.0  # a dead-wall blob this near a tile's width is one face-up tile, alone in the square
 
 
 class LiveReader:
@@ -245,6 +246,10 @@ class LiveReader:
         # How deep (mm) the last view showed the dead wall's row, when it showed one: a two-high wall seen
         # from a tilted camera shows its height (vision.face_height, `shows_height`).
         self.dead_wall_depth: float | None = None
+        # How deep (mm) the last view showed a lone face-up tile in the dead wall's square, when the wall's
+        # row did not show (backs of the felt's colour: black on black): a lying tile's side shows its
+        # thickness (`shows_height` with LYING_FACE_MM).
+        self.lone_indicator_depth: float | None = None
 
     def masks(
         self, view: NDArray[np.uint8]
@@ -335,6 +340,7 @@ class LiveReader:
         solid, back, mat, gaps = self.masks(view)
         self.rejected = []
         self.dead_wall_depth = None
+        self.lone_indicator_depth = None
         solid = without_sticks(solid, self.geo, self.ppm, self.rejected)
         limit = 40 * self.geo.tile_w * self.geo.tile_h * self.ppm**2  # bigger: an arm, not tiles
         _, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
@@ -371,6 +377,8 @@ class LiveReader:
             # top and a point stick left beyond the cut deepen it (seed 147, old camera, hard).
             cornered = self.geo.in_corner((x + w / 2) / self.ppm, (y + h / 2) / self.ppm)
             measured = piece if piece is not None and cornered else blob
+            if area == "dora" and abs(w / self.ppm - self.geo.tile_w) < LONE_WIDE_MM and h > w:
+                self.lone_indicator_depth = h / self.ppm
             if area == "dora" and w > h:
                 if 150 * self.ppm < w < 240 * self.ppm:  # the wall's row of seven alone, no arm over it
                     self.dead_wall_depth = max(self.dead_wall_depth or 0.0, h / self.ppm)

@@ -172,7 +172,7 @@ class LiveSession:
         """Read at face height from now on once HEIGHT_FRAMES read frames in a row showed the dead wall as
         deep as a two-high wall is from this camera (vision.face_height.shows_height): the dead wall stands
         before the first discard, so no pond tile's track moves when the view changes."""
-        from riichi_table.vision.face_height import shows_height
+        from riichi_table.vision.face_height import LONE_SIDE_SHOWS, LYING_FACE_MM, shows_height
 
         if self._height_closed:
             return
@@ -181,11 +181,23 @@ class LiveSession:
             self._height_closed = True
             return
         camera, depth, geo = self.calibration.camera, self.reader.dead_wall_depth, self.reader.geo
-        if camera is None or depth is None:
+        lone = self.reader.lone_indicator_depth
+        if camera is None:
             return
         # A wall that stands shows the same depth frame after frame; an arm over a flat one, or a tile laid
-        # against it, for a frame or two.
-        standing = shows_height(camera, depth, geo.centre, geo.tile_h)
+        # against it, for a frame or two. Where the wall's backs are the felt's colour (black on black felt)
+        # only its face-up indicator shows, a tile's thickness high (seed 7955, black felt and backs, 40
+        # degrees: read on the felt's plane, pond tiles looked as deep as wide and were cut sideways, riichi
+        # that nobody declared). A lone tile that shows no height (an arm over the wall, a flat render)
+        # undoes nothing the wall showed.
+        if depth is not None:
+            standing = shows_height(camera, depth, geo.centre, geo.tile_h)
+        elif lone is not None and shows_height(
+            camera, lone, geo.centre, geo.tile_h, LYING_FACE_MM, LONE_SIDE_SHOWS
+        ):
+            standing = True
+        else:
+            return
         self._height_seen = self._height_seen + 1 if standing else 0
         self._face_height = self._height_seen >= HEIGHT_FRAMES
 
