@@ -34,6 +34,7 @@ SIDE_SEAM_MM = 4.0
 # A face-up tile alone in the dead wall's square shows at least this share of its side's depth: its back
 # layer, the felt's colour, does not show (seed 7955, black felt and backs, 40 degrees: 10 mm of 14.8 mm).
 LONE_SIDE_SHOWS = 0.5
+IVORY_SIDE = 0.6  # ... and the points `faces_only` looks for lie this share of a side's length away
 MIN_HEIGHT_MM = 300.0  # a camera recovered lower than this, or farther than MAX_HEIGHT_MM, is not believed
 MAX_HEIGHT_MM = 5000.0
 
@@ -124,6 +125,7 @@ def faces_only(
     pose: CameraPose,
     px_per_mm: float,
     held: NDArray[np.uint8] | None = None,
+    reach: float = 1.0,
 ) -> NDArray[np.uint8]:
     """The tile mask of a face-height view without the lying tiles' visible sides.
 
@@ -143,7 +145,11 @@ def faces_only(
     was cut short by that strip's side length (seed 211, wood felt, red backs, 37 degrees, dim: seat 2's first
     row cut 27 mm long, three of its tiles left out as standing tops, its C never read and every later discard
     of the seat late). Only there: a gap before the next tile's face (a winning tile set apart) stays a gap,
-    or the side before it would be kept as face."""
+    or the side before it would be kept as face.
+
+    Where the backs are the felt's colour (black on black felt), no `held` tells a back layer from the felt,
+    and only the side's ivory part shows: the points are looked for `reach` (IVORY_SIDE) of the side's
+    length away, so a face keeps its near edge and its side still goes."""
     ref = solid
     if held is not None:
         ref = solid.copy()
@@ -151,7 +157,7 @@ def faces_only(
         for map_x, map_y in _seam_maps(pose, solid.shape, px_per_mm):
             ref[cv2.remap(held, map_x, map_y, cv2.INTER_NEAREST, borderValue=0) > 0] = 255
     out = solid.copy()
-    for map_x, map_y in _side_maps(pose, solid.shape, px_per_mm):
+    for map_x, map_y in _side_maps(pose, solid.shape, px_per_mm, reach):
         out &= cv2.remap(ref, map_x, map_y, cv2.INTER_NEAREST, borderValue=0)
     return out
 
@@ -168,12 +174,14 @@ def _seam_maps(
 
 @functools.lru_cache(maxsize=4)
 def _side_maps(
-    pose: CameraPose, shape: tuple[int, ...], px_per_mm: float
+    pose: CameraPose, shape: tuple[int, ...], px_per_mm: float, reach: float = 1.0
 ) -> tuple[tuple[NDArray[np.float32], NDArray[np.float32]], ...]:
-    """Per view pixel, the points half and all of a lying tile's side length towards the camera's foot."""
+    """Per view pixel, the points half and all of `reach` of a lying tile's side length towards the camera's
+    foot."""
     xx, yy, dx, dy = _towards_foot(pose, shape, px_per_mm)
     k = np.float32(LYING_FACE_MM / pose.height_mm)
-    return tuple((xx + dx * k * share, yy + dy * k * share) for share in (np.float32(0.5), 1))
+    shares = (np.float32(reach / 2), np.float32(reach))
+    return tuple((xx + dx * k * share, yy + dy * k * share) for share in shares)
 
 
 def _towards_foot(

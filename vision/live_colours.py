@@ -64,6 +64,7 @@ SHADED_HUE_COS = 0.94
 SHADED_MIN_CHROMA = 10.0
 SHADED_SATURATION = 0.5
 BACK_SETTLED = 10
+BACK_REACH = 22.0  # a pixel this near the back colour (`lab_distance`) has it
 BACK_PATIENCE = 60
 
 
@@ -176,6 +177,16 @@ class SurfaceColours:
         # Settled after BACK_SETTLED samples in a row near it: a sleeve over the first ones is no back.
         self._back_samples = 0 if far or self.back is None else self._back_samples + 1
         self.back = colour if self.back is None else ((1 - FOLLOW) * self.back + FOLLOW * colour)
+
+    def backs_near_felt(self) -> bool:
+        """The backs' colour lies so near the felt's that the felt falls within the back colour's reach
+        (BACK_REACH), its pixels within half the felt's own reach of its colour (black backs on black felt,
+        17-24 apart; black felt's nearest backs in the renders, blue ones in dim light, 42-46): by colour
+        alone the bare felt would be backs."""
+        if self.back is None or self.felt is None:
+            return False
+        apart = float(lab_distance(self.back[None, None], self.felt)[0, 0])
+        return apart < BACK_REACH + self.felt_reach / 2
 
     def green_felt(self) -> bool:
         """The felt is green (the old clips' and most clubs' felt): hue between yellow-green and cyan."""
@@ -304,8 +315,7 @@ class SurfaceColours:
         """1 where a pixel has the back colour; None before a back colour was learned."""
         if self.back is None:
             return None
-        reach = 22.0
-        near = lab_distance2(lab, self.back) < reach * reach
+        near = lab_distance2(lab, self.back) < BACK_REACH * BACK_REACH
         a0, b0 = float(self.back[1]) - 128.0, float(self.back[2]) - 128.0
         chroma0 = float(np.hypot(a0, b0))
         if chroma0 < SHADED_BACK_CHROMA:

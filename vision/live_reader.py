@@ -23,7 +23,7 @@ import numpy as np
 from numpy.typing import NDArray
 from riichi_table.engine.tiles import BACK_CLASS
 from riichi_table.vision.errors import VisionError
-from riichi_table.vision.face_height import LYING_FACE_MM, CameraPose, faces_only
+from riichi_table.vision.face_height import IVORY_SIDE, LYING_FACE_MM, CameraPose, faces_only
 from riichi_table.vision.laid_open import faces_of_hand_row, laid_open
 from riichi_table.vision.live_colours import SurfaceColours, to_lab
 from riichi_table.vision.live_namer import (
@@ -354,7 +354,14 @@ class LiveReader:
             solid = inked_faces(solid, self._lightness, float(self.colours.felt[0]), self.geo, self.ppm)
         # At face height a lying tile's side shows towards the camera: rows are cut from the faces alone
         # (found before the dead wall's square is parted: a far pond's sides may reach over its line).
-        faces = solid if self.camera is None else faces_only(solid, self.camera, self.ppm, back)
+        if self.camera is None:
+            faces = solid
+        elif self.colours.backs_near_felt():
+            # Black backs on black felt: the back mask holds the whole felt, and would hold every side as
+            # face (seed 7955, 40 degrees: a lone pond tile as deep as wide, cut sideways).
+            faces = faces_only(solid, self.camera, self.ppm, None, IVORY_SIDE)
+        else:
+            faces = faces_only(solid, self.camera, self.ppm, back)
         pieces = None
         if parted is not None and self.camera is not None:
             cut_near = cv2.dilate(whole - parted, np.ones((3, 3), np.uint8))

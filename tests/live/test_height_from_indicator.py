@@ -21,7 +21,9 @@ def test_a_lone_indicators_depth_tells_whether_the_tiles_show_their_height(depth
     assert shows_height(pose, depth, (450.0, 450.0), 35.0, LYING_FACE_MM, LONE_SIDE_SHOWS) is shows
 
 
-def _session_over(art_folder: Path, hard: bool):
+def _session_over(art_folder: Path, hard: bool, discard: str | None = None):
+    """A session over a black felt, black backs table at 40 degrees: the hands standing, the indicator
+    turned, for 21 frames; then with `discard` laid in seat 3's pond for 21 more."""
     from riichi_table.datasets.game_play import SeatLayout, TableLayout
     from riichi_table.datasets.game_render import Look, TableRenderer
     from riichi_table.datasets.tile_art import load_art
@@ -35,11 +37,16 @@ def _session_over(art_folder: Path, hard: bool):
         layout.seats[seat] = SeatLayout(hand_count=13)
     look = Look("black", "black", 40.0, 0.7, hard)
     renderer = TableRenderer(load_art(art_folder), seed=7955, look=look)
-    scene = renderer.scene(layout)
     session = LiveSession("wrc", namer="onnx")
-    for i in range(21):  # an idle table is read every tenth frame
-        session.process(Frame(renderer.frame(scene, i, None, 10.0), i, i / 10.0))
-    return session
+    scenes = [renderer.scene(layout)]
+    if discard is not None:
+        layout.seats[3] = SeatLayout(pond=[(parse_tile(discard), False)], hand_count=12)
+        scenes.append(renderer.scene(layout))
+    for k, scene in enumerate(scenes):
+        for i in range(21 * k, 21 * (k + 1)):  # an idle table is read every tenth frame
+            image = renderer.frame(scene, i, None, 10.0)
+            session.process(Frame(image, i, i / 10.0))
+    return session, image
 
 
 @pytest.mark.slow
@@ -49,7 +56,20 @@ def test_black_backs_on_black_felt_are_read_at_face_height_once_the_indicator_sh
 ) -> None:
     # Seed 7955, black felt and backs, 40 degrees, dim: read on the felt's plane, a pond tile's side made it
     # as deep as wide, and the first discards were cut sideways (riichi nobody declared).
-    session = _session_over(art_folder, hard)
+    session, _ = _session_over(art_folder, hard)
     assert session.reader.dead_wall_depth is None  # the stacks are the felt's colour
     assert session.reader.lone_indicator_depth is not None
     assert session._face_height is hard
+
+
+@pytest.mark.slow
+def test_a_lone_discard_on_black_felt_with_black_backs_is_cut_upright_without_its_side(
+    art_folder: Path,
+) -> None:
+    # Seed 7955: seat 3's first discard, a S, was cut 36 by 37 px with its side (the back mask, holding the
+    # whole felt, held the side as face), read sideways, and counted as a riichi nobody declared.
+    session, image = _session_over(art_folder, True, discard="2z")
+    reading = session.reader.read(session.calibration.rectify(image, at_face=True))
+    (tile,) = (t for t in reading.tiles if t.seat == 3 and t.area == "pond")
+    assert not tile.sideways
+    assert int(tile.scores.argmax()) == 28  # the south wind

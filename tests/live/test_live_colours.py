@@ -77,3 +77,14 @@ def test_grey_and_black_backs_keep_the_distance_alone() -> None:
     colours = SurfaceColours()
     colours.back = np.array([40.0, 128.0, 126.0], np.float32)  # black backs: no hue to follow
     assert _mask_of(colours, (45.0, 128.0, 127.0), (90.0, 129.0, 120.0), (200.0, 128.0, 140.0)) == [1, 0, 0]
+
+
+def test_backs_the_felts_colour_are_told_from_backs_that_stand_out() -> None:
+    # Seed 7955, black felt and black backs, 40 degrees: the back colour learned from the stacks' grey
+    # highlights (L 49) lies 17 from the felt (L 15); seed 104, black felt and blue backs: 42 from it.
+    colours = SurfaceColours()
+    colours.felt, colours.felt_reach = np.float32([15.5, 126.6, 128.1]), 12.0
+    colours.back = np.float32([48.9, 126.6, 128.7])
+    assert colours.backs_near_felt()
+    colours.back = np.float32([69.3, 131.6, 96.9])
+    assert not colours.backs_near_felt()

@@ -109,6 +109,18 @@ def _far_tile_and_back_layer(tile_short_by: int):
     return pose, mask, back
 
 
+def test_a_side_whose_back_layer_is_the_felts_colour_leaves_the_face_whole_looked_at_its_ivory_part() -> None:
+    from riichi_table.vision.face_height import IVORY_SIDE, faces_only
+
+    # Black backs on black felt (seed 7955, 40 degrees): the side's last third, its back layer, is no tile and
+    # no back either. Looked for over the whole side, the face's near edge (7 px) went with the side.
+    pose, mask, _ = _far_tile_and_back_layer(tile_short_by=7)
+    whole = np.nonzero(faces_only(mask, pose, 1.0)[:, 450])[0]
+    assert whole.min() == 290 and whole.max() < 324 - 5
+    ivory = np.nonzero(faces_only(mask, pose, 1.0, None, IVORY_SIDE)[:, 450])[0]
+    assert ivory.min() == 290 and 324 <= ivory.max() <= 324 + 2  # the face whole, its side gone
+
+
 def test_a_sides_back_layer_blurred_into_the_felt_still_holds_the_face_before_it() -> None:
     from riichi_table.vision.face_height import faces_only
 
