@@ -181,9 +181,9 @@ class LiveSession:
             self._height_closed = True
             return
         camera, depth, geo = self.calibration.camera, self.reader.dead_wall_depth, self.reader.geo
-        lone = self.reader.lone_indicator_depth
         if camera is None:
             return
+        lone = self.reader.lone_indicator_depth
         # A wall that stands shows the same depth frame after frame; an arm over a flat one, or a tile laid
         # against it, for a frame or two. Where the wall's backs are the felt's colour (black on black felt)
         # only its face-up indicator shows, a tile's thickness high (seed 7955, black felt and backs, 40

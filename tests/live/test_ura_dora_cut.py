@@ -125,6 +125,16 @@ def test_a_lone_indicator_seen_from_overhead_keeps_its_whole_run() -> None:
     assert [b[1:4:2] for b in boxes] == [(432, 37)]
 
 
+def _cut_at_rim(blob: np.ndarray, rim: int, x0: int, y0: int, side: float) -> list[tuple[int, int, int, int]]:
+    """The dead wall's cut of a face-up column (`blob` at x0, y0) whose two faces touch at row `rim`, the
+    column's darkest, with a side `side` mm deep towards the camera: its boxes from the top."""
+    grey = np.full(blob.shape, 230, np.uint8)
+    grey[rim, :] = 70  # the rims where the faces touch
+    boxes: list[tuple[int, int, int, int]] = []
+    cut_dead_wall(blob, np.zeros(blob.shape, np.uint8), x0, y0, boxes, GEO, 1.0, grey, side)
+    return sorted(boxes, key=lambda b: b[1])
+
+
 def test_a_face_the_mask_fills_less_between_its_symbols_keeps_its_ura_dora_whole() -> None:
     # Seed 6471, white cloth, blue backs, 40 degrees: a face-up column 114 px deep from the 9p indicator's top
     # (row 19), its rim with the ura dora 5p at row 56, the 5p's side below it from row 94. On white cloth
@@ -133,12 +143,9 @@ def test_a_face_the_mask_fills_less_between_its_symbols_keeps_its_ura_dora_whole
     blob = np.ones((114, 29), bool)
     blob[:19] = False
     blob[76:79, :6] = False  # 23 of 29 px
-    grey = np.full(blob.shape, 230, np.uint8)
-    grey[56, :] = 70  # the rims where the faces touch
-    boxes: list[tuple[int, int, int, int]] = []
-    cut_dead_wall(blob, np.zeros(blob.shape, np.uint8), 353, 412, boxes, GEO, 1.0, grey, 16.1)
+    boxes = _cut_at_rim(blob, 56, 353, 412, 16.1)
     assert len(boxes) == 2, boxes
-    (_, y1, _, h1), (_, y2, _, h2) = sorted(boxes, key=lambda b: b[1])
+    (_, y1, _, h1), (_, y2, _, h2) = boxes
     assert y1 == 412 + 19 and y2 == 412 + 56 and y1 + h1 == y2, boxes  # cut at the rim, not at the band
     assert abs(h2 - FACE) <= 1.5, boxes  # the ura dora a tile deep from there: its centre circle inside
 
@@ -162,11 +169,8 @@ def test_an_ura_dora_whose_ivory_between_numeral_and_suit_the_mask_fills_thinly_
     blob = np.ones((89, 29), bool)
     blob[52:64, :4] = False
     blob[52:64, 24:] = False
-    grey = np.full(blob.shape, 230, np.uint8)
-    grey[35, :] = 70  # the rim where the faces touch
-    boxes: list[tuple[int, int, int, int]] = []
-    cut_dead_wall(blob, np.zeros(blob.shape, np.uint8), 409, 434, boxes, GEO, 1.0, grey, 15.0)
+    boxes = _cut_at_rim(blob, 35, 409, 434, 15.0)
     assert len(boxes) == 2, boxes
-    (_, y1, _, h1), (_, y2, w2, h2) = sorted(boxes, key=lambda b: b[1])
+    (_, y1, _, h1), (_, y2, w2, h2) = boxes
     assert y1 == 434 and y2 == 434 + 35 and y1 + h1 == y2, boxes
     assert abs(h2 - FACE) <= 1.5 and h2 > w2, boxes  # a tile deep from the rim, upright
