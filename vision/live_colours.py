@@ -66,6 +66,14 @@ SHADED_SATURATION = 0.5
 BACK_SETTLED = 10
 BACK_REACH = 22.0  # a pixel this near the back colour (`lab_distance`) has it
 BACK_PATIENCE = 60
+LEAST_REACH = 12.0  # the felt's reach is never less (`learn_felt`)
+# Backs the felt's hue this much lighter than it are told from it by lightness (`light_backs_near`). Nearer,
+# the back colour is one that a dip of the light left behind on the felt's (seed 8093, green felt and
+# backs, 40 degrees: as the light came back the felt's colour rose past the backs' lagging one, then the
+# felt nearer it than its own colour was taken for backs, the backs were learned from it, and the whole
+# felt by a hand laid open at a ron was one blob too big for tiles).
+LIGHT_L = 16.0
+SAME_HUE = 8.0  # degrees: green backs on green felt 2-3 apart, blue on blue 6; yellow backs on wood 15
 
 
 _WEIGHTS = np.array([[L_WEIGHT**2, 1.0, 1.0]], np.float32)
@@ -110,9 +118,21 @@ class SurfaceColours:
         mode = int(np.argmax(np.bincount(bins, minlength=2048)))
         centre = px[bins == mode].mean(axis=0)
         near = px[lab_distance(px[None], centre.astype(np.float32))[0] < 30.0]
+        if self._backs_in_felt_sample():
+            # Backs near the felt's colour lie within the sample: the felt is learned from the pixels nearer
+            # its own colour than the backs'. Black backs on wood felt in dim light (seed 8231, 40 degrees,
+            # light 0.55), 7-8 % of the sample, lay about its 90th percentile: the felt's reach went from
+            # 13 to 24 as their share grew, the stacks became mat, the back colour learned from what was
+            # left of them went to a face's grey in shade, a hand's two 8s (dark green bamboo) within its
+            # reach were read as backs and an 8p's navy circles as mat, and the tsumo was lost.
+            assert self.back is not None
+            near = near[
+                lab_distance(near[None], centre.astype(np.float32))[0]
+                <= lab_distance(near[None], self.back)[0]
+            ]
         colour = near.mean(axis=0).astype(np.float32) if len(near) else centre.astype(np.float32)
         spread = float(np.percentile(lab_distance(near[None], colour)[0], 90)) if len(near) > 50 else 8.0
-        reach = float(np.clip(2.2 * spread, 12.0, 30.0))
+        reach = float(np.clip(2.2 * spread, LEAST_REACH, 30.0))
         if self.felt is None:
             self.felt, self.felt_reach = colour, reach
         else:
@@ -187,6 +207,39 @@ class SurfaceColours:
             return False
         apart = float(lab_distance(self.back[None, None], self.felt)[0, 0])
         return apart < BACK_REACH + self.felt_reach / 2
+
+    def _backs_in_felt_sample(self) -> bool:
+        """The backs lie within BACK_REACH of the felt's colour, where the felt would be back-coloured (black
+        backs on wood felt in dim light, 14 apart; blue on blue felt, 16), yet at least LEAST_REACH from
+        it: a back colour nearer is none the felt can be told from (one a dip of the light left on the
+        felt's). Backs further (red ones on wood in dim light, 31 apart, `backs_near_felt` once the wood's
+        reach widens) keep the felt's sample whole: taking them out narrowed the reach, and the wood's
+        reach went up and down frame by frame (seed 5927, 37 degrees: first discards cut sideways)."""
+        if self.back is None or self.felt is None:
+            return False
+        apart = float(lab_distance(self.back[None, None], self.felt)[0, 0])
+        return LEAST_REACH <= apart < BACK_REACH
+
+    def light_backs_near(self) -> bool:
+        """The backs are the felt's hue (within SAME_HUE degrees, both colourful) and lighter than it by
+        LIGHT_L or more: told from the felt by lightness alone (green backs on green felt, 22-29 apart, about
+        `backs_near_felt`'s bound; blue on blue)."""
+        if self.back is None or self.felt is None:
+            return False
+        if float(self.back[0]) - float(self.felt[0]) < LIGHT_L:
+            return False
+        (a0, b0), (a1, b1) = (self.felt[1:] - 128.0), (self.back[1:] - 128.0)
+        if min(np.hypot(a0, b0), np.hypot(a1, b1)) < HUED_FELT_CHROMA:
+            return False
+        turn = np.degrees(np.angle(complex(a1, b1) / complex(a0, b0)))
+        return abs(float(turn)) < SAME_HUE
+
+    def back_not_felt(self, lab: NDArray[np.float32]) -> NDArray[np.bool_]:
+        """True where a pixel lies beyond the felt's reach and nearer the backs' colour than the felt's
+        (`lab_distance`): the felt's own pixels, however lit, stay the felt's."""
+        assert self.felt is not None and self.back is not None
+        to_felt = lab_distance2(lab, self.felt)
+        return np.asarray((to_felt > self.felt_reach**2) & (lab_distance2(lab, self.back) < to_felt))
 
     def green_felt(self) -> bool:
         """The felt is green (the old clips' and most clubs' felt): hue between yellow-green and cyan."""
@@ -334,6 +387,13 @@ class SurfaceColours:
             & (chroma > SHADED_MIN_CHROMA)
             & (chroma > SHADED_SATURATION * saturation0 * lab[..., 0])
         )
+        if self.light_backs_near():
+            # The felt is the backs' hue, darker: a back in shade by this rule (green backs on green felt,
+            # seed 104, 40 degrees: the whole felt was back-coloured, and a standing hand's row, backs on
+            # the felt's side, was read as thirteen white dragons lying face up). The felt's own pixels are
+            # no backs in shade; those near the backs' colour stay backs, or a standing tile's top strip of
+            # back, in shade, goes with them (seed 318: the hand read as faces lying).
+            shaded &= lab_distance2(lab, self.felt) > self.felt_reach**2
         return (near | shaded).astype(np.uint8)
 
 

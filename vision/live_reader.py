@@ -272,6 +272,13 @@ class LiveReader:
             felt_v = float(np.median(v[felt])) if felt.any() else 100.0
             felt_s = float(np.median(s[felt])) if felt.any() else 150.0
             mat = felt & (v < felt_v * 1.35) & (s > felt_s * 0.8)
+            if self.colours.light_backs_near():
+                # Green backs on green felt: the stacks are the felt's hue and saturation, only lighter (L
+                # 130-150 against 105-113), within the band above, and the dead wall showed no height (seed
+                # 7955, 40 degrees: read on the felt's plane, first discards cut sideways with their sides).
+                # A pixel beyond the felt's reach and nearer the backs' colour than the felt's is a back.
+                assert lab is not None
+                mat &= ~self.colours.back_not_felt(lab)
             # Gap evidence, soft: how green a pixel is compared with the felt (video compression smears the
             # thin lines of mat between tiles, but they stay the greenest columns of a row).
             b, g, r = cv2.split(view.astype(np.int16))

@@ -1,6 +1,8 @@
-"""A table whose tile backs are the felt's colour (black backs on black felt) hides its dead wall's stacks:
-the view is raised to the faces' height when the face-up indicator alone shows a lying tile's thickness
-(docs/live.md, "The view at face height"; `vision.face_height.shows_height`)."""
+"""A table whose tile backs are the felt's colour hides its dead wall's stacks: black backs on black felt
+show none of them, and the view is raised to the faces' height when the face-up indicator alone shows a
+lying tile's thickness (docs/live.md, "The view at face height"; `vision.face_height.shows_height`); green
+backs on green felt are the felt's hue, lighter, and are told from it by being nearer the backs' colour
+than the felt's (vision/live_reader.py, `LiveReader.masks`; vision/live_colours.py, `light_backs_near`)."""
 
 from __future__ import annotations
 
@@ -21,9 +23,14 @@ def test_a_lone_indicators_depth_tells_whether_the_tiles_show_their_height(depth
     assert shows_height(pose, depth, (450.0, 450.0), 35.0, LYING_FACE_MM, LONE_SIDE_SHOWS) is shows
 
 
-def _session_over(art_folder: Path, hard: bool, discard: str | None = None):
-    """A session over a black felt, black backs table at 40 degrees: the hands standing, the indicator
-    turned, for 21 frames; then with `discard` laid in seat 3's pond for 21 more."""
+BLACK_ON_BLACK = ("black", "black", 40.0, 0.7)
+GREEN_ON_GREEN = ("green", "green", 40.0, 1.0)
+
+
+def _session_over(art_folder: Path, hard: bool, discard: str | None = None, look=BLACK_ON_BLACK):
+    """A session over a table at 40 degrees whose backs are its felt's colour (`look`: felt, backs, tilt,
+    light): the hands standing, the indicator turned, for 21 frames; then with `discard` laid in seat 3's
+    pond for 21 more."""
     from riichi_table.datasets.game_play import SeatLayout, TableLayout
     from riichi_table.datasets.game_render import Look, TableRenderer
     from riichi_table.datasets.tile_art import load_art
@@ -35,8 +42,7 @@ def _session_over(art_folder: Path, hard: bool, discard: str | None = None):
     layout = TableLayout(dora=[parse_tile("3s")])
     for seat in range(4):
         layout.seats[seat] = SeatLayout(hand_count=13)
-    look = Look("black", "black", 40.0, 0.7, hard)
-    renderer = TableRenderer(load_art(art_folder), seed=7955, look=look)
+    renderer = TableRenderer(load_art(art_folder), seed=7955, look=Look(*look, hard))
     session = LiveSession("wrc", namer="onnx")
     scenes = [renderer.scene(layout)]
     if discard is not None:
@@ -63,12 +69,26 @@ def test_black_backs_on_black_felt_are_read_at_face_height_once_the_indicator_sh
 
 
 @pytest.mark.slow
-def test_a_lone_discard_on_black_felt_with_black_backs_is_cut_upright_without_its_side(
-    art_folder: Path,
+def test_green_backs_on_green_felt_show_the_dead_walls_height(art_folder: Path) -> None:
+    # Seed 7955, green felt and backs, 40 degrees: the stacks (L 130-150 against the felt's 105-113, the
+    # same hue) lay within the green felt's mat rule, no wall row was measured, and the lone indicator,
+    # its green back layer mat too, showed no height: read on the felt's plane, the first discards were
+    # cut sideways as on black felt.
+    session, _ = _session_over(art_folder, True, look=GREEN_ON_GREEN)
+    assert session.reader.colours.light_backs_near()
+    assert session.reader.dead_wall_depth is not None
+    assert session._face_height
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("look", [BLACK_ON_BLACK, GREEN_ON_GREEN], ids=["black on black", "green on green"])
+def test_a_lone_discard_on_felt_the_backs_colour_is_cut_upright_without_its_side(
+    art_folder: Path, look
 ) -> None:
-    # Seed 7955: seat 3's first discard, a S, was cut 36 by 37 px with its side (the back mask, holding the
-    # whole felt, held the side as face), read sideways, and counted as a riichi nobody declared.
-    session, image = _session_over(art_folder, True, discard="2z")
+    # Seed 7955, black on black: seat 3's first discard, a S, was cut 36 by 37 px with its side (the back
+    # mask, holding the whole felt, held the side as face), read sideways, and counted as a riichi nobody
+    # declared.
+    session, image = _session_over(art_folder, True, discard="2z", look=look)
     reading = session.reader.read(session.calibration.rectify(image, at_face=True))
     (tile,) = (t for t in reading.tiles if t.seat == 3 and t.area == "pond")
     assert not tile.sideways

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from riichi_table.vision.live_colours import BACK_PATIENCE, SurfaceColours
 
 
@@ -88,3 +89,70 @@ def test_backs_the_felts_colour_are_told_from_backs_that_stand_out() -> None:
     assert colours.backs_near_felt()
     colours.back = np.float32([69.3, 131.6, 96.9])
     assert not colours.backs_near_felt()
+
+
+WOOD_DIM = (25.0, 135.0, 139.0)
+
+
+def test_the_felt_is_learned_from_its_own_pixels_where_the_backs_are_its_colour() -> None:
+    # Seed 8231, wood felt and black backs, 40 degrees, dim: black backs were 7-8 % of the felt's sample,
+    # about its 90th percentile, and the wood's reach went from 13 to 24; the stacks became mat, the back
+    # colour went to a face's grey in shade, and a hand's dark green 8s were read as backs.
+    rng = np.random.default_rng(3)
+    wood = np.float32(WOOD_DIM) + rng.normal(0.0, 1.5, (880, 100, 3)).astype(np.float32)
+    view = np.concatenate([wood, np.tile(np.float32(BLACK), (120, 100, 1))])
+    unaware, aware, red = SurfaceColours(), SurfaceColours(), SurfaceColours()
+    aware.back = np.float32(BLACK)
+    red.back = np.float32([40.0, 165.0, 150.0])  # red backs, dim, 31 from the wood: not in its sample
+    for colours in (unaware, aware, red):
+        for _ in range(30):  # a running mean: the first frame, before the felt was known, fades
+            colours.learn_felt(view)
+    assert aware.backs_near_felt()
+    assert unaware.felt_reach > 20.0  # the backs widen a felt that does not know them
+    assert aware.felt_reach < 14.0 and abs(float(aware.felt[0]) - WOOD_DIM[0]) < 2.0
+    assert red.felt_reach == pytest.approx(unaware.felt_reach)
+
+
+def test_a_back_colour_on_the_felts_own_leaves_the_felt_whole() -> None:
+    # A dip of the light can leave the learned back colour on the felt's (seed 8093, green felt and backs):
+    # a back colour within the felt's least reach of it is no colour to tell the felt by.
+    rng = np.random.default_rng(3)
+    view = np.float32(WOOD_DIM) + rng.normal(0.0, 4.0, (1000, 100, 3)).astype(np.float32)  # a grain
+    unaware, drifted = SurfaceColours(), SurfaceColours()
+    drifted.back = np.float32(WOOD_DIM) + np.float32([4.0, 0.0, 1.0])
+    for colours in (unaware, drifted):
+        for _ in range(30):
+            colours.learn_felt(view)
+    assert drifted.backs_near_felt()
+    assert np.abs(drifted.felt - unaware.felt).max() < 0.5
+    assert abs(drifted.felt_reach - unaware.felt_reach) < 0.5
+
+
+GREEN_FELT, GREEN_BACKS = (110.0, 93.0, 151.0), (145.0, 82.0, 161.0)
+
+
+def test_green_backs_on_green_felt_are_told_from_it_by_lightness() -> None:
+    # Seed 7955, green felt and green backs, 40 degrees: the stacks' tops (L 130-150) and lit sides (L 134)
+    # against the felt's 105-113, the same hue.
+    colours = SurfaceColours()
+    colours.felt, colours.felt_reach = np.float32(GREEN_FELT), 12.0
+    colours.back = np.float32(GREEN_BACKS)
+    assert colours.light_backs_near()
+    lit_felt, side, top = (120.0, 92.0, 152.0), (134.0, 85.0, 158.0), (144.0, 82.0, 161.0)
+    lab = np.array([[GREEN_FELT, lit_felt, side, top]], np.float32)
+    assert colours.back_not_felt(lab).tolist() == [[False, False, True, True]]
+    colours.back = np.float32(GREEN_FELT) + np.float32([7.0, -1.0, 1.0])  # left on the felt by a dip
+    assert not colours.light_backs_near()
+    # Seed 7955, wood felt and yellow backs: lighter, but 15 degrees off the wood's hue.
+    colours.felt, colours.back = np.float32([189.5, 139.4, 168.0]), np.float32([207.9, 129.2, 203.3])
+    assert not colours.light_backs_near()
+
+
+def test_green_felt_is_no_green_back_in_shade() -> None:
+    # Seed 104, green felt and backs, 40 degrees: the felt, the backs' hue and darker, was a back in shade
+    # everywhere, and seat 0's standing hand was read as thirteen white dragons lying face up.
+    colours = SurfaceColours()
+    colours.felt, colours.felt_reach = np.float32(GREEN_FELT), 12.0
+    colours.back = np.float32(GREEN_BACKS)
+    darker_felt, top, at_the_dim_edge = (102.0, 95.0, 150.0), (144.0, 82.0, 161.0), (85.0, 100.0, 150.0)
+    assert _mask_of(colours, GREEN_FELT, darker_felt, top, at_the_dim_edge) == [0, 0, 1, 1]
