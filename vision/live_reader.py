@@ -199,6 +199,28 @@ def _normalise(image: NDArray[np.uint8]) -> NDArray[np.float32]:
 
 KAN_ADDED_SLACK_MM = 24.0  # an added kan's gaps and the sides that show beside its faces, along its row
 LONE_WIDE_MM = 5.0  # a dead-wall blob this near a tile's width is one face-up tile, alone in the square
+WALL_ROW_MM = (150.0, 240.0)  # the dead wall's row of seven stacks alone is this wide (no arm over it)
+WALL_GAP_MM = 8.0  # pieces of a dead wall's row parted by no more than this are one row (`parted_wall_depth`)
+
+
+def parted_wall_depth(boxes: list[tuple[int, int, int, int]], ppm: float) -> float | None:
+    """The depth (mm) of a dead wall's row found in pieces: `boxes` (x, y, w, h, view pixels) side by side,
+    each at most WALL_GAP_MM from the next and overlapping it in depth, together as wide as the row
+    (WALL_ROW_MM); None when no such pieces make one."""
+    row: list[tuple[int, int, int, int]] = []
+    best = None
+    for box in sorted(boxes):
+        x, y, _, h = box
+        if row:
+            px, py, pw, ph = row[-1]
+            if x - (px + pw) > WALL_GAP_MM * ppm or y > py + ph or py > y + h:
+                row = []
+        row.append(box)
+        left, right = row[0][0], max(bx + bw for bx, _, bw, _ in row)
+        if len(row) > 1 and WALL_ROW_MM[0] * ppm < right - left < WALL_ROW_MM[1] * ppm:
+            top, bottom = min(by for _, by, _, _ in row), max(by + bh for _, by, _, bh in row)
+            best = max(best or 0.0, (bottom - top) / ppm)
+    return best
 
 
 class LiveReader:
@@ -377,6 +399,7 @@ class LiveReader:
         n, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
         boxes: list[tuple[int, int, int, int]] = []
         owners: list[int] = []  # the blob each box was cut from
+        wall_parts: list[tuple[int, int, int, int]] = []  # the dead wall's square's blobs
         riichi = [(x * self.ppm, y * self.ppm) for x, y in self.riichi_tiles]  # view pixels
         min_side = (self.geo.tile_w - 6) * self.ppm
         for i in range(1, n):
@@ -393,8 +416,10 @@ class LiveReader:
             measured = piece if piece is not None and cornered else blob
             if area == "dora" and abs(w / self.ppm - self.geo.tile_w) < LONE_WIDE_MM and h > w:
                 self.lone_indicator_depth = h / self.ppm
+            if area == "dora":
+                wall_parts.append((x, y, w, h))
             if area == "dora" and w > h:
-                if 150 * self.ppm < w < 240 * self.ppm:  # the wall's row of seven alone, no arm over it
+                if WALL_ROW_MM[0] * self.ppm < w < WALL_ROW_MM[1] * self.ppm:
                     self.dead_wall_depth = max(self.dead_wall_depth or 0.0, h / self.ppm)
                 grey = cv2.cvtColor(np.ascontiguousarray(view[y : y + h, x : x + w]), cv2.COLOR_BGR2GRAY)
                 side = self._towards_camera((x + w / 2, y + h / 2))[1]
@@ -433,6 +458,12 @@ class LiveReader:
                     if area == "hand" and self.camera is not None:
                         boxes[first:] = laid_open(boxes[first:], seat, self.geo, self.ppm, along)
             owners += [i] * (len(boxes) - len(owners))
+        if self.dead_wall_depth is None and self.colours.light_backs_near():
+            # Backs of the felt's hue in dim light: the stacks' sides lie within the felt's reach, and the
+            # wall's row is parted where its face-up indicator meets a stack (green felt and backs, 44
+            # degrees, light 0.55, seed 7955: 51 and 138 px wide, the row unmeasured until frame 25 and the
+            # view at face height only after the first discard, cut sideways: a riichi nobody declared).
+            self.dead_wall_depth = parted_wall_depth(wall_parts, self.ppm)
         ink_backs = self.colours.ink_coloured_back()
         tiles: list[TileReading] = []
         poses: list[TilePose] = []

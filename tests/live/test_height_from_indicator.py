@@ -93,3 +93,15 @@ def test_a_lone_discard_on_felt_the_backs_colour_is_cut_upright_without_its_side
     (tile,) = (t for t in reading.tiles if t.seat == 3 and t.area == "pond")
     assert not tile.sideways
     assert int(tile.scores.argmax()) == 28  # the south wind
+
+
+def test_a_dead_walls_row_found_in_pieces_is_measured_whole() -> None:
+    from riichi_table.vision.live_reader import parted_wall_depth
+
+    # Seed 7955, green felt and backs, 44 degrees, light 0.55: the row parted where the indicator meets a
+    # stack, two stacks (51 px) and the indicator with four (138 px), 4 px apart.
+    assert parted_wall_depth([(408, 395, 138, 66), (353, 396, 51, 47)], 1.0) == 66.0
+    assert parted_wall_depth([(408, 395, 138, 66)], 1.0) is None  # a piece alone is no row
+    assert parted_wall_depth([(408, 395, 138, 66), (330, 396, 51, 47)], 1.0) is None  # 27 px apart
+    assert parted_wall_depth([(408, 395, 138, 66), (353, 470, 51, 47)], 1.0) is None  # not side by side
+    assert parted_wall_depth([(408, 395, 138, 66), (250, 396, 154, 47)], 1.0) is None  # an arm's width
