@@ -2,7 +2,8 @@
 show none of them, and the view is raised to the faces' height when the face-up indicator alone shows a
 lying tile's thickness (docs/live.md, "The view at face height"; `vision.face_height.shows_height`); green
 backs on green felt are the felt's hue, lighter, and are told from it by being nearer the backs' colour
-than the felt's (vision/live_reader.py, `LiveReader.masks`; vision/live_colours.py, `light_backs_near`)."""
+than the felt's (vision/live_reader.py, `LiveReader.masks`; vision/live_colours.py, `light_backs_near`); in
+dim light their wall's row is found in pieces and measured whole (`parted_wall_depth`)."""
 
 from __future__ import annotations
 
@@ -87,7 +88,7 @@ def test_a_lone_discard_on_felt_the_backs_colour_is_cut_upright_without_its_side
 ) -> None:
     # Seed 7955, black on black: seat 3's first discard, a S, was cut 36 by 37 px with its side (the back
     # mask, holding the whole felt, held the side as face), read sideways, and counted as a riichi nobody
-    # declared.
+    # declared. Green on green, read on the felt's plane, cut its first discards sideways too.
     session, image = _session_over(art_folder, True, discard="2z", look=look)
     reading = session.reader.read(session.calibration.rectify(image, at_face=True))
     (tile,) = (t for t in reading.tiles if t.seat == 3 and t.area == "pond")

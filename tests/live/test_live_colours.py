@@ -1,4 +1,6 @@
-"""The back colour learned from the dead wall keeps to the backs (vision/live_colours.py, `learn_back`)."""
+"""The felt's and the backs' colours learned from the view keep to the felt and the backs, and backs of
+the felt's own colour are told from it (vision/live_colours.py: `learn_back`, `learn_felt`,
+`light_backs_near`)."""
 
 from __future__ import annotations
 
