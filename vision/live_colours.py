@@ -117,7 +117,9 @@ class SurfaceColours:
         )
         mode = int(np.argmax(np.bincount(bins, minlength=2048)))
         centre = px[bins == mode].mean(axis=0)
-        near = px[lab_distance(px[None], centre.astype(np.float32))[0] < 30.0]
+        to_centre = lab_distance(px[None], centre.astype(np.float32))[0]
+        sampled = to_centre < 30.0
+        near = px[sampled]
         if self._backs_in_felt_sample():
             # Backs near the felt's colour lie within the sample: the felt is learned from the pixels nearer
             # its own colour than the backs'. Black backs on wood felt in dim light (seed 8231, 40 degrees,
@@ -126,10 +128,7 @@ class SurfaceColours:
             # left of them went to a face's grey in shade, a hand's two 8s (dark green bamboo) within its
             # reach were read as backs and an 8p's navy circles as mat, and the tsumo was lost.
             assert self.back is not None
-            near = near[
-                lab_distance(near[None], centre.astype(np.float32))[0]
-                <= lab_distance(near[None], self.back)[0]
-            ]
+            near = near[to_centre[sampled] <= lab_distance(near[None], self.back)[0]]
         colour = near.mean(axis=0).astype(np.float32) if len(near) else centre.astype(np.float32)
         spread = float(np.percentile(lab_distance(near[None], colour)[0], 90)) if len(near) > 50 else 8.0
         reach = float(np.clip(2.2 * spread, LEAST_REACH, 30.0))
@@ -198,15 +197,19 @@ class SurfaceColours:
         self._back_samples = 0 if far or self.back is None else self._back_samples + 1
         self.back = colour if self.back is None else ((1 - FOLLOW) * self.back + FOLLOW * colour)
 
+    def _backs_apart(self) -> float | None:
+        """How far the back colour lies from the felt's (`lab_distance`); None before both are learned."""
+        if self.back is None or self.felt is None:
+            return None
+        return float(lab_distance(self.back[None, None], self.felt)[0, 0])
+
     def backs_near_felt(self) -> bool:
         """The backs' colour lies so near the felt's that the felt falls within the back colour's reach
         (BACK_REACH), its pixels within half the felt's own reach of its colour (black backs on black felt,
         17-24 apart; black felt's nearest backs in the renders, blue ones in dim light, 42-46): by colour
         alone the bare felt would be backs."""
-        if self.back is None or self.felt is None:
-            return False
-        apart = float(lab_distance(self.back[None, None], self.felt)[0, 0])
-        return apart < BACK_REACH + self.felt_reach / 2
+        apart = self._backs_apart()
+        return apart is not None and apart < BACK_REACH + self.felt_reach / 2
 
     def _backs_in_felt_sample(self) -> bool:
         """The backs lie within BACK_REACH of the felt's colour, where the felt would be back-coloured (black
@@ -215,10 +218,8 @@ class SurfaceColours:
         felt's). Backs further (red ones on wood in dim light, 31 apart, `backs_near_felt` once the wood's
         reach widens) keep the felt's sample whole: taking them out narrowed the reach, and the wood's
         reach went up and down frame by frame (seed 5927, 37 degrees: first discards cut sideways)."""
-        if self.back is None or self.felt is None:
-            return False
-        apart = float(lab_distance(self.back[None, None], self.felt)[0, 0])
-        return LEAST_REACH <= apart < BACK_REACH
+        apart = self._backs_apart()
+        return apart is not None and LEAST_REACH <= apart < BACK_REACH
 
     def light_backs_near(self) -> bool:
         """The backs are the felt's hue (within SAME_HUE degrees, both colourful) and lighter than it by
