@@ -154,3 +154,47 @@ def test_a_side_s_back_layer_is_no_back_of_a_face_down_tile() -> None:
     mask, grey = _corner_piece()
     back = (grey == BACK_LAYER).astype(np.uint8)
     assert (lit_faces(mask, grey, 1.0, back=back) == lit_faces(mask, grey, 1.0)).all()
+
+
+END_CALLED, UPRIGHTS = slice(0, 37), (slice(38, 64), slice(65, 91))  # a called tile at the row's end
+DIM_RIM = 127  # 0.85 of a face's grey level: a rounded rim in a dim corner
+
+
+def _pon_called_at_its_end() -> tuple[NDArray[np.bool_], NDArray[np.uint8]]:
+    """(mask, grey) of seat 2's pon of 2p with its called tile at the row's end, as seed 8369 shows it at 44
+    degrees in dim light (black felt, green backs): the sideways 2p's two circles, 12 mm across, lie across
+    its face, the first one reaching the tile's outer rim, dimmer there than the faces' level."""
+    grey = np.full((50, 91), FELT, np.uint8)
+    grey[0:28, END_CALLED] = FACE
+    grey[28:40, END_CALLED] = SIDE
+    for cols in UPRIGHTS:
+        grey[0:37, cols] = FACE
+        grey[37:47, cols] = SIDE
+        grey[6:31:12, cols.start + 6 : cols.stop - 6] = INK  # a 2p's circles, upright: thin here
+    grey[8:20, 2:16] = INK
+    grey[8:20, 20:34] = INK
+    grey[8:20, 0:2] = DIM_RIM
+    return grey != FELT, grey
+
+
+def test_ink_reaching_a_faces_dim_rim_is_face_across_the_row() -> None:
+    mask, grey = _pon_called_at_its_end()
+    lit = lit_faces(mask, grey, 1.0)
+    assert lit[8:20, 0:34].all()  # both circles, the first one open to the felt through the dim rim
+    assert not lit[30:40, END_CALLED].any() and not lit[38:47, UPRIGHTS[0]].any()  # the sides stay out
+    face = _row_faces(lit)
+    rows, cols = np.nonzero(face.any(axis=1))[0], np.nonzero(face.any(axis=0))[0]
+    sub = (slice(rows[0], rows[-1] + 1), slice(cols[0], cols[-1] + 1))
+    boxes: list[tuple[int, int, int, int]] = []
+    cut_blob(face[sub], np.zeros_like(grey, np.float32)[sub], 46, 73, boxes, GEO, 1.0)
+    assert [w > h for _, _, w, h in sorted(boxes)] == [True, False, False], boxes
+
+
+def test_ink_across_closes_no_run_deeper_than_a_face() -> None:
+    # A side seen edge-on with a lit standing top and a point stick just beyond it, 12 mm on: closed across,
+    # the face would run 47 mm deep, deeper than a tile's long side, and stays as lit.
+    mask, grey = _corner_piece(added=False)
+    grey[49:63, LEFT] = TOP
+    mask = grey != FELT
+    lit = lit_faces(mask, grey, 1.0)
+    assert not lit[37:49, LEFT].any()
