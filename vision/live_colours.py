@@ -19,6 +19,11 @@ FACE_CHROMA = 22.0  # a tile face (ivory) is this close to grey in (a, b)
 INK_BACK_CHROMA = 20.0  # a back this colourful (Lab chroma) has the colour of some faces' ink
 INK_BACK_L = 60.0  # and this light; darker (black) backs keep the rim rule alone in the hand row (shadows)
 PALE_L = 110.0  # a grey felt lighter than this (8-bit Lab L) is as pale as a face in dim light
+# Once pale, a cloth stays so in a dip of the light down to this lightness: it is the same cloth (white cloth,
+# green backs, 40 degrees, light 0.55, seed 8501: the cloth went from L 132 to 88 for four seconds, was
+# judged by its colour, and every face lay within its reach as mat; the pond's tracks went, and a discard
+# laid then, first cut sideways, was taken for a riichi nobody declared).
+PALE_KEEP_L = 60.0
 # A felt this colourful (Lab chroma: wood, blue, green cloth) has a hue, and its own shades keep it: wood's
 # grain and a lamp's fall-off change its lightness and chroma, hardly its hue. A pixel ACROSS_REACH times the
 # felt's spread across its hue (at least ACROSS_FLOOR) away is no mat, however near it lies otherwise: red
@@ -106,6 +111,7 @@ class SurfaceColours:
         self._back_strays = 0  # samples in a row far from it
         self._off_table: NDArray[np.uint8] | None = None  # `off_hue`'s table, and what it was worked from
         self._off_table_key: tuple[object, ...] | None = None
+        self._was_pale = False  # the felt was pale when last learned (PALE_KEEP_L)
 
     def learn_felt(self, lab_small: NDArray[np.float32]) -> None:
         """The mode of a quarter-size Lab view (8 lightness x 16 x 16 colour bins) is the felt."""
@@ -137,6 +143,7 @@ class SurfaceColours:
         else:
             self.felt = ((1 - FOLLOW) * self.felt + FOLLOW * colour).astype(np.float32)
             self.felt_reach = (1 - FOLLOW) * self.felt_reach + FOLLOW * reach
+        self._was_pale = self.pale_felt()
         across = _across_hue(near, self.felt) if len(near) > 50 else None
         if across is None:
             self.across_reach = None
@@ -251,11 +258,13 @@ class SurfaceColours:
 
     def pale_felt(self) -> bool:
         """The felt is a pale, grey cloth (white cloth): a tile face differs from it by a few grey levels
-        only, so faces are found by their outlines, not their colour (`vision.live_reader`)."""
+        only, so faces are found by their outlines, not their colour (`vision.live_reader`). Lighter than
+        PALE_L, or than PALE_KEEP_L once it was pale (a dip of the light)."""
         if self.felt is None:
             return False
         chroma = float(np.hypot(float(self.felt[1]) - 128.0, float(self.felt[2]) - 128.0))
-        return float(self.felt[0]) > PALE_L and chroma < FACE_CHROMA
+        lightest = PALE_KEEP_L if self._was_pale else PALE_L
+        return float(self.felt[0]) > lightest and chroma < FACE_CHROMA
 
     def felt_distance(self, lab: NDArray[np.float32]) -> NDArray[np.float32]:
         """How far each pixel is from the felt, in units of `felt_reach` (below 1 = mat)."""

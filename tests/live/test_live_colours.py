@@ -158,3 +158,36 @@ def test_green_felt_is_no_green_back_in_shade() -> None:
     colours.back = np.float32(GREEN_BACKS)
     darker_felt, top, at_the_dim_edge = (102.0, 95.0, 150.0), (144.0, 82.0, 161.0), (85.0, 100.0, 150.0)
     assert _mask_of(colours, GREEN_FELT, darker_felt, top, at_the_dim_edge) == [0, 0, 1, 1]
+
+
+def _cloth(lightness: float) -> np.ndarray:
+    """A white cloth's Lab view at `lightness`, with its weave."""
+    rng = np.random.default_rng(5)
+    cloth = np.float32((lightness, 127.0, 131.0))
+    return cloth + rng.normal(0.0, 1.5, (300, 100, 3)).astype(np.float32)
+
+
+def test_white_cloth_stays_pale_through_a_dip_of_the_light() -> None:
+    # Seed 8501, white cloth, green backs, 40 degrees, light 0.55: the cloth went from L 132 to 88 for four
+    # seconds; judged by its colour then, every face lay within its reach as mat and the ponds' tracks went.
+    colours = SurfaceColours()
+    for _ in range(20):
+        colours.learn_felt(_cloth(132.0))
+    assert colours.pale_felt()
+    for _ in range(40):
+        colours.learn_felt(_cloth(88.0))
+    assert abs(float(colours.felt[0]) - 88.0) < 1.0
+    assert colours.pale_felt()
+    first_seen_dim = SurfaceColours()
+    for _ in range(20):
+        first_seen_dim.learn_felt(_cloth(88.0))
+    assert not first_seen_dim.pale_felt()  # a grey cloth never seen lighter is told by its colour
+
+
+def test_a_cloth_dark_as_black_felt_is_no_longer_pale() -> None:
+    colours = SurfaceColours()
+    for _ in range(20):
+        colours.learn_felt(_cloth(132.0))
+    for _ in range(40):
+        colours.learn_felt(_cloth(40.0))  # the lamp switched off: no faces to outline anyway
+    assert not colours.pale_felt()
