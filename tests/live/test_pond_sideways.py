@@ -160,3 +160,16 @@ def test_a_lone_tile_showing_its_side_across_its_row_is_told_by_its_length() -> 
     # A side seat's row, the side showing along it: a long run may be an upright face and its side, so the
     # depth still decides.
     assert not tile_cuts._lone_sideways(run, 34, widths, GEO, 1.0, side_along_mm=12.0, side_across_mm=18.7)
+
+
+def test_a_lone_tile_on_white_cloth_is_measured_without_its_rims() -> None:
+    # Seed 8501, white cloth, green backs, 40 degrees, light 0.55: seat 2's 1p alone in a far row, 33 px long
+    # with the rims at its ends, its side 18.2 mm beyond its face across the row: told by its length, it was
+    # cut sideways in five of its first six readings, a riichi nobody declared.
+    widths = (27.0, 37.5)
+    run = np.ones((39, 33), bool)
+    assert tile_cuts._lone_sideways(run, 33, widths, GEO, 1.0, side_across_mm=18.2)
+    assert not tile_cuts._lone_sideways(run, 33, widths, GEO, 1.0, side_across_mm=18.2, rims=True)
+    # A sideways tile's run with its rims is longer still, and stays sideways.
+    sideways = np.ones((39, 41), bool)
+    assert tile_cuts._lone_sideways(sideways, 41, widths, GEO, 1.0, side_across_mm=18.2, rims=True)
