@@ -754,6 +754,13 @@ class TableReader:
         if self._call_out_of_turn(seat, target, called, others, tracks, flat):
             return
         if h.last_discard is None or h.last_discard[0] != target:
+            if not self._goes_with(seat, target, called.kind, others):
+                # No discard is made up for a call its own tiles refuse (seed 7955, green felt and backs, 40
+                # degrees: as a hand ended in a draw, two of seat 0's standing tops read as white dragons
+                # lying sideways, beside a cell named 8p, took an 8p made up for seat 3's pond, hidden under
+                # an arm; the call was refused, the 8p stayed, and seat 3's last discard, a 1s, was lost).
+                self._refuse(seat, tracks, f"its tiles do not go with the discard ({pai_of(called.kind)})")
+                return
             self._discard_called(seat, target, called)
         if h.last_discard is None or h.last_discard[0] != target:
             # Only the last discard can be called (seed 002 3.3.1): without one of the target's, the game
@@ -763,8 +770,7 @@ class TableReader:
         d_id = h.last_discard[1]
         if h.last_discard[2] >= 0:
             called_kind = h.last_discard[2]  # the pond saw this tile longer than the meld has
-        partners = _meld_partners(seat, target, called_kind)
-        if len(others) >= 2 and not any(kind_prob(t, k) >= MELD_KIND_SHARE for t in others for k in partners):
+        if not self._goes_with(seat, target, called_kind, others):
             # A pon (or chi, or open kan) of tiles not of the discard's kind (or its neighbours) is none:
             # seed 318, white cloth, black backs, 37 degrees: four of seat 0's standing tops, one cut
             # sideways, read as P, P, 2s and C, made an open kan of seat 3's E just discarded. A meld cut
@@ -796,6 +802,13 @@ class TableReader:
             h.just_called = seat
         h.last_actor = seat
         h.next_seat = seat
+
+    @staticmethod
+    def _goes_with(seat: int, target: int, kind: int, others: list[Track]) -> bool:
+        """Whether a call's other tiles go with the called `kind` (the same kind, or its neighbours for a chi:
+        one of them named so in MELD_KIND_SHARE of its readings); two or more are needed to tell."""
+        partners = _meld_partners(seat, target, kind)
+        return len(others) < 2 or any(kind_prob(t, k) >= MELD_KIND_SHARE for t in others for k in partners)
 
     def _meld_call(
         self, seat: int, target: int, kind: int, others: list[Track], tracks: list[Track], flat: list[Placed]
@@ -854,9 +867,7 @@ class TableReader:
             break
         else:
             return False
-        if len(others) >= 2 and not any(
-            kind_prob(o, k) >= MELD_KIND_SHARE for o in others for k in _meld_partners(seat, target, kind)
-        ):
+        if not self._goes_with(seat, target, kind, others):
             return False
         h.ponds[target] = [i for i in h.ponds[target] if i != d_id]
         if h.riichi_at.get(target, (None, 0))[0] == d_id:

@@ -195,11 +195,17 @@ def test_a_discard_unread_while_its_whole_pond_is_hidden_has_not_left_it() -> No
 # --- a discard laid and called under an arm -------------------------------------------------------------
 
 
-def _hidden_call(glimpse: Track | None = None, still_there: bool = False, hidden: bool = True) -> FramedTable:
+def _hidden_call(
+    glimpse: Track | None = None,
+    still_there: bool = False,
+    hidden: bool = True,
+    kinds: tuple[int, ...] = (21,) * 3,
+) -> FramedTable:
     """One go-around read; seat 0 discards; then seat 1's pond is hidden (unless not `hidden`) while it
     discards a 4s that seat 2 pons (seat 2's sideways tile on the left: from kamicha, seat 1); seat 2 then
     discards. `glimpse`: a track of seat 1's pond that never counted, dropped by the tracker just before
-    the pon, or `still_there` (tentative) when the pon is read."""
+    the pon, or `still_there` (tentative) when the pon is read. `kinds`: the classes the meld's tiles are
+    read as, the sideways one first."""
     table = _framed_start()
     _one_go_around(table)
     table.discard(0, 1, 27)
@@ -207,7 +213,7 @@ def _hidden_call(glimpse: Track | None = None, still_there: bool = False, hidden
         table.unseen |= {t.id for t in table.tracks.values() if t.seat == 1 and t.area == "pond"}
     seen = [glimpse] if glimpse is not None else []
     table.step(dropped=[] if still_there else seen, tentative=seen if still_there else [])
-    tiles = [table.put(2, 330 + i * 30, GEO.hand_v, 21, sideways=(i == 0)) for i in range(3)]
+    tiles = [table.put(2, 330 + i * 30, GEO.hand_v, k, sideways=(i == 0)) for i, k in enumerate(kinds)]
     for _ in range(2):
         table.step(tiles, tentative=seen if still_there else [])
         tiles = []
@@ -223,6 +229,18 @@ def test_a_discard_laid_and_called_while_its_pond_was_hidden_is_put_in_before_th
     pon = next(e for e in table.events if e["type"] == "pon")
     assert pon["target"] == 1
     assert any("was called by seat 2 while its pond was hidden" in w for w in table.reader.warnings)
+
+
+def test_a_call_whose_tiles_do_not_go_with_its_sideways_tile_makes_up_no_discard() -> None:
+    # Seed 7955, green felt and backs, 40 degrees: as the hand ended in a draw, two of seat 0's standing tops
+    # were read as white dragons lying sideways, beside a cell named 8p, while an arm hid seat 3's pond. An 8p
+    # of seat 3's was made up for the "call" before its tiles were found not to go with it; the call was
+    # refused, the 8p stayed, and seat 3's last discard (a 1s) was recorded as that 8p.
+    table = _hidden_call(kinds=(16, 31, 31))
+    assert not [e for e in table.events if e["type"] in ("pon", "chi", "daiminkan")]
+    assert not [e for e in table.events if e["type"] == "dahai" and e["actor"] == 1 and e["pai"] == "8p"]
+    assert any("do not go with the discard (8p)" in w for w in table.reader.warnings)
+    assert not any("while its pond was hidden" in w for w in table.reader.warnings)
 
 
 def test_the_game_takes_the_hidden_call_and_the_table_page_says_so() -> None:
