@@ -79,6 +79,11 @@ LEAST_REACH = 12.0  # the felt's reach is never less (`learn_felt`)
 # felt by a hand laid open at a ron was one blob too big for tiles).
 LIGHT_L = 16.0
 SAME_HUE = 8.0  # degrees: green backs on green felt 2-3 apart, blue on blue 6; yellow backs on wood 15
+# Backs this far off the felt's hue (degrees, both colourful) are told from it by hue (`off_hue`) and stay in
+# the felt's sample: red backs on wood, 37 apart (seed 6199, 37 degrees, light 0.55: in a dip of the light
+# they came 21-22 from the wood, within BACK_REACH; taken out of its sample, the wood's reach fell from 29 to
+# 19 in ten frames, and seat 0's pon of a 6p was lost with every later discard of the seat a turn late).
+OTHER_HUE = 20.0
 
 
 _WEIGHTS = np.array([[L_WEIGHT**2, 1.0, 1.0]], np.float32)
@@ -224,9 +229,23 @@ class SurfaceColours:
         it: a back colour nearer is none the felt can be told from (one a dip of the light left on the
         felt's). Backs further (red ones on wood in dim light, 31 apart, `backs_near_felt` once the wood's
         reach widens) keep the felt's sample whole: taking them out narrowed the reach, and the wood's
-        reach went up and down frame by frame (seed 5927, 37 degrees: first discards cut sideways)."""
+        reach went up and down frame by frame (seed 5927, 37 degrees: first discards cut sideways). So do
+        backs OTHER_HUE or more off the felt's hue, however near a dip of the light brings them."""
         apart = self._backs_apart()
-        return apart is not None and LEAST_REACH <= apart < BACK_REACH
+        if apart is None or not LEAST_REACH <= apart < BACK_REACH:
+            return False
+        turn = self._hue_turn()
+        return turn is None or abs(turn) < OTHER_HUE
+
+    def _hue_turn(self) -> float | None:
+        """How far (degrees) the backs' hue lies from the felt's; None where either is not colourful
+        (HUED_FELT_CHROMA) or not learned yet."""
+        if self.back is None or self.felt is None:
+            return None
+        (a0, b0), (a1, b1) = (self.felt[1:] - 128.0), (self.back[1:] - 128.0)
+        if min(np.hypot(a0, b0), np.hypot(a1, b1)) < HUED_FELT_CHROMA:
+            return None
+        return float(np.degrees(np.angle(complex(a1, b1) / complex(a0, b0))))
 
     def light_backs_near(self) -> bool:
         """The backs are the felt's hue (within SAME_HUE degrees, both colourful) and lighter than it by
@@ -236,11 +255,8 @@ class SurfaceColours:
             return False
         if float(self.back[0]) - float(self.felt[0]) < LIGHT_L:
             return False
-        (a0, b0), (a1, b1) = (self.felt[1:] - 128.0), (self.back[1:] - 128.0)
-        if min(np.hypot(a0, b0), np.hypot(a1, b1)) < HUED_FELT_CHROMA:
-            return False
-        turn = np.degrees(np.angle(complex(a1, b1) / complex(a0, b0)))
-        return abs(float(turn)) < SAME_HUE
+        turn = self._hue_turn()
+        return turn is not None and abs(turn) < SAME_HUE
 
     def back_not_felt(self, lab: NDArray[np.float32]) -> NDArray[np.bool_]:
         """True where a pixel lies beyond the felt's reach and nearer the backs' colour than the felt's

@@ -191,3 +191,19 @@ def test_a_cloth_dark_as_black_felt_is_no_longer_pale() -> None:
     for _ in range(40):
         colours.learn_felt(_cloth(40.0))  # the lamp switched off: no faces to outline anyway
     assert not colours.pale_felt()
+
+
+def test_red_backs_a_dip_brings_near_dim_wood_stay_in_its_sample() -> None:
+    # Seed 6199, wood felt, red backs, 37 degrees, light 0.55: in a dip of the light the red backs came 21
+    # from the wood, within the backs' reach; taken out of its sample, the wood's reach fell from 29 to 19
+    # in ten frames and seat 0's pon of a 6p was lost. Red lies 37 degrees off the wood's hue, told by it.
+    rng = np.random.default_rng(3)
+    wood = np.float32((50.0, 134.0, 143.0)) + rng.normal(0.0, 4.0, (880, 100, 3)).astype(np.float32)
+    view = np.concatenate([wood, np.tile(np.float32((38.0, 154.0, 144.0)), (80, 100, 1))])
+    unaware, aware = SurfaceColours(), SurfaceColours()
+    aware.back = np.float32((38.0, 154.0, 144.0))
+    for colours in (unaware, aware):
+        for _ in range(30):
+            colours.learn_felt(view)
+    assert 12.0 <= float(aware._backs_apart() or 0.0) < 22.0  # within the backs' reach, as in the dip
+    assert aware.felt_reach == pytest.approx(unaware.felt_reach)
