@@ -389,8 +389,8 @@ class LiveReader:
             # Black backs on black felt: the back mask holds the whole felt, and would hold every side as
             # face (seed 7955, 40 degrees: a lone pond tile as deep as wide, cut sideways). Red backs keep
             # the hue rule's mask, which holds no felt: red backs on dim wood come near it by colour once
-            # the wood's reach widens, and without the back mask a side's back layer was kept as face (seed
-            # 6607, wood felt, 37 degrees, light 0.55: an ura dora, a 9p, was lost, 4,000 points off).
+            # the wood's reach widens, and faces found by the sides' ivory alone there lost an ura dora (seed
+            # 6607, wood felt, 37 degrees, light 0.55: a 9p, 4,000 points off).
             faces = faces_only(solid, self.camera, self.ppm, None, IVORY_SIDE)
         else:
             faces = faces_only(solid, self.camera, self.ppm, back)
