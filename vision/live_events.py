@@ -80,6 +80,9 @@ LATE_CALL = "_late_call"
 # never recorded and goes in as the target's nth}}. The game puts each in and the hand's turns in order again
 # (riichi_table/assistant/resequence.py); the reader's `unplaced` is emptied when it does.
 RESEQUENCE = "_resequence"
+# The face-up ends of a concealed kan whose face-down middles were not seen lie this many tiles' widths apart,
+# centre to centre (three tiles' pitches: a width and a gap of a few mm each)
+KAN_ENDS_APART = (2.5, 3.6)
 INDICATOR_APART = 0.75  # of a tile's width: a new indicator lies this far along the wall from a counted one
 LATE_CALL_BACK = 2  # a late call is of one of the target's last this many discards still in its pond
 WHITE_DRAGON = DRAGONS[0]  # 5z, a blank face: on white cloth the tile seen least
@@ -713,25 +716,48 @@ class TableReader:
                     h.kans += 1
                     h.just_called = None
                     h.next_seat = seat
+            self._kan_backs_unseen(seat, placed)
+
+    def _kan_backs_unseen(self, seat: int, placed: list[tuple[Placed, Track]]) -> None:
+        """A concealed kan whose face-down middles were not seen: its two face-up ends, upright, of one kind,
+        three tiles' pitches apart with nothing read between them, while a new indicator lies turned over in
+        the dead wall that no kan read accounts for, turned since the seat's discard before its last (seed
+        002 3.3.7: a kan turns one). Seed 8369, blue felt, blue backs, 44 degrees, light 0.55: seat 0's kan
+        of 3m, its two face-down tiles (L 46-59) within the dim felt's reach (L 30) and mat, was never read,
+        its 1m indicator with it."""
+        h = self.hand
+        turned = self._turned_indicator()
+        if turned is None or len(h.dora) <= h.kans:
+            return
+        ours = [self.tracks[i].born for i in h.ponds[seat][-2:] if i in self.tracks]
+        if len(ours) == 2 and turned.born <= ours[0]:
+            return
+        faces = sorted(
+            (
+                (p, t)
+                for p, t in placed
+                if not p.face_down and not p.sideways and t.id not in h.ignored and not self._in_meld(seat, p)
+            ),
+            key=lambda pt: pt[0].u,
+        )
+        lo, hi = (k * self.geo.tile_w for k in KAN_ENDS_APART)
+        for i, (a, ta) in enumerate(faces):
+            for b, tb in faces[i + 1 :]:
+                if tb.kind != ta.kind or not lo <= b.u - a.u <= hi or abs(b.v - a.v) > self.geo.tile_w / 2:
+                    continue
+                if any(a.u < p.u < b.u and abs(p.v - a.v) < self.geo.tile_h / 2 for p, _ in placed):
+                    continue
+                self.warnings.append(
+                    f"seat {seat}'s concealed kan of {pai_of(ta.kind)} was read by its face-up ends and the "
+                    "new indicator: its face-down tiles were not seen"
+                )
+                self._ankan(seat, [a, b], [ta, tb])
+                return
 
     def _new_meld(self, seat: int, group: list[Placed], tracks: list[Track]) -> None:
         h = self.hand
         if len(tracks) == 4 and any(t.face_down for t in tracks):
-            faces = [t for t in tracks if not t.face_down]
-            kind = faces[0].kind if faces else -1
-            if kind < 0:
-                return
-            red = self.red_fives and kind in (4, 13, 22)
-            consumed = [pai_of(kind)] * 3 + [pai_of(kind, red)]
-            h.melds[seat].append(Meld([t.id for t in tracks], "ankan", kind, _span(group)))
-            if self._late_kan(seat, tracks, consumed):
-                return
-            self._unseen_turns(seat)
-            self._self_draw(seat)
-            self._emit({"type": "ankan", "actor": seat, "consumed": consumed})
-            h.kans += 1
-            h.just_called = None
-            h.next_seat = seat
+            self._ankan(seat, group, tracks)
             return
         # An added-kan tile lies on top of the sideways one: leave it out when reading the shape.
         flat = [p for p in group if not stacked(p, group)]
@@ -801,6 +827,25 @@ class TableReader:
         else:
             h.just_called = seat
         h.last_actor = seat
+        h.next_seat = seat
+
+    def _ankan(self, seat: int, group: list[Placed], tracks: list[Track]) -> None:
+        """Record a concealed kan of the kind its face-up tiles show (in its turn, or dated back)."""
+        h = self.hand
+        faces = [t for t in tracks if not t.face_down]
+        kind = faces[0].kind if faces else -1
+        if kind < 0:
+            return
+        red = self.red_fives and kind in (4, 13, 22)
+        consumed = [pai_of(kind)] * 3 + [pai_of(kind, red)]
+        h.melds[seat].append(Meld([t.id for t in tracks], "ankan", kind, _span(group)))
+        if self._late_kan(seat, tracks, consumed):
+            return
+        self._unseen_turns(seat)
+        self._self_draw(seat)
+        self._emit({"type": "ankan", "actor": seat, "consumed": consumed})
+        h.kans += 1
+        h.just_called = None
         h.next_seat = seat
 
     @staticmethod
