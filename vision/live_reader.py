@@ -503,9 +503,15 @@ class LiveReader:
                 self._note_outside(cx, cy)
                 continue
             # No tile lies face down in a pond: one that looks so is named first, whatever the backs (an 8p's
-            # navy circles on black backs under a dimmer light fill 0.5 of its cell).
+            # navy circles on black backs under a dimmer light fill 0.5 of its cell). Nor is a dead-wall
+            # cell trusted to be face down where the backs lie near the felt: the back mask holds the felt
+            # around a face, and a face's ink in dim light comes within the back colour's reach (seed 8783,
+            # black felt and backs, 37 degrees, light 0.55: the 7p indicator was taken for a back in every
+            # frame, and no hand was started).
             unsure_down = down and (
-                reading.area == "pond" or (ink_backs and red < SURE_DOWN_SHARE and reading.area == "hand")
+                reading.area == "pond"
+                or (ink_backs and red < SURE_DOWN_SHARE and reading.area == "hand")
+                or (reading.area == "dora" and self.colours.backs_near_felt())
             )
             if doubt or unsure_down:
                 reading = replace(reading, face_down=False)

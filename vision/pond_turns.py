@@ -184,6 +184,9 @@ def waits_for_earlier(
 
 
 NEVER_SHARE = 0.1  # a track whose votes give a kind less than this share was never read as that kind
+# A discard counted on readings that gave its kind less than this share of their votes was never named: the
+# namer knew no tile in its cell (`came_back`).
+UNNAMED_SHARE = 0.5
 
 
 def never_read_as(t: Track, kind: int) -> bool:
@@ -194,11 +197,15 @@ def never_read_as(t: Track, kind: int) -> bool:
 
 def _never_voted(votes: NDArray[np.float64], kind: int) -> bool:
     """`never_read_as` for a track's votes."""
+    return float(votes.sum()) > 0 and _share(votes, kind) < NEVER_SHARE
+
+
+def _share(votes: NDArray[np.float64], kind: int) -> float:
+    """The share of a track's votes for `kind` (0..33; a five with its red class); 0 without votes."""
     total = float(votes.sum())
     if total <= 0:
-        return False
-    share = float(votes[kind]) + (float(votes[34 + kind // 9]) if kind in (4, 13, 22) else 0.0)
-    return share < NEVER_SHARE * total
+        return 0.0
+    return (float(votes[kind]) + (float(votes[34 + kind // 9]) if kind in (4, 13, 22) else 0.0)) / total
 
 
 def _pond_shift(hand: HandState, tracks: dict[int, Track], seat: int, t: Track) -> tuple[float, float] | None:
@@ -285,15 +292,27 @@ def came_back(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, sea
             # as a new discard in the seat's turn, its next a turn late).
             renamed = False
         across = renamed and _cut_across(hand, geo, seat, old, place, t)
-        if renamed and not across:
-            # Unless the discard itself was read as this tile's kind when it counted: a cell cut across the
-            # row's next tiles for a while, named after a tile it held in part (seed 5653, white cloth, blue
-            # backs, 40 degrees: seat 1's 9m, just laid and cut sideways with part of the 1p beyond it, was
-            # read 9m in three of its six readings, then 4m, and recorded as a riichi 4m; found again upright
-            # at its place as 9m, it was taken for a new discard and seat 1 had one discard too many).
-            counted = hand.discard_votes.get(old)
-            if counted is None or t.kind < 0 or _never_voted(counted, t.kind):
-                continue
+        # Counted on readings no kind had half of, the discard was never named: its cell held part of the
+        # tile (seed 8783, wood felt, blue backs, 44 degrees, light 0.55: seat 2's 5s, the first of its
+        # second row, its bamboo at the face's edges the dim wood's colour, showed its near half only; with
+        # the 1m before it in its column it was cut as one cell 55 mm deep, 14 mm off the 5s's place, and
+        # counted as an 8s from readings of 0.28-0.33. Found at its place once the light rose, the 5s was
+        # taken for the seat's next discard, and every later one of the seat's came a turn late). A tile
+        # read at its place, across the row within half a row pitch, is that discard, named by its readings.
+        counted = hand.discard_votes.get(old)
+        unnamed = was >= 0 and counted is not None and _share(counted, was) < UNNAMED_SHARE
+        # Unless the discard itself was read as this tile's kind when it counted: a cell cut across the row's
+        # next tiles for a while, named after a tile it held in part (seed 5653, white cloth, blue backs, 40
+        # degrees: seat 1's 9m, just laid and cut sideways with part of the 1p beyond it, was read 9m in
+        # three of its six readings, then 4m, and recorded as a riichi 4m; found again upright at its place
+        # as 9m, it was taken for a new discard and seat 1 had one discard too many).
+        if (
+            renamed
+            and not across
+            and not unnamed
+            and (counted is None or t.kind < 0 or _never_voted(counted, t.kind))
+        ):
+            continue
         # Cut sideways with part of the seat's next tile, the discard's box lies further along its row
         # (seed 4673, black felt, blue backs, 40 degrees: the 9p laid after seat 1's W lost its navy
         # circles to the felt, the two were cut as one sideways W 17 px on, the W's track was lost, and
@@ -315,7 +334,7 @@ def came_back(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, sea
             along = (geo.tile_w + geo.tile_h) / 2
         if across:
             along = geo.tile_w
-        deep = geo.row_pitch / 2 if same else geo.tile_w / 2
+        deep = geo.row_pitch / 2 if same or unnamed else geo.tile_w / 2
         if abs(place[0] - t.u) < along and abs(place[1] - t.v) < deep:
             hand.ponds[seat][k] = t.id
             # The place the discard was read at stays its place: a tile found again cut another way, lost

@@ -28,9 +28,11 @@ BLACK_ON_BLACK = ("black", "black", 40.0, 0.7)
 GREEN_ON_GREEN = ("green", "green", 40.0, 1.0)
 
 
-def _session_over(art_folder: Path, hard: bool, discard: str | None = None, look=BLACK_ON_BLACK):
+def _session_over(
+    art_folder: Path, hard: bool, discard: str | None = None, look=BLACK_ON_BLACK, indicator: str = "3s"
+):
     """A session over a table at 40 degrees whose backs are its felt's colour (`look`: felt, backs, tilt,
-    light): the hands standing, the indicator turned, for 21 frames; then with `discard` laid in seat 3's
+    light): the hands standing, the `indicator` turned, for 21 frames; then with `discard` laid in seat 3's
     pond for 21 more."""
     from riichi_table.datasets.game_play import SeatLayout, TableLayout
     from riichi_table.datasets.game_render import Look, TableRenderer
@@ -40,7 +42,7 @@ def _session_over(art_folder: Path, hard: bool, discard: str | None = None, look
 
     from riichi_table.assistant.session import LiveSession
 
-    layout = TableLayout(dora=[parse_tile("3s")])
+    layout = TableLayout(dora=[parse_tile(indicator)])
     for seat in range(4):
         layout.seats[seat] = SeatLayout(hand_count=13)
     renderer = TableRenderer(load_art(art_folder), seed=7955, look=Look(*look, hard))
@@ -67,6 +69,22 @@ def test_black_backs_on_black_felt_are_read_at_face_height_once_the_indicator_sh
     assert session.reader.dead_wall_depth is None  # the stacks are the felt's colour
     assert session.reader.lone_indicator_depth is not None
     assert session._face_height is hard
+
+
+@pytest.mark.slow
+def test_an_indicator_inked_near_black_backs_in_dim_light_is_named_not_face_down(art_folder: Path) -> None:
+    # Seed 8783, black felt and backs, 37 degrees, light 0.55: the 7p indicator's red and navy circles, L
+    # 55-85, lay within the back colour's reach (learned L 52); with the back mask holding the felt around
+    # it as well, 0.62-0.68 of its cell was back-coloured and it was taken for a face-down tile, frame after
+    # frame: no indicator, no hand started, nothing of the game read. Where the backs lie near the felt, a
+    # dead-wall cell that looks face down is named first (`LiveReader.read`). Drawn here without the video's
+    # blur, the indicator shows as much back colour at light 0.45.
+    session, image = _session_over(art_folder, True, look=("black", "black", 37.0, 0.45), indicator="7p")
+    assert session.reader.colours.backs_near_felt()
+    reading = session.reader.read(session.calibration.rectify(image, at_face=True))
+    (tile,) = (t for t in reading.tiles if t.area == "dora" and abs(t.u) < 40 and abs(t.v) < 10)
+    assert not tile.face_down
+    assert int(tile.scores.argmax()) == 15  # the 7p
 
 
 @pytest.mark.slow

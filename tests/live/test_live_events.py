@@ -748,3 +748,41 @@ def test_a_tile_read_beyond_a_full_first_row_once_the_second_has_begun_is_no_dis
     seat_1 = [e["pai"] for e in table.events if e["type"] == "dahai" and e["actor"] == 1]
     assert len(seat_1) == 12 and seat_1[-1] == "N" and "P" not in seat_1
     assert beyond.id not in table.reader.hand.ponds[1]
+
+
+def _seat_2_discard_counted_off_its_place(votes: dict[int, float]) -> tuple[Table, Track]:
+    """Seats 0 and 1 discard; seat 2's discard is read 14 mm across its row from where the tile lies,
+    counted with `votes` (kind: votes); the others discard, and its track is lost."""
+    table = _start()
+    for seat in range(2):
+        table.discard(seat, 0, 27 + seat)
+    cell = table.put(2, -2.5 * 29, GEO.pond_v0 - 14, 0)
+    cell.votes[:] = 0.0
+    for kind, v in votes.items():
+        cell.votes[kind] = v
+    table.step([cell])
+    table.discard(3, 0, 30)
+    table.take(cell)
+    table.step([], [cell])
+    return table, cell
+
+
+def test_a_discard_counted_unnamed_off_its_place_is_the_tile_found_there() -> None:
+    # Seed 8783, wood felt, blue backs, 44 degrees, light 0.55: seat 2's 5s, its bamboo at the face's edges
+    # the dim wood's colour, was cut with the tile before it in its column as one cell 14 mm off its place
+    # and counted as an 8s from readings of 0.28-0.33 (the namer knew no tile there). Found at its place once
+    # the light rose, the 5s was taken for the seat's next discard, and every later one came a turn late.
+    table, cell = _seat_2_discard_counted_off_its_place({25: 0.9, 24: 0.5, 20: 0.4, 9: 0.6})
+    five_s = table.put(2, cell.u, GEO.pond_v0, 22)
+    table.step([five_s])
+    assert five_s.id in table.reader.hand.ponds[2]
+    table.discard(0, 1, 31)  # seat 0's next discard comes next, no turn of seat 2's between
+    dahai = [(e["actor"], e["pai"]) for e in table.events if e["type"] == "dahai"]
+    assert dahai[2:] == [(2, "8s"), (3, "N"), (0, "P")]
+
+
+def test_a_discard_counted_surely_is_no_other_tile_found_as_far_off() -> None:
+    table, cell = _seat_2_discard_counted_off_its_place({25: 3.0})
+    five_s = table.put(2, cell.u, GEO.pond_v0, 22)
+    table.step([five_s])
+    assert five_s.id not in table.reader.hand.ponds[2]
