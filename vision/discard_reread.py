@@ -43,7 +43,7 @@ import numpy as np
 from riichi_table.engine.tiles import KIND_COUNT
 from riichi_table.vision.hand_state import HandState
 from riichi_table.vision.pai_names import pai_of_track
-from riichi_table.vision.track import RED_CLASS, Track
+from riichi_table.vision.track import Track, vote_share
 
 # Private event (not mjai): {"type", "actor", "nth": the actor's nth discard of this hand (0-based), "pai":
 # the kind most of its readings give}.
@@ -77,10 +77,12 @@ def reread_discards(h: HandState, tracks: dict[int, Track]) -> list[dict[str, An
                     continue
             else:
                 since = np.clip(t.votes - at_count, 0.0, None)
-                if _share(at_count, was) < SPLIT_AT_COUNT:
-                    if _share(since, t.kind) < SINCE_SHARE and not _outread(t, since, was):
+                if vote_share(at_count, was) < SPLIT_AT_COUNT:
+                    if vote_share(since, t.kind) < SINCE_SHARE and not _outread(t, since, was):
                         continue
-                elif t.hits < RECHECK_HITS or t.confidence < REREAD_SHARE or _share(since, was) > OLD_SHARE:
+                elif (
+                    t.hits < RECHECK_HITS or t.confidence < REREAD_SHARE or vote_share(since, was) > OLD_SHARE
+                ):
                     continue
             out.append(_record_again(h, seat, t, nth))
     return out
@@ -119,7 +121,7 @@ def reread_fifth_copies(
         for i, was in recorded.items()
         if copies[was] > 4 and 0 <= (t := tracks[i]).kind != was and t.forced is None
     ]
-    doubted = sorted(over, key=lambda t: _share(t.votes, recorded[t.id]))
+    doubted = sorted(over, key=lambda t: vote_share(t.votes, recorded[t.id]))
     out: list[dict[str, Any]] = []
     for t in doubted:
         was, nth = recorded[t.id], h.discard_nth.get(t.id)
@@ -142,10 +144,4 @@ def _record_again(h: HandState, seat: int, t: Track, nth: int) -> dict[str, Any]
 def _outread(t: Track, since: np.ndarray, was: int) -> bool:
     """Whether, read often, the kind `t` reads now had SINCE_RATIO times the votes since it counted of the
     kind it counted as, another kind taking some too."""
-    return t.hits >= RATIO_HITS and _share(since, t.kind) >= SINCE_RATIO * _share(since, was)
-
-
-def _share(votes: np.ndarray, kind: int) -> float:
-    """The share of `votes` for `kind`, its red five's class counted with it."""
-    own = float(votes[kind]) + (float(votes[RED_CLASS[kind]]) if kind in RED_CLASS else 0.0)
-    return own / max(float(votes.sum()), 1e-9)
+    return t.hits >= RATIO_HITS and vote_share(since, t.kind) >= SINCE_RATIO * vote_share(since, was)

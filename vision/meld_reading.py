@@ -8,7 +8,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 import numpy as np
-from riichi_table.vision.track import Track
+from riichi_table.vision.track import Track, vote_share
 from riichi_table.vision.zones import Placed
 
 
@@ -95,14 +95,7 @@ def one_deep(row: list[Placed], tile_w: float) -> list[Placed]:
 
 def kind_prob(t: Track, kind: int) -> float:
     """Share of a track's votes for `kind` (a red five counts for its five)."""
-    total = float(t.votes.sum())
-    if total <= 0:
-        return 0.0
-    p = float(t.votes[kind])
-    red = {4: 34, 13: 35, 22: 36}.get(kind)
-    if red is not None:
-        p += float(t.votes[red])
-    return p / total
+    return vote_share(t.votes, kind)
 
 
 def meld_reading(

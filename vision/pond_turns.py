@@ -13,7 +13,7 @@ import math
 import numpy as np
 from numpy.typing import NDArray
 from riichi_table.vision.hand_state import HandState
-from riichi_table.vision.track import STABLE_HITS, Track
+from riichi_table.vision.track import STABLE_HITS, Track, vote_share
 from riichi_table.vision.zones import TableGeometry
 
 # A new pond tile lying after a spot of its seat's pond that no read discard fills waits this many processed
@@ -197,15 +197,7 @@ def never_read_as(t: Track, kind: int) -> bool:
 
 def _never_voted(votes: NDArray[np.float64], kind: int) -> bool:
     """`never_read_as` for a track's votes."""
-    return float(votes.sum()) > 0 and _share(votes, kind) < NEVER_SHARE
-
-
-def _share(votes: NDArray[np.float64], kind: int) -> float:
-    """The share of a track's votes for `kind` (0..33; a five with its red class); 0 without votes."""
-    total = float(votes.sum())
-    if total <= 0:
-        return 0.0
-    return (float(votes[kind]) + (float(votes[34 + kind // 9]) if kind in (4, 13, 22) else 0.0)) / total
+    return float(votes.sum()) > 0 and vote_share(votes, kind) < NEVER_SHARE
 
 
 def _pond_shift(hand: HandState, tracks: dict[int, Track], seat: int, t: Track) -> tuple[float, float] | None:
@@ -300,7 +292,7 @@ def came_back(hand: HandState, tracks: dict[int, Track], geo: TableGeometry, sea
         # taken for the seat's next discard, and every later one of the seat's came a turn late). A tile
         # read at its place, across the row within half a row pitch, is that discard, named by its readings.
         counted = hand.discard_votes.get(old)
-        unnamed = was >= 0 and counted is not None and _share(counted, was) < UNNAMED_SHARE
+        unnamed = was >= 0 and counted is not None and vote_share(counted, was) < UNNAMED_SHARE
         # Unless the discard itself was read as this tile's kind when it counted: a cell cut across the row's
         # next tiles for a while, named after a tile it held in part (seed 5653, white cloth, blue backs, 40
         # degrees: seat 1's 9m, just laid and cut sideways with part of the 1p beyond it, was read 9m in

@@ -310,6 +310,15 @@ def _overlap(t: Track, r: TileReading) -> float:
     return ox * oy / min(tw * th, rw * rh)
 
 
+def vote_share(votes: NDArray[np.float64], kind: int) -> float:
+    """The share of a track's `votes` for `kind` (0..33), its red five's class counted with it; 0 without
+    votes."""
+    total = float(votes.sum())
+    if total <= 0:
+        return 0.0
+    return (float(votes[kind]) + (float(votes[RED_CLASS[kind]]) if kind in RED_CLASS else 0.0)) / total
+
+
 def kind_of_class(c: int) -> int:
     """The tile kind 0..33 a class names (a red five's class: its five), or -1 for the back class."""
     if c == BACK_CLASS:
