@@ -36,6 +36,7 @@ class Classifier:
         second: Classifier | None = None,
         second_below: float = 0.0,
         second_weight: float = 1.0,
+        second_for: tuple[int, ...] = (),
     ) -> None:
         self.session = open_session(path, threads)
         meta = metadata(self.session)
@@ -55,13 +56,15 @@ class Classifier:
         # the first output is the probabilities (an embedder file has its embedding as a second output)
         self._output = self.session.get_outputs()[0].name
         self._batch = shape[0] if isinstance(shape[0], int) else None
-        # A second opinion: the crops this model names below `second_below` are read by `second` too and
-        # named by the weighted mean of the two (the second's weight `second_weight`; 1: the second's alone).
+        # A second opinion: the crops this model names below `second_below`, or names as one of the classes
+        # `second_for` however surely, are read by `second` too and named by the weighted mean of the two
+        # (the second's weight `second_weight`; 1: the second's alone).
         if second is not None and second.size != self.size:
             raise VisionError(f"paired classifiers read different crop sizes: {self.size}, {second.size} px")
         if not 0.0 <= second_weight <= 1.0:
             raise VisionError(f"a second opinion's weight must be in 0..1, got {second_weight}")
         self.second, self.second_below, self.second_weight = second, second_below, second_weight
+        self.second_for = np.array(second_for, np.int64)
         self.reads = 0  # crops named
         self.second_reads = 0  # of those, the crops the second classifier was asked about
 
@@ -82,7 +85,8 @@ class Classifier:
         out[:, self.class_of_output] = probs
         self.reads += len(crops)
         if self.second is not None:
-            unsure = np.flatnonzero(out.max(1) < self.second_below)
+            asked = (out.max(1) < self.second_below) | np.isin(out.argmax(1), self.second_for)
+            unsure = np.flatnonzero(asked)
             if len(unsure):
                 other = np.asarray(self.second.probabilities(crops[unsure]), np.float32)
                 w = self.second_weight

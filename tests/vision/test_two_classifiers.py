@@ -47,6 +47,40 @@ def test_a_weighted_second_opinion_names_the_doubted_crops_by_the_mean_and_count
     assert (both.reads, both.second_reads) == (len(crops), int(doubted.sum()))
 
 
+def test_the_crops_the_first_names_as_a_listed_class_are_asked_of_the_second_however_sure(crops) -> None:
+    # The live namer's first classifier names the photographed peacock 1s 7p at up to 1.0 at face height
+    # (vision/live_namer.py, SECOND_FOR): its 7p names are always checked.
+    first = Classifier(MODELS / FIRST_CLASSIFIER_FILE, threads=1)
+    second = Classifier(MODELS / CLASSIFIER_FILE, threads=1)
+    alone, asked = first.probabilities(crops), second.probabilities(crops)
+    sure = alone.max(1) >= 0.8
+    listed = int(alone[sure].argmax(1)[0])  # a class the first names surely here
+    both = Classifier(
+        MODELS / FIRST_CLASSIFIER_FILE,
+        threads=1,
+        second=second,
+        second_below=0.8,
+        second_weight=0.25,
+        second_for=(listed,),
+    )
+    answer = both.probabilities(crops)
+    named = ~sure | (alone.argmax(1) == listed)
+    assert (sure & named).any()
+    assert np.allclose(answer[named], 0.75 * alone[named] + 0.25 * asked[named], atol=1e-5)
+    assert np.allclose(answer[~named], alone[~named], atol=1e-5)
+    assert both.second_reads == int(named.sum())
+
+
+def test_the_live_namer_asks_the_second_about_every_7p() -> None:
+    from riichi_table.vision.live_namer import SECOND_FOR, OnnxNamer
+    from riichi_table.vision.pai_names import pai_of
+
+    assert [pai_of(c) for c in SECOND_FOR] == ["7p"]
+    model = OnnxNamer().model
+    assert isinstance(model, Classifier) and model.second is not None
+    assert model.second_for.tolist() == list(SECOND_FOR)
+
+
 def test_a_second_opinion_with_a_weight_outside_0_to_1_is_refused() -> None:
     from riichi_table.vision.errors import VisionError
 
