@@ -46,7 +46,7 @@ SECOND_BELOW = 0.95
 SECOND_WEIGHT = 2.0 / 3.0
 # The first's names the second is asked about however sure the first is: at face height the first names the
 # photographed peacock 1s 7p at up to 1.0 (seed 8783, black felt, yellow backs, 30 degrees: seat 0's 1s
-# recorded as a 7p). Of the crops it named 7p at 0.95 or more in that clip, the second named 57 1s and 26 7p
+# recorded as a 7p). Of the crops it named 7p at 0.95 or more in that clip, the second named 58 1s and 27 7p
 # (the clip's 7p), each at 1.0 but for five.
 SECOND_FOR = (15,)  # the 7p's class
 
