@@ -7,7 +7,8 @@ What the camera sees and what it means (seeds 002/004 section 3.3):
 - a new group of three or four tiles in a seat's meld area with a sideways tile: `chi`/`pon`/`daiminkan`
   from the seat the sideways tile points at (left kamicha, middle toimen, right shimocha); the called tile is
   the discard that leaves that seat's pond (its reading there, seen longer, wins over the meld's);
-  a fourth tile stacked on a pon's sideways tile: `kakan`; four tiles with face-down middles: `ankan`;
+  a fourth tile stacked on a pon's sideways tile: `kakan`; four tiles with face-down middles: `ankan` (or
+  its two face-up ends three pitches apart, read with a new indicator no kan accounts for);
 - a new face-up tile in the dead wall: `dora`; the first one of a hand starts it (`start_kyoku`, whose round
   fields the game fills in);
 - hands laid open: at a win one tile lies apart (the winning tile; `ron` on the last discard when that tile
