@@ -72,8 +72,8 @@ BEFORE_LATE = "_before_late"
 SWEPT_TURNS = 3
 # Private event (not mjai): a call read after the caller's discard that followed it
 # (`TableReader._late_call`); {"type", "target", "nth": the target's nth discard of this hand (0-based) it
-# took, "call": the chi, pon or open kan event}. The game puts the call in after that discard, in place
-# of the caller's draw.
+# took, "call": the chi, pon or open kan event; "named": true when that discard was filled in as a guess,
+# the called tile naming it}. The game puts the call in after that discard, in place of the caller's draw.
 LATE_CALL = "_late_call"
 # Private event (not mjai): calls read out of turn (`TableReader._call_out_of_turn`); {"type", "edits":
 # every such call the record has not taken yet, oldest first, each {"target", "nth": the target's nth discard
@@ -893,31 +893,46 @@ class TableReader:
         cut another way in each frame was read a whole round late, when the target had discarded again
         (seed 4801, blue felt, yellow backs, 37 degrees: seat 2's chi of seat 1's 4p, read after seat 1's
         9m; a 4p of seat 1's was made up before it, and each later discard of the seat went in a turn
-        late)."""
+        late).
+
+        The target's latest discard filled in as a guess (never seen: its pond hidden while it lay there)
+        is one too, the called tile naming it (seed 8919, wood felt and white cloth, photographed faces:
+        seat 2's N lay in its pond only while the camera shook, and seat 3's pon of it was read after
+        seat 3's next discard; the pon was put in a hand later, to another seat's discard)."""
         h = self.hand
-        if not h.ponds[target]:
-            return False
         # The hand's discards as emitted (their seats in turn order; a place moved later keeps its seat).
         start = max(i for i, e in enumerate(self.events) if e["type"] == "start_kyoku")
         seats = [e["actor"] for e in self.events[start:] if e["type"] == "dahai"]
         at = [i for i, s in enumerate(seats) if s == target]
+
+        def caller_next(nth: int) -> bool:  # the discard read right after the target's `nth` is the caller's
+            return nth < len(at) and at[nth] + 1 < len(seats) and seats[at[nth] + 1] == seat
+
+        kind, t, d_id, guessed = called.kind, None, None, None
         for d_id in reversed(h.ponds[target][-LATE_CALL_BACK:]):
             kind, nth = h.discard_kind.get(d_id), h.discard_nth.get(d_id)
-            if kind is None or nth is None or kind != called.kind:
-                continue
-            if nth >= len(at) or at[nth] + 1 >= len(seats) or seats[at[nth] + 1] != seat:
+            if kind is None or nth is None or kind != called.kind or not caller_next(nth):
                 continue
             t = self.tracks.get(d_id)
             if t is not None and not left_pond(self.tracks, self.frame, d_id) and t.kind == kind:
                 continue
             break
         else:
-            return False
+            d_id, t, kind = None, None, called.kind
+            recorded = [n for i in h.ponds[target] if (n := h.discard_nth.get(i)) is not None]
+            guessed = max(h.phantom_nth[target], default=None)
+            if guessed is None or guessed < max(recorded, default=-1) or not caller_next(guessed):
+                return False
+            nth = guessed
         if not self._goes_with(seat, target, kind, others):
             return False
-        h.ponds[target] = [i for i in h.ponds[target] if i != d_id]
-        if h.riichi_at.get(target, (None, 0))[0] == d_id:
-            h.called_riichi[target] = h.riichi_at.pop(target)[1]
+        if guessed is not None:
+            h.phantoms[target] -= 1
+            h.phantom_nth[target].remove(guessed)
+        else:
+            h.ponds[target] = [i for i in h.ponds[target] if i != d_id]
+            if h.riichi_at.get(target, (None, 0))[0] == d_id:
+                h.called_riichi[target] = h.riichi_at.pop(target)[1]
         if t is not None:
             h.taken.append(d_id)  # the tracker forgets it: what lies there now is read as a new tile
         call = self._meld_call(seat, target, kind, others, tracks, flat)
@@ -925,7 +940,10 @@ class TableReader:
         if kind_name == "daiminkan":
             h.kans += 1
         h.draws -= 1  # the caller's turn began with the call, not a draw
-        self._emit({"type": LATE_CALL, "target": target, "nth": nth, "call": call})
+        late: dict[str, Any] = {"type": LATE_CALL, "target": target, "nth": nth, "call": call}
+        if guessed is not None:
+            late["named"] = True
+        self._emit(late)
         self.warnings.append(
             f"seat {seat}'s {kind_name} of seat {target}'s {pai_of(kind)} was read after seat {seat}'s "
             "discard that followed it: put in before that discard"

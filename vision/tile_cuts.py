@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 import numpy as np
 from numpy.typing import NDArray
+from riichi_table.vision.face_height import IVORY_SIDE
 from riichi_table.vision.zones import TableGeometry
 
 # A sideways tile lies shallower across its row than an upright one beside it, by at least this share of the
@@ -136,7 +137,7 @@ def cut_blob(
             most_sideways,
             0.0 if recorded else sideways_cost,
             most_tiles,
-            abs(side_mm[0 if rows_along_x else 1]),
+            side_mm[0 if rows_along_x else 1],
             abs(towards),
         )
         if (a, b) == outer:
@@ -253,6 +254,40 @@ def _whole_depth(
 HAND_OVERLAP_MM = 3.5
 
 
+# On white cloth a photographed face has no drawn rim: its ivory end is the cloth's colour, and where a row
+# runs towards the camera its far end is lost (the near end shows the side's back layer). A run no cut fits
+# may reach this far past its far end, the cut that leaves the usual gaps winning. Seed 8647, white cloth,
+# blue backs, 40 degrees, photographed faces: seat 1's three pond tiles measured 77 px for 81, no cut fitted
+# and the row went unread for forty frames; its later discards were read late and out of order.
+FAR_EDGE_MM = 8.0
+
+
+def _refit(
+    runs: list[tuple[int, int]],
+    fill: NDArray[np.floating],
+    expect: tuple[float, float],
+    rest: tuple,
+    most_tiles: int | None,
+    weight: float,
+) -> tuple[int, int, tuple[tuple[int, ...], float]] | None:
+    """The cheapest cut of any of `runs` (a row's run moved at one end) into upright tiles: (a, b, (combo,
+    gap)), or None where none fits. A run moved may fit a sideways tile as well as the truth does (two
+    upright tiles 6 mm apart, reached past their far end, fit one upright and one sideways): a riichi
+    tile is not made up so. `rest`: `_best_widths`'s arguments after the run's columns."""
+    widths, ppm, fill_sum, col_gap, _, reach = rest[:6]
+    best: tuple[float, int, int, tuple[tuple[int, ...], float]] | None = None
+    for a2, b2 in runs:
+        if a2 < 0 or b2 > len(fill) or b2 - a2 < 1:
+            continue
+        deeper = _seen_deeper(fill[a2:b2], expect)
+        found = _best_widths(
+            a2, b2, widths, ppm, fill_sum, col_gap, deeper, reach, 0, 0.0, most_tiles, weight, with_cost=True
+        )
+        if found is not None and (best is None or found[2] < best[0]):
+            best = (found[2], a2, b2, (found[0], found[1]))
+    return None if best is None else (best[1], best[2], best[3])
+
+
 # On white cloth a row's run holds the rims at its ends and is measured a few mm long (rows of six upright
 # tiles 169-179 px for 168.5 mm, "_unlike_upright_row"); where no cut fits at the usual gaps, tiles may lie
 # this far apart. A 1m and the white dragon laid after it measured 60 px: two upright tiles 6 mm apart, no
@@ -295,7 +330,8 @@ def _cut_row(
     """Split one row of tiles, upright and sideways mixed (a meld, a riichi discard); with no more than
     `most_sideways` sideways tiles when given (a pond's row), each costing `sideways_cost` more, and no more
     than `most_tiles` tiles in a run when given. `side_along_mm`, `side_across_mm`: how far a lying tile's
-    side shows beside its face along the row and across it (`cut_blob`'s `side_mm`).
+    side shows beside its face along the row (signed towards the camera's foot) and across it (`cut_blob`'s
+    `side_mm`).
 
     Runs of touching tiles are split by trying every sequence of tile widths that fills the run; the
     sequence whose cuts fall where most mat shows through wins. In a `hand_row`, an added kan's two sideways
@@ -303,6 +339,28 @@ def _cut_row(
     """
     if not along_x:
         blob, gaps = blob.T, gaps.T
+    # A pond row's run may be refitted at one end where no cut fits it (`_refit`): its tiles lie one deep at
+    # the usual pitch. A hand row's is not: it holds melds beside standing tops and sides, and a run that
+    # fits no cut there is as often those as a meld measured short (the refits were measured on ponds only).
+    pond_row = most_sideways == 1
+    far_pad = 0  # columns of nothing added at the row's far end, where a cut may reach past the faces
+    if rims and pond_row and abs(side_along_mm) > SIDE_SHOWS_MM:
+        far_pad = round(FAR_EDGE_MM * ppm)
+        at_start = side_along_mm > 0  # the side shows towards the camera's foot: the far end is the start
+        pad = ((0, 0), (far_pad, 0) if at_start else (0, far_pad))
+        blob, gaps = np.pad(blob, pad), np.pad(gaps, pad)
+        if at_start:
+            x0, y0 = (x0 - far_pad, y0) if along_x else (x0, y0 - far_pad)
+        far_pad = -far_pad if at_start else far_pad
+    # Where the side shows along the row, the near end may hold a residue of the nearest tile's side that
+    # `face_height.faces_only` left (IVORY_SIDE, the backs near the felt's colour): a run no cut fits may end
+    # this much short of it. Seed 8919, wood felt, black backs, 37 degrees: seat 3's two tiles of its second
+    # pond row measured 61 px (a lone one 33 for 27), no cut fitted, and its 2p was never read.
+    near_trim = 0
+    if pond_row and not rims and abs(side_along_mm) > SIDE_SHOWS_MM:
+        near_trim = round((1.0 - IVORY_SIDE) * abs(side_along_mm) * ppm)
+    near_end_last = side_along_mm > 0  # the side shows towards the camera's foot, at the run's end
+    side_along_mm = abs(side_along_mm)
     fill = blob.mean(axis=0)
     idx = np.nonzero(fill > 0.08)[0]
     if len(idx) == 0:
@@ -351,6 +409,16 @@ def _cut_row(
             best = _best_widths(*args, most_tiles, weight, HAND_OVERLAP_MM)
         if best is None and rims:
             best = _best_widths(*args, most_tiles, weight, widest_mm=RIM_WIDEST_MM)
+        if best is None and (far_pad or near_trim):
+            # Past the far end (white cloth), or short of the near end (a side's residue).
+            if far_pad:
+                runs = [(a - e, b) if far_pad < 0 else (a, b + e) for e in range(1, abs(far_pad) + 1)]
+            else:
+                runs = [(a, b - e) if near_end_last else (a + e, b) for e in range(1, near_trim + 1)]
+            refit = _refit(runs, fill, expect, args[2:], most_tiles, weight)
+            if refit is not None:
+                a, b, best = refit
+                total = b - a
         if best is None:
             continue
         combo, gap = best
@@ -583,7 +651,8 @@ def _best_widths(
     shallower_weight: float = 2.0,
     overlap_mm: float = 1.5,
     widest_mm: float = 5.0,
-) -> tuple[tuple[int, ...], float] | None:
+    with_cost: bool = False,
+) -> tuple[tuple[int, ...], float] | tuple[tuple[int, ...], float, float] | None:
     """The sequence of tile widths (0 upright, 1 sideways) that best fills the run of columns [a, b) of a
     row, and the gap between its tiles; None when none fits. Each sequence costs how far its gap is from the
     usual 1.5 mm, how far each cell's fill (`fill_sum`: cumulative column fill) is from what its kind
@@ -593,7 +662,8 @@ def _best_widths(
     `shallower_weight`); the first cheapest one wins. Sequences
     with more than `most_sideways` sideways tiles (when given) are not tried; each sideways tile adds
     `sideways_cost`; sequences of more than `most_tiles` tiles (when given) are not tried. Cells may overlap
-    by `overlap_mm` at most (a negative gap), and lie `widest_mm` apart at most."""
+    by `overlap_mm` at most (a negative gap), and lie `widest_mm` apart at most. `with_cost`: the winner's
+    cost too, as a third item."""
     total = b - a
     n_cols = len(fill_sum) - 1
     if sideways_cost and _unlike_upright_row(total, widths[0], ppm, most_tiles):
@@ -641,7 +711,9 @@ def _best_widths(
             cost += sideways_cost * sideways
             if best is None or cost < best[0] or (cost == best[0] and order < best[1]):
                 best = (cost, order, combo, gap)
-    return None if best is None else (best[2], best[3])
+    if best is None:
+        return None
+    return (best[2], best[3], best[0]) if with_cost else (best[2], best[3])
 
 
 # A run of one tile may be this much longer or shorter than the tile; one between an upright and a sideways

@@ -123,13 +123,14 @@ def move_riichi(
 
 
 def insert_late_call(
-    rules: Any, accepted: list[dict[str, Any]], call: dict[str, Any], nth: int
+    rules: Any, accepted: list[dict[str, Any]], call: dict[str, Any], nth: int, named: bool = False
 ) -> Placement | None:
     """The record with `call` (a chi, pon or open kan event) put in after its target's `nth` discard (0-based,
     this hand), in place of the caller's draw that follows it there: a call read only after the caller's
-    discard that followed it (riichi_table/vision/live_events.py `LATE_CALL`). None when that discard is not
-    followed by the caller's draw and discard (a `reach_accepted` of the target between them is kept), or the
-    engine refuses the record so. `replaced` is the called tile."""
+    discard that followed it (riichi_table/vision/live_events.py `LATE_CALL`). `named`: that discard was a
+    guess, and becomes the called tile. None when that discard is not followed by the caller's draw and
+    discard (a `reach_accepted` of the target between them is kept), or the engine refuses the record so.
+    `replaced` is the called tile."""
     actor, target = int(call["actor"]), int(call["target"])
     places = discard_places(accepted, target)
     if not 0 <= nth < len(places):
@@ -143,6 +144,8 @@ def insert_late_call(
     if discard[0].get("type") != "dahai" or discard[0].get("actor") != actor:
         return None
     fixed = [*accepted[:at], dict(call), *accepted[at + 1 :]]
+    if named:
+        fixed[places[nth]] = {**fixed[places[nth]], "pai": call["pai"]}
     game = replay_record(rules, fixed)
     return None if game is None else Placement(game, fixed, str(call["pai"]))
 

@@ -546,7 +546,7 @@ class LiveSession:
         from riichi_table.assistant.reconcile import append_call, insert_late_call
 
         call, nth = late["call"], int(late["nth"])
-        placed = insert_late_call(self.rules, self.accepted, call, nth)
+        placed = insert_late_call(self.rules, self.accepted, call, nth, bool(late.get("named")))
         # The record has the discard the call took last, the caller's discard the reader saw after it having
         # gone elsewhere (a call read out of turn put it before: seed 6199, wood felt): the call goes in now,
         # and the reader follows the engine's turn, the caller's discard to come.

@@ -161,3 +161,67 @@ def test_the_session_takes_the_late_call_and_says_so_and_the_game_goes_on() -> N
     session._apply({"type": LATE_CALL, "target": 2, "nth": 0, "call": {**call, "actor": 0, "target": 2}})
     assert session.accepted == before
     assert any("cannot take it there" in w for w in session.warnings)
+
+
+def test_a_call_of_a_discard_guessed_unseen_names_the_guess_and_goes_in_after_it() -> None:
+    # Seed 8919, wood felt and white cloth, photographed faces: seat 2's N lay in its pond only while the
+    # camera shook; seat 3 discarded before its pon of it was read. Here seat 1's discard lies unseen, seats 2
+    # and 3 discard, and seat 2's pon of seat 1's tile shows after.
+    from tests.live.test_late_discard import _hidden_turn
+
+    table = _start()
+    _hidden_turn(table)
+    assert table.reader.hand.phantoms[1] == 1
+    table.step([table.put(2, 330 + i * 30, GEO.hand_v, P, sideways=(i == 0)) for i in range(3)])
+    late = [e for e in table.events if e["type"] == LATE_CALL]
+    assert late == [
+        {
+            "type": LATE_CALL,
+            "target": 1,
+            "nth": 0,
+            "call": {"type": "pon", "actor": 2, "target": 1, "pai": "P", "consumed": ["P", "P"]},
+            "named": True,
+        }
+    ]
+    assert table.reader.hand.phantoms[1] == 0 and table.reader.hand.phantom_nth[1] == []
+    assert "pon" not in [e["type"] for e in table.events]
+
+
+def test_a_call_of_a_guessed_discard_the_caller_did_not_discard_right_after_waits() -> None:
+    # Seat 3's pon of seat 1's guessed tile: seat 2 discarded between, so the guess is no discard seat 3 took.
+    from tests.live.test_late_discard import _hidden_turn
+
+    table = _start()
+    _hidden_turn(table)
+    table.step([table.put(3, 330 + i * 30, GEO.hand_v, P, sideways=(i == 1)) for i in range(3)])
+    assert not [e for e in table.events if e["type"] == LATE_CALL]
+    assert table.reader.hand.phantoms[1] == 1
+
+
+def test_the_record_names_the_guessed_discard_the_late_call_took() -> None:
+    from riichi_table.assistant.reconcile import insert_late_call
+
+    record = _record()  # seat 1's 1p stands for a guess here
+    call = {"type": "pon", "actor": 2, "target": 1, "pai": "P", "consumed": ["P", "P"]}
+    assert insert_late_call("wrc", record, call, nth=0) is None  # a pon of P after a 1p: refused
+    placed = insert_late_call("wrc", record, call, nth=0, named=True)
+    assert placed is not None
+    moves = [(e["type"], e.get("actor"), e.get("pai")) for e in placed.record[len(opening()) :]]
+    assert moves[2:5] == [("tsumo", 1, "?"), ("dahai", 1, "P"), ("pon", 2, "P")]
+    assert record == _record()
+
+
+def test_the_session_takes_a_late_call_of_a_guessed_discard_with_the_tile_named() -> None:
+    from riichi_table.assistant import LiveSession
+
+    session = LiveSession("wrc", namer="templates")
+    for event in _record()[1:]:
+        session._apply(event)
+    call = {"type": "pon", "actor": 2, "target": 1, "pai": "P", "consumed": ["P", "P"]}
+    session._apply({"type": LATE_CALL, "target": 1, "nth": 0, "call": call, "named": True})
+    assert [str(k.tile) for k in session.game.round.seats[1].kawa] == ["5z"]  # the guess named a P
+    assert [(e["actor"], e["pai"]) for e in session.accepted if e["type"] == "dahai"][:2] == [
+        (0, "P"),
+        (1, "P"),
+    ]
+    assert len(session.game.round.seats[2].melds) == 1
