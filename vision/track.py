@@ -275,7 +275,11 @@ class Tracker:
         k = 1.0 / min(t.hits, 5)
         t.x += (r.x - t.x) * k
         t.y += (r.y - t.y) * k
-        t.seat, t.area, t.u, t.v = r.seat, r.area, r.u, r.v
+        # u and v follow the mean place too: taken from one odd reading, a meld's sideways tile cut short
+        # for a frame lay 5 mm off at a hand's late start, and the gap rule split its pon (seed 104, white
+        # cloth, blue backs, 40 degrees).
+        t.seat, t.area = r.seat, r.area
+        t.u, t.v = self.geo.to_seat(r.seat, t.x, t.y)
 
     def _pond_hidden(self, seat: int, reading: FrameReading) -> bool:
         """Whether `seat`'s pond area shows almost no bare mat in this frame (an arm over it)."""

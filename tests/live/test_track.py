@@ -303,3 +303,18 @@ def test_a_counted_pond_face_keeps_its_shape_whatever_a_few_readings_the_other_w
     for _ in range(FACE_TURN_READS + 4):
         tracker.update(_frame([_tile(3, 7, p=1.0)], mat=True))
     assert track.sideways and track.kind == 5
+
+
+def test_one_odd_reading_moves_a_steady_tiles_place_in_its_seats_frame_as_little_as_on_the_table() -> None:
+    # Seed 104, white cloth, blue backs, 40 degrees: a pon's sideways tile, cut short for a frame, was read
+    # 5 mm along its row from where it lay; its u followed that reading alone while its x and y moved a fifth
+    # of the way, and at the hand's late start the gap rule split the pon in two.
+    tracker = Tracker()
+    steady = _tile(5, slot=1, seat=1)
+    for _ in range(STABLE_HITS + 5):
+        tracker.update(_frame([steady], mat=False))
+    (track,) = tracker.tracks.values()
+    odd = GEO.to_table(1, steady.u - 5.0, steady.v)
+    tracker.update(_frame([replace(steady, x=odd[0], y=odd[1], u=steady.u - 5.0)], mat=False))
+    assert track.u == pytest.approx(steady.u - 1.0, abs=0.01)  # a fifth of the way, as x and y
+    assert (track.u, track.v) == pytest.approx(GEO.to_seat(1, track.x, track.y))
