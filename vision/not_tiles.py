@@ -193,9 +193,22 @@ def standing_hand(
     back_px = back.astype(bool) & blob
     backs = back_px.sum(axis=0)[cols]
     share = backs / filled[cols]
-    mixed = (share > 0.22) & (share < 0.78) & _one_run(back_px[:, cols])
+    one_run = _one_run(back_px[:, cols])
+    mixed = (share > 0.22) & (share < 0.78) & one_run
     if float(mixed.mean()) > 0.6:
         return True
+    if across_side:
+        # Seen from the camera's own side, a standing hand shows its fronts and, beyond them, its tops' back
+        # layer: one band at each column's far end, however thin. A lying tile's back layer shows on its
+        # side, at the near end. Seed 9055, white cloth, blue backs, 40 degrees: seat 0's standing hand,
+        # its band 10 mm of 44 (a share of 0.15-0.23, at the mixed share's edge), was read as ten lying
+        # tiles in a frame of three, and once as a hand laid open for a tsumo nobody won.
+        rows = np.arange(blob.shape[0])[:, None]
+        centre = (np.where(back_px, rows, 0).sum(axis=0) / np.maximum(back_px.sum(axis=0), 1))[cols]
+        far = centre < blob.shape[0] / 2 if across_side > 0 else centre > blob.shape[0] / 2
+        far_band = (share > FAR_BAND_SHARE) & (share < 0.78) & one_run & far
+        if float(far_band.mean()) > 0.6:
+            return True
     # Seen from the side (a seat left or right of the camera) the row shows mostly its backs and tops:
     # no meld has more than two face-down tiles side by side, so a long back-coloured row is a hand. A
     # concealed kan shows its two end tiles' faces, whole columns without the backs' colour: a hand's
@@ -208,6 +221,9 @@ def standing_hand(
 
 # A column of a hand-row blob with less than this share of it in the backs' colour is a lying face's.
 FACE_COLUMN_SHARE = 0.22
+# A standing tile's top seen beyond its front, from the camera's side: its back layer's band at least this
+# share of the column.
+FAR_BAND_SHARE = 0.12
 # Seen from the side, a standing hand's columns all cross its backs; a concealed kan's two end faces make
 # a third of its columns or more (its faces' ink of the backs' colour, 2p's blue circles, hides some).
 KAN_FACES_SHARE = 0.2

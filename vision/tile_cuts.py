@@ -32,6 +32,7 @@ POND_SHALLOWER_WEIGHT = 20.0
 # few mm apart with no outline between them, and a face's symbols are outlined all over it. A cut finds its
 # evidence within this distance (elsewhere within a pixel, where the mat shows through the gap itself).
 RIM_REACH_MM = 3.0
+RUN_FILL = 0.08  # a column of a row filled more than this share across it belongs to a run of tiles
 LINE_SLACK_MM = 5.0  # a cell deeper than a tile by more than this across its row has something touching it
 
 
@@ -83,6 +84,18 @@ def cut_blob(
     # fill no longer tells a sideways tile from an upright one: each sideways tile, the rare riichi tile,
     # costs POND_SIDEWAYS_COST there.
     sideways_cost = POND_SIDEWAYS_COST if rims and most_sideways is not None and any(side_mm) else 0.0
+    # On white cloth a face loses its edge farthest from the camera (photographed ivory is the cloth's
+    # colour): a meld's upright tiles on the far seat's side showed as shallow as its sideways one, and the
+    # cut put the sideways tile at the wrong end (seed 9055, white cloth, blue backs, 40 degrees,
+    # photographed faces: seat 2's pon of west read 1p, 3p and a sideways west, never a pon). A meld's
+    # tiles lie level at their owner's edge (docs/live.md, "Melds level at their owner's edge"): how far
+    # each reaches from there tells an upright tile from a sideways one. Not a pond's rows: parted from
+    # each other by a cut where no mat shows between them, every column of a row reaches that cut, and a
+    # riichi tile was cut upright (tests/live/test_pond_row_of_six.py).
+    owner_at_end = None
+    if rims and hand_row:
+        (x_a, y_a), (x_b, y_b) = geo.to_table(seat, 0.0, 0.0), geo.to_table(seat, 0.0, 1.0)
+        owner_at_end = (y_b > y_a) if rows_along_x else (x_b > x_a)
     cuts = [0, across]
     outer: tuple[int, int] | None = None  # a pond's last row, where it is the far one (`_whole_depth`)
     towards = side_mm[1 if rows_along_x else 0]  # across the rows, towards the camera's foot
@@ -139,6 +152,7 @@ def cut_blob(
             most_tiles,
             side_mm[0 if rows_along_x else 1],
             abs(towards),
+            owner_at_end,
         )
         if (a, b) == outer:
             # the row before lies beyond its near boundary, a gap between rows away (pixels of the view)
@@ -288,6 +302,57 @@ def _refit(
     return None if best is None else (best[1], best[2], best[3])
 
 
+# A hand row's meld on white cloth ends in its sideways tile where the called tile came from the seat on the
+# right: its far end (photographed ivory, the cloth's colour) is lost as a pond row's is (FAR_EDGE_MM), and
+# the cut fits one upright tile too many into what is left. Its last cell is then as shallow across the row
+# as a sideways tile, within this share of the row's depth. Seed 9055, white cloth, blue backs, 40 degrees,
+# photographed faces: seat 0's pon of east, called from seat 1, measured 86 px for 88.5, was cut into three
+# upright cells, the third 27 x 28 mm, and left out as a standing tile's top: the pon was never read and
+# every later turn of the seat was a round late.
+FAR_SIDEWAYS_SLACK = 0.1
+
+
+def _far_sideways(
+    a: int,
+    b: int,
+    far_pad: int,
+    best: tuple[tuple[int, ...], float],
+    fill: NDArray[np.floating],
+    expect: tuple[float, float],
+    rest: tuple,
+    weight: float,
+) -> tuple[int, int, tuple[tuple[int, ...], float]] | None:
+    """A hand row's run [a, b) cut as `best` whose cell at the far end (the end `far_pad` pads: its sign
+    says which) is upright but as shallow as a sideways tile: the cheapest cut of the run reaching up to
+    `far_pad` columns past that end whose far tile is sideways, as (a, b, (combo, gap)), where it costs less
+    than `best`; else None. `rest`: `_best_widths`'s arguments after the run's columns."""
+    combo, _ = best
+    widths, ppm, fill_sum, col_gap, _, reach = rest[:6]
+    at_end = far_pad > 0
+    if (combo[-1] if at_end else combo[0]) != 0:
+        return None
+    upright = round(widths[0])
+    far_cell = fill[max(a, b - upright) : b] if at_end else fill[a : min(b, a + upright)]
+    deeper = _seen_deeper(fill[a:b], expect)
+    if abs(float(np.mean(far_cell)) - deeper[1]) > FAR_SIDEWAYS_SLACK:
+        return None
+    args = (widths, ppm, fill_sum, col_gap, deeper, reach, None, 0.0, None, weight)
+    own = _best_widths(a, b, *args, with_cost=True)
+    found: tuple[float, int, int, tuple[tuple[int, ...], float]] | None = None
+    for e in range(1, abs(far_pad) + 1):
+        a2, b2 = (a, b + e) if at_end else (a - e, b)
+        if a2 < 0 or b2 > len(fill) or fill[b2 - 1 if at_end else a2] > RUN_FILL:
+            break  # past the blob's padding, or into the next run
+        cut = _best_widths(a2, b2, *args, with_cost=True)
+        if cut is None or (cut[0][-1] if at_end else cut[0][0]) != 1:
+            continue
+        if found is None or cut[2] < found[0]:
+            found = (cut[2], a2, b2, (cut[0], cut[1]))
+    if found is None or own is None or found[0] >= own[2]:
+        return None
+    return found[1], found[2], found[3]
+
+
 # On white cloth a row's run holds the rims at its ends and is measured a few mm long (rows of six upright
 # tiles 169-179 px for 168.5 mm, "_unlike_upright_row"); where no cut fits at the usual gaps, tiles may lie
 # this far apart. A 1m and the white dragon laid after it measured 60 px: two upright tiles 6 mm apart, no
@@ -326,6 +391,7 @@ def _cut_row(
     most_tiles: int | None = None,
     side_along_mm: float = 0.0,
     side_across_mm: float = 0.0,
+    owner_at_end: bool | None = None,
 ) -> None:
     """Split one row of tiles, upright and sideways mixed (a meld, a riichi discard); with no more than
     `most_sideways` sideways tiles when given (a pond's row), each costing `sideways_cost` more, and no more
@@ -342,9 +408,11 @@ def _cut_row(
     # A pond row's run may be refitted at one end where no cut fits it (`_refit`): its tiles lie one deep at
     # the usual pitch. A hand row's is not: it holds melds beside standing tops and sides, and a run that
     # fits no cut there is as often those as a meld measured short (the refits were measured on ponds only).
+    # A hand row's run that fits a cut may reach past its far end on white cloth only to end in a sideways
+    # tile its fill shows there (`_far_sideways`).
     pond_row = most_sideways == 1
     far_pad = 0  # columns of nothing added at the row's far end, where a cut may reach past the faces
-    if rims and pond_row and abs(side_along_mm) > SIDE_SHOWS_MM:
+    if rims and (pond_row or hand_row) and abs(side_along_mm) > SIDE_SHOWS_MM:
         far_pad = round(FAR_EDGE_MM * ppm)
         at_start = side_along_mm > 0  # the side shows towards the camera's foot: the far end is the start
         pad = ((0, 0), (far_pad, 0) if at_start else (0, far_pad))
@@ -362,7 +430,7 @@ def _cut_row(
     near_end_last = side_along_mm > 0  # the side shows towards the camera's foot, at the run's end
     side_along_mm = abs(side_along_mm)
     fill = blob.mean(axis=0)
-    idx = np.nonzero(fill > 0.08)[0]
+    idx = np.nonzero(fill > RUN_FILL)[0]
     if len(idx) == 0:
         return
     if hand_row:
@@ -378,10 +446,13 @@ def _cut_row(
             # laid open whose first tile reads deeper than the rest (seed 211, 40 degrees, hard: 49 mm) is
             # no added kan; cut as one, the win was lost.
             stack[:] = False
+    # How deep each column's tiles lie across the row, what tells a sideways tile from an upright one: its
+    # fill, or on white cloth in a hand row its reach from the owner's edge (`_reach_from_owner`).
+    depth = fill if owner_at_end is None else _reach_from_owner(blob, owner_at_end)
     if stack.any():
         # The pair is as long along the row as one sideways tile: measured as one.
-        upright = float(np.median(fill[idx[~stack[idx]]]))
-        fill = np.where(stack, upright * geo.tile_w / geo.tile_h, fill)
+        upright = float(np.median(depth[idx[~stack[idx]]]))
+        depth = np.where(stack, upright * geo.tile_w / geo.tile_h, depth)
     breaks = np.nonzero(np.diff(idx) > 2)[0]
     starts = [int(idx[0]), *(int(idx[b + 1]) for b in breaks)]
     ends = [*(int(idx[b]) + 1 for b in breaks), int(idx[-1]) + 1]
@@ -391,7 +462,7 @@ def _cut_row(
     expect = (min(1.0, widths[1] / height), min(1.0, widths[0] / height))  # fill of upright, sideways
     # Column sums of the fill, so a cell's mean fill is two look-ups (the costs below run for every
     # sequence of widths that fits a run: numpy slices there were most of the cut's time).
-    fill_sum = np.concatenate(([0.0], np.cumsum(fill, dtype=np.float64))).tolist()
+    fill_sum = np.concatenate(([0.0], np.cumsum(depth, dtype=np.float64))).tolist()
     col_gap_list = col_gap.tolist()
     cells: list[tuple[int, int, int, int, int]] = []
     row_sums: NDArray[np.int32] | None = None  # per row, filled pixels left of each column (made once)
@@ -401,7 +472,7 @@ def _cut_row(
         if total < (geo.tile_w - 6) * ppm:
             continue
         reach = max(1, round(RIM_REACH_MM * ppm)) if rims else 1
-        deeper = _seen_deeper(fill[a:b], expect)
+        deeper = _seen_deeper(depth[a:b], expect)
         weight = POND_SHALLOWER_WEIGHT if most_sideways == 1 and not rims else 2.0
         args = (a, b, widths, ppm, fill_sum, col_gap_list, deeper, reach, most_sideways, sideways_cost)
         best = _best_widths(*args, most_tiles, weight)
@@ -409,7 +480,12 @@ def _cut_row(
             best = _best_widths(*args, most_tiles, weight, HAND_OVERLAP_MM)
         if best is None and rims:
             best = _best_widths(*args, most_tiles, weight, widest_mm=RIM_WIDEST_MM)
-        if best is None and (far_pad or near_trim):
+        if best is not None and far_pad and hand_row:
+            refit = _far_sideways(a, b, far_pad, best, depth, expect, args[2:], weight)
+            if refit is not None:
+                a, b, best = refit
+                total = b - a
+        if best is None and (far_pad or near_trim) and pond_row:
             # Past the far end (white cloth), or short of the near end (a side's residue).
             if far_pad:
                 runs = [(a - e, b) if far_pad < 0 else (a, b + e) for e in range(1, abs(far_pad) + 1)]
@@ -422,6 +498,10 @@ def _cut_row(
         if best is None:
             continue
         combo, gap = best
+        if owner_at_end is not None:
+            across_run = np.flatnonzero(blob[:, a:b].any(axis=1))
+            owner_line = (int(across_run[0]), int(across_run[-1]) + 1)
+            lost = round(FAR_EDGE_MM * ppm)
         lone = blob[:, a:b], total, widths, geo, ppm, side_along_mm, side_across_mm, rims
         if combo == (0,) and most_sideways == 1 and _lone_sideways(*lone):
             combo = (1,)
@@ -448,6 +528,12 @@ def _cut_row(
                 continue
             if (r1 - r0) < (geo.tile_w - 5) * ppm:
                 continue
+            if owner_at_end is not None:
+                # Level at the owner's edge: a face whose edge there was lost reaches the run's line.
+                if owner_at_end:
+                    r1 = max(r1, min(owner_line[1], r1 + lost))
+                else:
+                    r0 = min(r0, max(owner_line[0], r0 - lost))
             if c == 1 and stack[c0:c1].mean() > 0.5:
                 # The called tile and the added one, whether or not the mat shows between them.
                 rows = np.flatnonzero(2 * per_row > width)
@@ -543,6 +629,15 @@ def _without_spill(blob: NDArray[np.bool_], fill: NDArray[np.float64], a: int, b
     while b - a > 1 and fill[b - 1] < 0.5 and not centre[b - 1]:
         b -= 1
     return a, b
+
+
+def _reach_from_owner(blob: NDArray[np.bool_], owner_at_end: bool) -> NDArray[np.float64]:
+    """Per column of a row (rows across it), the share of the row's depth from its owner's edge (the last
+    row when `owner_at_end`, else the first) to the column's farthest filled pixel; 0 where none is."""
+    height = blob.shape[0]
+    filled = blob.any(axis=0)
+    reach = height - np.argmax(blob if owner_at_end else blob[::-1], axis=0)
+    return np.where(filled, reach / max(height, 1), 0.0)
 
 
 def _seen_deeper(fill: NDArray[np.float64], expect: tuple[float, float]) -> tuple[float, float]:
