@@ -302,9 +302,9 @@ def _refit(
     return None if best is None else (best[1], best[2], best[3])
 
 
-# A hand row's meld on white cloth ends in its sideways tile where the called tile came from the seat on the
-# right: its far end (photographed ivory, the cloth's colour) is lost as a pond row's is (FAR_EDGE_MM), and
-# the cut fits one upright tile too many into what is left. Its last cell is then as shallow across the row
+# A hand row's meld on white cloth may end in its sideways tile at the row's end farthest from the camera:
+# that end (photographed ivory, the cloth's colour) is lost as a pond row's is (FAR_EDGE_MM), and the cut
+# fits one upright tile too many into what is left. Its last cell is then as shallow across the row
 # as a sideways tile, within this share of the row's depth. Seed 9055, white cloth, blue backs, 40 degrees,
 # photographed faces: seat 0's pon of east, called from seat 1, measured 86 px for 88.5, was cut into three
 # upright cells, the third 27 x 28 mm, and left out as a standing tile's top: the pon was never read and

@@ -59,7 +59,7 @@ def test_a_pon_whose_sideways_tile_lost_its_far_end_is_cut_with_it_sideways() ->
     mask = _row([UPRIGHT, UPRIGHT, SIDEWAYS], owner_at_bottom=True, lost=[1, 0, 2])[:, :-8]
     boxes = _cut(mask, 762, 794)
     assert len(boxes) == 3, boxes
-    (x1, _, w1, h1), (x2, _, w2, h2), (x3, _, w3, h3) = boxes
+    (_, _, w1, h1), (_, _, w2, h2), (x3, _, w3, h3) = boxes
     assert h1 > w1 and h2 > w2 and w3 > h3, boxes  # upright, upright, sideways
     assert max(w3, h3) >= GEO.tile_h - 2, boxes  # the sideways tile as long as it is: not a standing top
     assert abs(x3 - (762 + 2 * (26 + GAP))) <= 3, boxes
@@ -78,7 +78,7 @@ def test_three_upright_tiles_whose_far_end_is_lost_stay_three_upright_cells() ->
     assert len(boxes) == 3 and all(h > w for _, _, w, h in boxes), boxes
 
 
-def test_a_far_seats_pon_whose_upright_tiles_lost_their_owners_edge_keeps_its_sideways_tile_in_place() -> None:
+def test_a_far_seats_pon_whose_upright_tiles_lost_their_owners_edge_keeps_its_sideways_tile_there() -> None:
     # Seat 2's hand row seen across the table: its owner's edge is the top, farthest from the camera; the
     # upright tiles lost 10 and 8 px there and look no deeper than the sideways tile at the right end.
     mask = _row([UPRIGHT, UPRIGHT, SIDEWAYS], owner_at_bottom=False, lost=[10, 8, 0])
