@@ -266,6 +266,13 @@ def _whole_depth(
 # gap, its cells may overlap by this much. Two tiles of a far hand laid open, touching, measured 52 px for
 # 2 x 27 (seed 533, wood felt, 40 degrees): no fit, they were left out and the win was not read.
 HAND_OVERLAP_MM = 3.5
+# A pond row's tiles may touch (a cell is a tile's width and 1 mm: touching tiles' cells overlap by that), and
+# a face may show 1 mm narrower than it is. The far seat's last two discards, touching in dim light on wood,
+# measured 52 px for 2 x 27: no fit, its last discard was never read, and the ron on the next seat's discard
+# was read as a tsumo (seed 9055, wood felt, red backs, 37 degrees, light 0.55, photographed faces). No more:
+# three upright cells 2.5 mm over each other fit a run of two tiles and a side's residue
+# (tests/live/test_row_ends.py).
+POND_OVERLAP_MM = 2.0
 
 
 # On white cloth a photographed face has no drawn rim: its ivory end is the cloth's colour, and where a row
@@ -495,6 +502,10 @@ def _cut_row(
             if refit is not None:
                 a, b, best = refit
                 total = b - a
+        if best is None and pond_row:
+            # Touching tiles (POND_OVERLAP_MM), tried after the refits: a run on the cloth short of its far
+            # end is that, not tiles overlapping.
+            best = _best_widths(*args, most_tiles, weight, POND_OVERLAP_MM)
         if best is None:
             continue
         combo, gap = best

@@ -12,7 +12,10 @@ side shows beyond its face on the camera's side (`side_mm`), and the reader keep
   the faces are kept by the side's ivory part alone, which leaves part of the nearest tile's side. Seat 3's
   two tiles of its second pond row measured 61 px; no cut fitted and its 2p was never read.
 
-Rows here are synthetic blobs along the view's y (1 px per mm) at the clips' places.
+And a pond row's tiles that touch, measured as wide as they are, are still one cell each
+(`POND_OVERLAP_MM`).
+
+Rows here are synthetic blobs (1 px per mm) at the clips' places.
 """
 
 from __future__ import annotations
@@ -59,3 +62,15 @@ def test_a_run_too_long_for_its_tiles_by_more_than_a_sides_residue_is_not_cut() 
     # 76 px: too long for an upright tile and a sideways one, too short for three upright ones, with or
     # without the side's residue (5 px here): no cell is made up.
     assert _cells(2, far_lost=0, near_extra=21, x0=268, y0=364, rims=False, side=13.4) == []
+
+
+def test_two_touching_pond_tiles_measured_as_wide_as_they_are_are_two_cells() -> None:
+    # Seed 9055, wood felt, red backs, 37 degrees, light 0.55: the far seat's last two discards touching in
+    # its third row, 52 px for two cells of 27 (a tile's width and 1 mm); no cut fitted and its last discard
+    # was never read.
+    blob = np.ones((35, 52), bool)
+    boxes: list[tuple[int, int, int, int]] = []
+    cut_blob(blob, np.ones(blob.shape, np.float32), 483, 235, boxes, GEO, 1.0, side_mm=(-2.0, 17.4))
+    centres = sorted(x + w / 2 - 483 for x, _, w, _ in boxes)
+    assert len(centres) == 2, boxes
+    assert abs(centres[0] - 13) <= 2 and abs(centres[1] - 39) <= 2, centres
