@@ -202,7 +202,7 @@ def standing_hand(
         # layer: one band at each column's far end, however thin. A lying tile's back layer shows on its
         # side, at the near end. Seed 9055, white cloth, blue backs, 40 degrees: seat 0's standing hand,
         # its band 10 mm of 44 (a share of 0.15-0.23, at the mixed share's edge), was read as ten lying
-        # tiles in a frame of three, and once as a hand laid open for a tsumo nobody won.
+        # tiles in one frame in three, and once as a hand laid open for a tsumo nobody won.
         rows = np.arange(blob.shape[0])[:, None]
         centre = (np.where(back_px, rows, 0).sum(axis=0) / np.maximum(back_px.sum(axis=0), 1))[cols]
         far = centre < blob.shape[0] / 2 if across_side > 0 else centre > blob.shape[0] / 2
