@@ -126,9 +126,14 @@ STANDING_TURNS = 2
 class TableReader:
     """Turns tracker changes into events; `events` collects them in order."""
 
-    def __init__(self, geometry: TableGeometry | None = None, red_fives: bool = False) -> None:
+    def __init__(
+        self, geometry: TableGeometry | None = None, red_fives: bool = False, last_tile_calls: bool = False
+    ) -> None:
         self.geo = geometry or TableGeometry()
         self.red_fives = red_fives
+        # The rule preset's: whether the live wall's last discard may be called for a meld (seed 002 3.4.1:
+        # for a win only), `_last_tile`.
+        self.last_tile_calls = last_tile_calls
         self.hand = HandState()
         self.events: list[dict[str, Any]] = []
         self.warnings: list[str] = []
@@ -780,6 +785,13 @@ class TableReader:
             return
         if self._call_out_of_turn(seat, target, called, others, tracks, flat):
             return
+        if self._last_tile(target):
+            # The live wall's last discard is claimed for a win only (seed 002 3.4.1): nothing is made up for
+            # such a call (seed 7955, green felt and backs, 40 degrees: as the hand ended in a draw, seat 0's
+            # standing hand going down, read as tiles lying sideways, took an 8m made up for seat 3's last
+            # discard under an arm; the game refused the pon, the 8m stayed, and seat 3's 1s was lost).
+            self._refuse(seat, tracks, "the live wall is drawn out: its last discard is for a win only")
+            return
         if h.last_discard is None or h.last_discard[0] != target:
             if not self._goes_with(seat, target, called.kind, others):
                 # No discard is made up for a call its own tiles refuse (seed 7955, green felt and backs, 40
@@ -1138,6 +1150,16 @@ class TableReader:
     def _in_meld(self, seat: int, p: Placed) -> bool:
         """Whether a reading's centre lies over a meld the seat has laid already."""
         return any(m.span[0] <= p.u <= m.span[1] for m in self.hand.melds[seat])
+
+    def _last_tile(self, target: int) -> bool:
+        """Whether the discard of `target`'s a call would take is the live wall's last (its own, when it
+        counted already; else the one its next draw brings), and the rules let no meld take it."""
+        h = self.hand
+        if self.last_tile_calls:
+            return False
+        counted = h.last_discard is not None and h.last_discard[0] == target
+        draws = h.draws if counted else h.draws + (h.just_called != target)
+        return draws >= LIVE_WALL
 
     def _taken_from(self, seat: int, target: int, tiles: list[Track]) -> int:
         """Whom a pon or open kan was called from: the seat its sideways tile's place says (seed 002 3.3.8),

@@ -74,7 +74,9 @@ class LiveSession:
 
         self.tracker = Tracker()
         self.why = Diagnosis()
-        self.table = TableReader(red_fives=sum(self.game.rules.red_fives) > 0)
+        self.table = TableReader(
+            red_fives=sum(self.game.rules.red_fives) > 0, last_tile_calls=self.game.rules.last_tile_calls
+        )
         self.calibration: Any = None
         self.view_problems: list[str] = []
         self.view: dict[str, Any] = {"state": "uncalibrated", "message": "looking for the table markers"}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from riichi_table.engine.round_state import LIVE_WALL
 from riichi_table.vision.pond_turns import EARLIER_SPOT_FRAMES, TAKEN_FRAMES, left_pond
 from riichi_table.vision.tile_reading import N_CLASSES
 from riichi_table.vision.track import STABLE_HITS, Track, TrackChanges
@@ -200,15 +201,18 @@ def _hidden_call(
     still_there: bool = False,
     hidden: bool = True,
     kinds: tuple[int, ...] = (21,) * 3,
+    draws_left: int | None = None,
 ) -> FramedTable:
     """One go-around read; seat 0 discards; then seat 1's pond is hidden (unless not `hidden`) while it
     discards a 4s that seat 2 pons (seat 2's sideways tile on the left: from kamicha, seat 1); seat 2 then
     discards. `glimpse`: a track of seat 1's pond that never counted, dropped by the tracker just before
     the pon, or `still_there` (tentative) when the pon is read. `kinds`: the classes the meld's tiles are
-    read as, the sideways one first."""
+    read as, the sideways one first. `draws_left`: the live wall's draws left after seat 0's discard."""
     table = _framed_start()
     _one_go_around(table)
     table.discard(0, 1, 27)
+    if draws_left is not None:
+        table.reader.hand.draws = LIVE_WALL - draws_left
     if hidden:
         table.unseen |= {t.id for t in table.tracks.values() if t.seat == 1 and t.area == "pond"}
     seen = [glimpse] if glimpse is not None else []
@@ -241,6 +245,45 @@ def test_a_call_whose_tiles_do_not_go_with_its_sideways_tile_makes_up_no_discard
     assert not [e for e in table.events if e["type"] == "dahai" and e["actor"] == 1 and e["pai"] == "8p"]
     assert any("do not go with the discard (8p)" in w for w in table.reader.warnings)
     assert not any("while its pond was hidden" in w for w in table.reader.warnings)
+
+
+@pytest.mark.parametrize("draws_left", [1, 0])
+def test_no_discard_is_made_up_for_a_call_of_the_live_walls_last_tile(draws_left: int) -> None:
+    # Seed 7955, green felt and backs, 40 degrees: as the hand ended in a draw, seat 0's standing hand going
+    # down was read as a pon while an arm hid seat 3's pond; an 8m was made up for seat 3's last discard, the
+    # game refused the pon (the last discard is claimed for a win only, seed 002 3.4.1), the 8m stayed and
+    # seat 3's 1s was lost. Here seat 1's draw is the wall's last (or the wall ran out before it).
+    table = _hidden_call(draws_left=draws_left)
+    assert not [e for e in table.events if e["type"] in ("pon", "chi", "daiminkan")]
+    assert not [e for e in table.events if e["type"] == "dahai" and e["actor"] == 1 and e["pai"] == "4s"]
+    assert any("the live wall is drawn out" in w for w in table.reader.warnings)
+
+
+def test_a_call_of_the_discard_before_the_walls_last_tile_is_put_in() -> None:
+    table = _hidden_call(draws_left=2)
+    assert [(e["type"], e["pai"]) for e in table.events if e["type"] == "pon"] == [("pon", "4s")]
+
+
+def test_a_counted_last_discard_is_not_taken_by_a_meld_and_stays_in_its_pond() -> None:
+    table = _framed_start()
+    _one_go_around(table)
+    table.reader.hand.draws = LIVE_WALL - 1
+    table.discard(0, 1, 21)  # the live wall's last tile's discard, a 4s, counted
+    _pon_by_seat_1_of(table, 21)
+    table.step()
+    assert not [e for e in table.events if e["type"] == "pon"]
+    assert _dahai(table)[-1] == (0, "4s")
+    assert any("the live wall is drawn out" in w for w in table.reader.warnings)
+
+
+def test_rules_that_let_a_meld_take_the_last_discard_read_the_call() -> None:
+    table = _framed_start()
+    table.reader.last_tile_calls = True
+    _one_go_around(table)
+    table.reader.hand.draws = LIVE_WALL - 1
+    table.discard(0, 1, 21)
+    _pon_by_seat_1_of(table, 21)
+    assert [(e["type"], e["pai"]) for e in table.events if e["type"] == "pon"] == [("pon", "4s")]
 
 
 def test_the_game_takes_the_hidden_call_and_the_table_page_says_so() -> None:
