@@ -406,6 +406,7 @@ class LiveReader:
         owners: list[int] = []  # the blob each box was cut from
         wall_parts: list[tuple[int, int, int, int]] = []  # the dead wall's square's blobs
         riichi = [(x * self.ppm, y * self.ppm) for x, y in self.riichi_tiles]  # view pixels
+        held: list[int] = []  # boxes cut so only by a recorded riichi (`cut_blob`'s)
         min_side = (self.geo.tile_w - 6) * self.ppm
         for i in range(1, n):
             x, y, w, h, _ = (int(v) for v in stats[i])
@@ -458,7 +459,17 @@ class LiveReader:
                     side = cut_side(area, seat, towards)
                     first = len(boxes)
                     cut_blob(
-                        face[sub], region[sub], ox, oy, boxes, self.geo, self.ppm, self._rims, side, riichi
+                        face[sub],
+                        region[sub],
+                        ox,
+                        oy,
+                        boxes,
+                        self.geo,
+                        self.ppm,
+                        self._rims,
+                        side,
+                        riichi,
+                        held,
                     )
                     if area == "hand" and self.camera is not None:
                         boxes[first:] = laid_open(boxes[first:], seat, self.geo, self.ppm, along)
@@ -478,7 +489,7 @@ class LiveReader:
         doubtful: list[int] = []  # tiles that look like a standing top by their rim alone, to be named first
         maybe_down: list[int] = []  # tiles face down by a back share an inked face reaches, to be named first
         self.outside = []
-        for (x, y, w, h), owner in zip(boxes, owners, strict=True):
+        for k, ((x, y, w, h), owner) in enumerate(zip(boxes, owners, strict=True)):
             cell = back[max(0, y) : y + h, max(0, x) : x + w]
             red = float(cell.mean()) if cell.size else 0.0
             edge = edge_share(cell, round(EDGE_MM * self.ppm))
@@ -504,6 +515,8 @@ class LiveReader:
             if reading is None:
                 self._note_outside(cx, cy)
                 continue
+            if reading.sideways and k in held:
+                reading = replace(reading, held=True)
             # No tile lies face down in a pond: one that looks so is named first, whatever the backs (an 8p's
             # navy circles on black backs under a dimmer light fill 0.5 of its cell). Nor is a dead-wall
             # cell trusted to be face down where the backs lie near the felt: the back mask holds the felt

@@ -52,15 +52,27 @@ SWAPPED_SHARE = 0.6
 SWAP_GAP_MM = 6.0
 
 
+def counted(t: Track) -> int:
+    """A track's readings that tell its orientation: all but those cut sideways only because the game had
+    recorded it as a riichi tile (`Track.held`). On white cloth a pond row holding the recorded riichi tile
+    is cut with its sideways tile at no cost (`tile_cuts.POND_SIDEWAYS_COST`), so a tile counted as a riichi
+    by mistake stayed sideways for as long as its row could be cut so: seed 9463, white cloth, blue backs,
+    40 degrees, photographed faces: seat 1's N, laid with the next discard after a run of unread bright
+    frames, was cut sideways for its first 20 readings, held so by its riichi for the next 35 (upright
+    with the cost), and its riichi, the record's alone, was taken back in a hand's last frames or not at
+    all."""
+    return t.hits - t.held
+
+
 def sideways_share(t: Track) -> float:
-    """Share of a track's readings that lay sideways."""
-    return t.turns / max(t.hits, 1)
+    """Share of a track's readings that lay sideways, of those that tell (`counted`)."""
+    return (t.turns - t.held) / max(counted(t), 1)
 
 
 def lies_sideways(t: Track, hits: int = RECHECK_HITS) -> bool:
-    """Whether a discard read at least `hits` times lies sideways: in most of its readings, or in all of its
-    latest ones."""
-    return t.hits >= hits and (sideways_share(t) >= SIDEWAYS_SHARE or t.side_run >= SIDEWAYS_RUN)
+    """Whether a discard read at least `hits` times (that tell, `counted`) lies sideways: in most of those
+    readings, or in all of its latest ones."""
+    return counted(t) >= hits and (sideways_share(t) >= SIDEWAYS_SHARE or t.side_run >= SIDEWAYS_RUN)
 
 
 def reread_riichi(h: HandState, tracks: dict[int, Track], geo: TableGeometry) -> list[dict[str, Any]]:
@@ -95,7 +107,7 @@ def reread_riichi(h: HandState, tracks: dict[int, Track], geo: TableGeometry) ->
             continue
         if (
             t is None
-            or t.hits < RECHECK_HITS
+            or counted(t) < RECHECK_HITS
             or sideways_share(t) >= UPRIGHT_SHARE
             or t.side_run >= SIDEWAYS_RUN
         ):
@@ -113,7 +125,7 @@ def reread_riichi(h: HandState, tracks: dict[int, Track], geo: TableGeometry) ->
             _turn(turned)
             out.append({"type": MOVED_RIICHI, "actor": seat, "from": nth, "to": to})
         elif (
-            t.hits >= TAKE_BACK_HITS
+            counted(t) >= TAKE_BACK_HITS
             and sideways_share(t) < TAKE_BACK_SHARE
             and h.accept_pending != seat
             and not _swapped_with_previous(h, tracks, geo, seat, t, nth)
@@ -137,7 +149,7 @@ def _sideways_before(
     upright since, counted with a riichi; the win's ippatsu was read from it."""
     if (
         t is None
-        or t.hits < SIDEWAYS_HITS
+        or counted(t) < SIDEWAYS_HITS
         or sideways_share(t) >= UPRIGHT_SHARE
         or t.side_run >= SIDEWAYS_RUN
     ):
@@ -178,7 +190,7 @@ def _called_riichi(h: HandState, tracks: dict[int, Track], geo: TableGeometry) -
             del h.called_riichi[seat]  # the next discard turned: the riichi stands
             continue
         first = later[0][1]
-        upright = first.hits >= TAKE_BACK_HITS and sideways_share(first) < TAKE_BACK_SHARE
+        upright = counted(first) >= TAKE_BACK_HITS and sideways_share(first) < TAKE_BACK_SHARE
         if upright and h.accept_pending != seat:
             del h.called_riichi[seat]
             h.riichi.discard(seat)

@@ -47,6 +47,7 @@ def cut_blob(
     rims: bool = False,
     side_mm: tuple[float, float] = (0.0, 0.0),
     riichi: Sequence[tuple[float, float]] = (),
+    held: list[int] | None = None,
 ) -> None:
     """Cut a blob of touching tiles into rows (ponds have rows of six), then each row into tiles.
 
@@ -66,6 +67,8 @@ def cut_blob(
 
     `riichi`: where (view pixels) the riichi tiles the game has recorded lie. A pond row holding one is
     cut without the cost of its sideways tile (POND_SIDEWAYS_COST): the record has that tile lying sideways.
+    Where that cut differs from the one with the cost, the indices of its cells (in `boxes`) are added to
+    `held`: their orientation is the record's, no evidence for it (`vision.riichi_reread`).
     """
     h, w = blob.shape
     centre = ((x0 + w / 2) / ppm, (y0 + h / 2) / ppm)
@@ -136,24 +139,29 @@ def cut_blob(
         first = len(boxes)
         row_h, row_w = blob[sub].shape
         recorded = any(ox <= x < ox + row_w and oy <= y < oy + row_h for x, y in riichi)
-        _cut_row(
+        cut_row = functools.partial(
+            _cut_row,
             blob[sub],
             row_gaps,
             ox,
             oy,
             rows_along_x,
-            boxes,
-            geo,
-            ppm,
-            rims,
-            hand_row,
-            most_sideways,
-            0.0 if recorded else sideways_cost,
-            most_tiles,
-            side_mm[0 if rows_along_x else 1],
-            abs(towards),
-            owner_at_end,
+            geo=geo,
+            ppm=ppm,
+            rims=rims,
+            hand_row=hand_row,
+            most_sideways=most_sideways,
+            most_tiles=most_tiles,
+            side_along_mm=side_mm[0 if rows_along_x else 1],
+            side_across_mm=abs(towards),
+            owner_at_end=owner_at_end,
         )
+        cut_row(boxes=boxes, sideways_cost=0.0 if recorded else sideways_cost)
+        if recorded and sideways_cost and held is not None:
+            plain: list[tuple[int, int, int, int]] = []
+            cut_row(boxes=plain, sideways_cost=sideways_cost)
+            if plain != boxes[first:]:
+                held += range(first, len(boxes))
         if (a, b) == outer:
             # the row before lies beyond its near boundary, a gap between rows away (pixels of the view)
             near = (y0 if rows_along_x else x0) + (b if towards > 0 else a)

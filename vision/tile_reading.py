@@ -31,6 +31,9 @@ class TileReading:
     sideways: bool
     face_down: bool
     scores: NDArray[np.float32]
+    # Cut sideways only because its pond row holds the riichi tile the game recorded (`tile_cuts.cut_blob`'s
+    # `held`): the record's word, not the frame's, so no evidence of the tile's orientation.
+    held: bool = False
 
     @property
     def class_id(self) -> int:

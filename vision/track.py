@@ -76,6 +76,7 @@ class Track:
     forced_from: int | None = None  # ... this class most, the one the rule took away
     turns: int = 0  # readings that lay sideways
     side_run: int = 0  # readings in a row, up to the latest, that lay sideways
+    held: int = 0  # sideways readings cut so only by the riichi the game recorded (`TileReading.held`)
     named: int = -1  # the kind its last named reading gave most (-1: none yet)
     named_at: int = 0  # the frame of that reading
     face_turn: int = 0  # readings in a row, up to the latest, that named a face the other way round
@@ -245,7 +246,10 @@ class Tracker:
     def _hit(self, t: Track, r: TileReading) -> None:
         t.hits += 1
         t.turns += int(r.sideways)
-        t.side_run = t.side_run + 1 if r.sideways else 0
+        if r.held:
+            t.held += 1  # neither lengthens nor breaks its run of sideways readings
+        else:
+            t.side_run = t.side_run + 1 if r.sideways else 0
         t.misses = 0
         t.last_hit = self.frame
         face = bool(r.scores.any()) and int(np.argmax(r.scores)) != BACK_CLASS

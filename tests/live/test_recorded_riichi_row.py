@@ -28,18 +28,27 @@ RIICHI_3M = (461.7, 251.1)  # where the 3m's track lay (view px)
 THIRD_ROW_V = 190.0  # seat 2's third row lies beyond this (mm from the table's centre)
 
 
-def _third_row(riichi: tuple[tuple[float, float], ...]) -> list[tuple[float, bool]]:
-    """Seat 2's third pond row as cut: (u mm, sideways) along the row."""
+def _third_row(
+    riichi: tuple[tuple[float, float], ...], held: list[int] | None = None
+) -> list[tuple[float, bool]]:
+    """Seat 2's third pond row as cut: (u mm, sideways) along the row; with `held`, its cells' places
+    in it (as `_third_row` sorts them) that the record alone cut so."""
     img = cv2.imread(str(DATA / "riichi_row_white_cloth.png"))
     blob, gaps = img[..., 1] > 127, img[..., 0].astype(np.float32) / 255
     boxes: list[tuple[int, int, int, int]] = []
-    cut_blob(blob, gaps, *AT, boxes, GEO, 1.0, True, SIDE_MM, riichi)
+    indices: list[int] = []
+    cut_blob(blob, gaps, *AT, boxes, GEO, 1.0, True, SIDE_MM, riichi, indices)
     cells = []
-    for x, y, w, h in boxes:
+    for k, (x, y, w, h) in enumerate(boxes):
         u, v = GEO.to_seat(2, x + w / 2, y + h / 2)
         if v > THIRD_ROW_V:
-            cells.append((u, w > (GEO.tile_w + GEO.tile_h) / 2))  # seat 2's rows run along x
-    return sorted(cells)
+            cells.append((u, w > (GEO.tile_w + GEO.tile_h) / 2, k in indices))  # seat 2's rows run along x
+        else:
+            assert k not in indices  # rows without the riichi tile are cut alike either way
+    cells.sort()
+    if held is not None:
+        held += [n for n, (_, _, by_record) in enumerate(cells) if by_record]
+    return [(u, sideways) for u, sideways, _ in cells]
 
 
 def test_without_the_record_the_riichi_row_is_cut_as_four_upright_tiles() -> None:
@@ -53,6 +62,16 @@ def test_with_the_recorded_riichi_tile_its_row_is_cut_with_it_sideways_where_it_
     u, _ = cells[2]
     # The sideways 3m lies after two upright tiles (centres 29 mm apart from -72.5) and a gap: about -10.
     assert abs(u - (-43.5 + GEO.tile_w / 2 + 3.0 + GEO.tile_h / 2)) <= 4.0
+
+
+def test_the_cells_of_a_row_cut_so_by_the_record_alone_are_told_held() -> None:
+    # Their readings are no evidence of the riichi tile's orientation (vision/riichi_reread.py, `counted`).
+    held: list[int] = []
+    _third_row((RIICHI_3M,), held)
+    assert held == [0, 1, 2, 3]
+    held = []
+    _third_row((), held)
+    assert held == []
 
 
 def test_the_riichi_tiles_recorded_are_where_their_tracks_lie() -> None:

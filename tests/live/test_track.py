@@ -318,3 +318,16 @@ def test_one_odd_reading_moves_a_steady_tiles_place_in_its_seats_frame_as_little
     tracker.update(_frame([replace(steady, x=odd[0], y=odd[1], u=steady.u - 5.0)], mat=False))
     assert track.u == pytest.approx(steady.u - 1.0, abs=0.01)  # a fifth of the way, as x and y
     assert (track.u, track.v) == pytest.approx(GEO.to_seat(1, track.x, track.y))
+
+
+def test_a_reading_cut_sideways_only_by_the_recorded_riichi_is_counted_held_and_keeps_the_run() -> None:
+    tracker = Tracker()
+    sideways = replace(_tile(5), sideways=True)
+    for _ in range(4):
+        tracker.update(_frame([sideways], mat=True))
+    for _ in range(3):
+        tracker.update(_frame([replace(sideways, held=True)], mat=True))
+    (t,) = tracker.tracks.values()
+    assert (t.hits, t.turns, t.held, t.side_run) == (7, 7, 3, 4)
+    tracker.update(_frame([replace(sideways, sideways=False)], mat=True))
+    assert (t.turns, t.held, t.side_run) == (7, 3, 0)
