@@ -57,6 +57,7 @@ class HandState:
     # seat, u, v, frame, kind of each called tile's place in its pond
     called_at: list[tuple[int, float, float, int, int]] = field(default_factory=list)
     waited: dict[int, int] = field(default_factory=dict)  # new pond track -> frames it waited (earlier spot)
+    glimpsed_wait: set[int] = field(default_factory=set)  # ... those waiting for a tile glimpsed there
     discard_nth: dict[int, int] = field(default_factory=dict)  # discard track -> its seat's nth discard
     discard_kind: dict[int, int] = field(default_factory=dict)  # discard track -> the kind it was read as
     discard_votes: dict[int, Any] = field(default_factory=dict)  # discard track -> its votes when it counted

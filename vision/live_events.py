@@ -29,7 +29,7 @@ from riichi_table.vision.hand_state import HandState, Meld
 from riichi_table.vision.meld_reading import apart, kind_prob, laid_in_a_row, meld_reading, one_deep, stacked
 from riichi_table.vision.pai_names import alternatives, odds, pai_of, pai_of_track
 from riichi_table.vision.pond_turns import (
-    EARLIER_SPOT_FRAMES,
+    GLIMPSED_SPOT_FRAMES,
     came_back,
     hidden_lately,
     left_pond,
@@ -382,8 +382,12 @@ class TableReader:
                 # With guesses: as many faceless tiles before it as guesses show the guessed spots; none is
                 # waited for.
                 may_wait = not h.phantoms[seat] or unread < h.phantoms[seat]
-                if may_wait and waits_for_earlier(h, self.tracks, self.geo, seat, t):
+                if not h.phantoms[seat] and self._glimpse(seat, None) is not None:
+                    h.glimpsed_wait.add(t.id)  # its wait stays long once the glimpse is too old to find
+                glimpsed = t.id in h.glimpsed_wait
+                if may_wait and waits_for_earlier(h, self.tracks, self.geo, seat, t, glimpsed):
                     return
+                h.glimpsed_wait.discard(t.id)
                 if self._blank_before(seat, t, new):
                     self.warnings.append(
                         f"seat {seat}'s discard lies unseen before its {pai_of_track(t)}: guessed a white "
@@ -391,7 +395,7 @@ class TableReader:
                     )
                     h.phantoms[seat] += 1
                     h.stuck = 0
-                    h.waited[t.id] = EARLIER_SPOT_FRAMES  # waited once: read in its own turn as it comes
+                    h.waited[t.id] = GLIMPSED_SPOT_FRAMES  # waited once: read in its own turn as it comes
                     self._discard(None, seat)
                     continue
                 if unread > h.phantoms[seat]:
@@ -1429,7 +1433,7 @@ class TableReader:
         seat = h.next_seat
         new = self._new_pond_tiles(stable)[seat] if seat is not None else []
         if new and new[0].id in h.waited:
-            h.waited[new[0].id] = EARLIER_SPOT_FRAMES
+            h.waited[new[0].id] = GLIMPSED_SPOT_FRAMES
             self._discards(stable)
 
     def _end_hand(self, open_hands: dict[int, list[list[tuple[Placed, Track]]]], stable: list[Track]) -> None:

@@ -612,3 +612,46 @@ def test_a_tile_glimpsed_sideways_and_taken_by_a_ron_before_it_counted_declared_
     expected = [("tsumo", 2), *declared, ("dahai", 2), ("reveal", 3), ("hora", 3), ("end_kyoku", None)]
     assert [(e["type"], e.get("actor")) for e in table.events[-len(expected) :]] == expected
     assert "reach_accepted" not in _types(table.events)
+
+
+# --- a tile laid beyond a spot whose tile was glimpsed before an arm hid it -----------------------------
+
+
+def _beyond_a_glimpse(glimpsed: bool, frames: int) -> FramedTable:
+    """One go-around read and seat 0's second discard; seat 1's second discard (a 9p) glimpsed twice at its
+    spot (when `glimpsed`) before an arm hid it; seat 1's third discard (a 1m) counts a spot beyond, and
+    `frames` frames pass with nothing else read."""
+    table = _framed_start()
+    _one_go_around(table)
+    table.discard(0, 1, 27)
+    glimpse = _glimpse(17, hits=2, turns=0)
+    table.step(dropped=[glimpse] if glimpsed else [])
+    table.discard(1, 2, 0)
+    for _ in range(frames):
+        table.step()
+    return table
+
+
+def test_a_tile_beyond_a_spot_whose_tile_was_glimpsed_waits_for_it_and_each_keeps_its_turn() -> None:
+    # Seed 9735, wood felt, red backs, 37 degrees, light 0.55: seat 2's 8p, read twice at its first row's
+    # end before an arm crossed the pond, was read again 38 frames later; the 5m laid a turn after it at
+    # the second row's start waited six frames and took the 8p's turn.
+    from riichi_table.vision.pond_turns import EARLIER_SPOT_FRAMES, GLIMPSED_SPOT_FRAMES
+
+    table = _beyond_a_glimpse(True, GLIMPSED_SPOT_FRAMES - 5)
+    assert GLIMPSED_SPOT_FRAMES - 5 > EARLIER_SPOT_FRAMES
+    assert _dahai(table)[-1] == (0, "E")  # seat 1's turn still waits for its glimpsed tile
+    table.discard(1, 1, 17)  # the arm leaves: the 9p shows in its spot
+    for seat, spot, kind in ((2, 1, 5), (3, 1, 6), (0, 2, 7)):
+        table.discard(seat, spot, kind)
+    table.step()
+    assert [d for d in _dahai(table) if d[0] == 1] == [(1, "S"), (1, "9p"), (1, "1m")]
+
+
+def test_the_wait_for_a_glimpsed_tile_ends_and_without_a_glimpse_it_is_as_short_as_before() -> None:
+    from riichi_table.vision.pond_turns import EARLIER_SPOT_FRAMES, GLIMPSED_SPOT_FRAMES
+
+    table = _beyond_a_glimpse(True, GLIMPSED_SPOT_FRAMES)
+    assert _dahai(table)[-1] == (1, "1m")
+    table = _beyond_a_glimpse(False, EARLIER_SPOT_FRAMES)
+    assert _dahai(table)[-1] == (1, "1m")
