@@ -51,6 +51,13 @@ HAND_KEEP = 0.85
 # at the pond's next spot, counted as seat 1's discard; the 4m laid on it four frames later was read upright,
 # 1.00, in every frame to the hand's end, and named nothing: readings of the other shape name nothing).
 FACE_TURN_READS = 3
+# So is a counted pond track its readings never named (its top kind under NEVER_NAMED_SHARE of its votes), once
+# FACE_TURN_READS readings in a row name a face the other way round at FACE_TURN_SURE or more (seed 9327,
+# white cloth, blue backs, 40 degrees, photographed faces: seat 3's green dragon, just laid, was cut sideways
+# across it for four readings named 9p, S and 1s at 0.16-0.26, counted as a 9p, and read upright as a green
+# dragon at 0.95-0.99 in every frame after; readings of the other shape name nothing, and the 9p stayed).
+NEVER_NAMED_SHARE = 0.5
+FACE_TURN_SURE = 0.9
 
 
 @dataclass
@@ -253,17 +260,19 @@ class Tracker:
         t.misses = 0
         t.last_hit = self.frame
         face = bool(r.scores.any()) and int(np.argmax(r.scores)) != BACK_CLASS
-        t.face_turn = t.face_turn + 1 if face and r.sideways != t.sideways else 0
+        back = t.class_id == BACK_CLASS
+        sure = back or float(r.scores.max()) >= FACE_TURN_SURE
+        t.face_turn = t.face_turn + 1 if face and sure and r.sideways != t.sideways else 0
         if (
             t.stable
             and t.area == "pond"
             and r.area == "pond"
             and not t.face_down
-            and t.class_id == BACK_CLASS
+            and (back or _never_named(t))
             and t.face_turn >= FACE_TURN_READS
         ):
             t.sideways = r.sideways
-            t.votes = np.zeros(N_CLASSES)  # the back's votes, read in the shape it no longer has
+            t.votes = np.zeros(N_CLASSES)  # the back's votes, or no name's, read in the shape it no longer has
             t.face_turn = 0
         # A reading cut in the other orientation named a crop of the wrong shape: its place counts, its class
         # does not.
@@ -301,6 +310,12 @@ class Tracker:
         x0, x1 = int(max(0, x - half_w)), int(x + half_w) + 1
         patch = reading.mat[y0:y1, x0:x1]
         return bool(patch.size) and float(patch.mean()) > 0.6
+
+
+def _never_named(t: Track) -> bool:
+    """Whether a track's readings never named it: its top kind has under NEVER_NAMED_SHARE of its votes."""
+    total = float(t.votes.sum())
+    return total > 0 and float(t.votes.max()) < NEVER_NAMED_SHARE * total
 
 
 def footprint(seat: int, sideways: bool) -> tuple[float, float]:

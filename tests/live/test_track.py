@@ -331,3 +331,22 @@ def test_a_reading_cut_sideways_only_by_the_recorded_riichi_is_counted_held_and_
     assert (t.hits, t.turns, t.held, t.side_run) == (7, 7, 3, 4)
     tracker.update(_frame([replace(sideways, sideways=False)], mat=True))
     assert (t.turns, t.held, t.side_run) == (7, 3, 0)
+
+
+@pytest.mark.parametrize(("p_then", "turns"), [(0.97, True), (0.6, False)])
+def test_a_counted_pond_tile_never_named_takes_the_shape_of_sure_readings_the_other_way(
+    p_then: float, turns: bool
+) -> None:
+    # Seed 9327, white cloth, 40 degrees, photographed faces: seat 3's green dragon, just laid, was cut
+    # sideways across it and named 9p, S and 1s at 0.16-0.26; counted as a 9p, it was read upright as a green
+    # dragon at 0.95-0.99 in every frame after, and those readings of the other shape named nothing.
+    tracker = Tracker()
+    for _ in range(STABLE_HITS + SIDEWAYS_POND_EXTRA + 2):
+        tracker.update(_frame([replace(_tile(17, 7, p=0.25), sideways=True)], mat=True))
+    (track,) = tracker.tracks.values()
+    assert track.stable and track.sideways and track.kind == 17
+    for _ in range(FACE_TURN_READS + 4):
+        tracker.update(_frame([_tile(32, 7, p=p_then)], mat=True))
+    assert list(tracker.tracks) == [track.id]
+    assert track.sideways is not turns
+    assert track.kind == (32 if turns else 17)
