@@ -51,8 +51,8 @@ HAND_KEEP = 0.85
 # at the pond's next spot, counted as seat 1's discard; the 4m laid on it four frames later was read upright,
 # 1.00, in every frame to the hand's end, and named nothing: readings of the other shape name nothing).
 FACE_TURN_READS = 3
-# So is a counted pond track its readings never named (its top kind under NEVER_NAMED_SHARE of its votes), once
-# FACE_TURN_READS readings in a row name a face the other way round at FACE_TURN_SURE or more (seed 9327,
+# So is a counted pond track its readings never named (its top kind under NEVER_NAMED_SHARE of its votes),
+# once FACE_TURN_READS readings in a row name a face the other way round at FACE_TURN_SURE or more (seed 9327,
 # white cloth, blue backs, 40 degrees, photographed faces: seat 3's green dragon, just laid, was cut sideways
 # across it for four readings named 9p, S and 1s at 0.16-0.26, counted as a 9p, and read upright as a green
 # dragon at 0.95-0.99 in every frame after; readings of the other shape name nothing, and the 9p stayed).
@@ -272,7 +272,7 @@ class Tracker:
             and t.face_turn >= FACE_TURN_READS
         ):
             t.sideways = r.sideways
-            t.votes = np.zeros(N_CLASSES)  # the back's votes, or no name's, read in the shape it no longer has
+            t.votes = np.zeros(N_CLASSES)  # votes for a back or no name, read in the shape it no longer has
             t.face_turn = 0
         # A reading cut in the other orientation named a crop of the wrong shape: its place counts, its class
         # does not.
