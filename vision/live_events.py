@@ -1475,6 +1475,21 @@ class TableReader:
             # seat 0's 7s lay, the blurred frames skipped, the ron read as seat 1's tsumo and refused): it
             # goes in as that seat's discard, and the win is a ron on it.
             turn = h.next_seat
+            win_pai = pai_of_track(win)
+            if target == seat and turn is not None and turn != seat and h.last_discard is not None:
+                # The last discard, not the winner's, left its pond as the hand was laid open: the ron took
+                # it, whatever the tile set apart was named (seed 9735, wood felt, red backs, 37 degrees,
+                # light 0.55, photographed faces: seat 2's ron on seat 0's 6s, the 6s set apart read 9s, was
+                # put in as a ron on a 9s made up for seat 1, refused, and the hand went on to a draw).
+                d_seat, d_id, d_kind = h.last_discard
+                if d_seat != seat and d_kind >= 0 and left_pond(self.tracks, self.frame, d_id):
+                    target = d_seat
+                    taken = self.tracks.get(d_id)
+                    win_pai = pai_of_track(taken) if taken is not None else pai_of(d_kind)
+                    self.warnings.append(
+                        f"seat {seat}'s winning tile was read {pai_of_track(win)}; seat {d_seat}'s "
+                        f"{win_pai}, which left its pond as the hand was laid open, taken for it"
+                    )
             if target == seat and turn is not None and turn != seat:
                 self.warnings.append(
                     f"seat {turn}'s discard was taken by seat {seat}'s ron before it was read: put in as the "
@@ -1502,7 +1517,7 @@ class TableReader:
                     "type": "hora",
                     "actor": seat,
                     "target": target,
-                    "pai": pai_of_track(win),
+                    "pai": win_pai,
                     "uradora_markers": [pai_of_track(t) for t in ura] if seat in h.riichi else [],
                     "hora_tehais": tehai[:-1],
                     # Second choices per shown tile, for the game to try when the reading is no winning hand.

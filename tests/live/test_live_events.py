@@ -711,6 +711,36 @@ def test_a_win_laid_open_out_of_turn_is_a_ron_on_the_discard_of_the_seat_on_turn
     assert (hora["actor"], hora["target"]) == (3, 2), session.warnings  # the game takes the ron
 
 
+def test_a_win_out_of_turn_takes_the_last_discard_that_left_its_pond_whatever_its_tile_apart_reads() -> None:
+    # Seed 9735, wood felt, red backs, 37 degrees, light 0.55, photographed faces: seat 2's ron on seat 0's
+    # 6s, the 6s set apart read 9s, was put in as a ron on a 9s made up for the seat on turn, refused, and the
+    # hand went on to a draw. Here seat 2's 9m leaves its pond and seat 0, not on turn, lays open its win with
+    # the 9m set apart read 6m.
+    table = _start()
+    table.discard(0, 0, 27)
+    table.discard(1, 0, 28)
+    nine = table.discard(2, 0, 8)
+    table.take(nine)
+    table.step([], [nine])
+    for i, kind in enumerate([0, 1, 2, 9, 10, 11, 18, 19, 20, 3, 4, 5, 8]):
+        table.put(0, GEO.hand_u0 + i * 28.5, GEO.hand_v, kind)
+    table.put(0, GEO.hand_u0 + 13 * 28.5 + 12, GEO.hand_v, 5)
+    for _ in range(10):
+        table.step()
+    hora = next(e for e in table.events if e["type"] == "hora")
+    assert (hora["actor"], hora["target"], hora["pai"]) == (0, 2, "9m")
+    assert [e["actor"] for e in table.events if e["type"] == "dahai"] == [0, 1, 2]  # nothing made up
+    assert any("read 6m; seat 2's 9m, which left its pond" in w for w in table.reader.warnings)
+
+    from riichi_table.assistant import LiveSession
+
+    session = LiveSession("wrc", namer="templates")
+    for event in table.events:
+        session._apply(dict(event))
+    taken = next(e for e in session.accepted if e["type"] == "hora")
+    assert (taken["actor"], taken["target"], taken["pai"]) == (0, 2, "9m"), session.warnings
+
+
 def test_a_concealed_kan_read_before_the_last_seats_discard_fills_that_discard_in_first() -> None:
     # Seed 1234, white cloth, 37 degrees: seat 0's concealed kan of 1m was read while seat 3's N had not been
     # read yet; the game refused a kan out of turn, and its new dora indicator with it. A kan comes in its
