@@ -58,9 +58,9 @@ def counted(t: Track) -> int:
     is cut with its sideways tile at no cost (`tile_cuts.POND_SIDEWAYS_COST`), so a tile counted as a riichi
     by mistake stayed sideways for as long as its row could be cut so: seed 9463, white cloth, blue backs,
     40 degrees, photographed faces: seat 1's N, laid with the next discard after a run of unread bright
-    frames, was cut sideways for its first 20 readings, held so by its riichi for the next 35 (upright
-    with the cost), and its riichi, the record's alone, was taken back in a hand's last frames or not at
-    all."""
+    frames, was cut sideways for its first 19 readings and held so by its riichi in 41 of the next 70
+    (upright with the cost); its riichi, the record's alone, was taken back in the hand's last frames, or,
+    with a few readings fewer, not at all."""
     return t.hits - t.held
 
 

@@ -417,19 +417,19 @@ def test_the_session_takes_a_riichi_back_when_its_sideways_discard_cannot_have_i
 
 def test_readings_cut_sideways_only_by_the_recorded_riichi_tell_nothing_of_its_tile() -> None:
     # Seed 9463, white cloth, blue backs, 40 degrees, photographed faces: seat 1's N, laid with the next
-    # discard after a run of unread bright frames, was cut sideways for its first 20 readings and counted with
-    # a riichi; its row, holding the recorded riichi tile, was cut with it sideways at no cost for the next 35
-    # (upright with the cost), then upright for 32. Over all 87 readings it lay sideways in 0.63 and stayed a
-    # riichi nobody declared; over the 52 that tell, in 0.38.
+    # discard after a run of unread bright frames, was cut sideways for its first 19 readings and counted with
+    # a riichi; its row, holding the recorded riichi tile, was cut with it sideways at no cost in 41 of the
+    # next 70 (upright with the cost), upright in the rest. Over all 89 readings it lay sideways in 0.67 and
+    # stayed a riichi nobody declared; over the 48 that tell, in 0.396.
     pond = [_pond_tile(i, -72 + 29 * i, False, 0, 60) for i in range(5)]
-    pond[4] = _pond_tile(4, 44, True, 55, 87, held=35)
+    pond[4] = _pond_tile(4, 44, True, 60, 89, held=41)
     h = _hand(4, 4, pond)
     assert reread_riichi(h, {t.id: t for t in pond}, GEO) == [
         {"type": MOVED_RIICHI, "actor": 3, "from": 4, "to": None}
     ]
     # Read as often, but upright fewer times than that (the riichi tile of seed 6471, cut sideways while its
     # row's last tile, held so once the next discard lay beside it): it stays.
-    pond[4] = _pond_tile(4, 44, True, 55, 65, held=35)
+    pond[4] = _pond_tile(4, 44, True, 60, 69, held=41)
     h = _hand(4, 4, pond)
     assert reread_riichi(h, {t.id: t for t in pond}, GEO) == []
     assert h.riichi_at[3] == (4, 4)
