@@ -1451,10 +1451,11 @@ class TableReader:
             win = groups[-1][0][1]
             concealed = [t for g in groups[:-1] for _, t in g]
             target = seat
-            if h.last_discard is not None and h.last_discard[0] != seat:
-                d_seat, d_id, d_kind = h.last_discard
-                if left_pond(self.tracks, self.frame, d_id) and d_kind == win.kind:
-                    target = d_seat
+            # The last discard, not the winner's, gone from its pond as the hand is laid open.
+            last = h.last_discard
+            left = last if last and last[0] != seat and left_pond(self.tracks, self.frame, last[1]) else None
+            if left and left[2] == win.kind:
+                target = left[0]
             # The seat on turn laid its discard and the winner took it before it was read often enough to
             # count (seed 1357, white cloth, 37 degrees: seat 1's 4s, read three times, and seat 0's ron on it
             # read as a tsumo): it goes in as that seat's discard, and the win is a ron on it.
@@ -1476,20 +1477,18 @@ class TableReader:
             # goes in as that seat's discard, and the win is a ron on it.
             turn = h.next_seat
             win_pai = pai_of_track(win)
-            if target == seat and turn is not None and turn != seat and h.last_discard is not None:
-                # The last discard, not the winner's, left its pond as the hand was laid open: the ron took
-                # it, whatever the tile set apart was named (seed 9735, wood felt, red backs, 37 degrees,
-                # light 0.55, photographed faces: seat 2's ron on seat 0's 6s, the 6s set apart read 9s, was
-                # put in as a ron on a 9s made up for seat 1, refused, and the hand went on to a draw).
-                d_seat, d_id, d_kind = h.last_discard
-                if d_seat != seat and d_kind >= 0 and left_pond(self.tracks, self.frame, d_id):
-                    target = d_seat
-                    taken = self.tracks.get(d_id)
-                    win_pai = pai_of_track(taken) if taken is not None else pai_of(d_kind)
-                    self.warnings.append(
-                        f"seat {seat}'s winning tile was read {pai_of_track(win)}; seat {d_seat}'s "
-                        f"{win_pai}, which left its pond as the hand was laid open, taken for it"
-                    )
+            if target == seat and turn is not None and turn != seat and left and left[2] >= 0:
+                # A winner not on turn took that discard, whatever the tile set apart was named (seed 9735,
+                # wood felt, red backs, 37 degrees, light 0.55, photographed faces: seat 2's ron on seat 0's
+                # 6s, the 6s set apart read 9s, was put in as a ron on a 9s made up for seat 1, refused, and
+                # the hand went on to a draw).
+                target = left[0]
+                taken = self.tracks.get(left[1])
+                win_pai = pai_of_track(taken) if taken is not None else pai_of(left[2])
+                self.warnings.append(
+                    f"seat {seat}'s winning tile was read {pai_of_track(win)}; seat {target}'s {win_pai}, "
+                    "which left its pond as the hand was laid open, taken for it"
+                )
             if target == seat and turn is not None and turn != seat:
                 self.warnings.append(
                     f"seat {turn}'s discard was taken by seat {seat}'s ron before it was read: put in as the "

@@ -264,26 +264,22 @@ def test_a_call_of_the_discard_before_the_walls_last_tile_is_put_in() -> None:
     assert [(e["type"], e["pai"]) for e in table.events if e["type"] == "pon"] == [("pon", "4s")]
 
 
-def test_a_counted_last_discard_is_not_taken_by_a_meld_and_stays_in_its_pond() -> None:
+@pytest.mark.parametrize("last_tile_calls", [False, True])
+def test_a_counted_last_discard_is_taken_by_a_meld_only_where_the_rules_let_it(last_tile_calls: bool) -> None:
     table = _framed_start()
+    table.reader.last_tile_calls = last_tile_calls
     _one_go_around(table)
     table.reader.hand.draws = LIVE_WALL - 1
     table.discard(0, 1, 21)  # the live wall's last tile's discard, a 4s, counted
     _pon_by_seat_1_of(table, 21)
     table.step()
-    assert not [e for e in table.events if e["type"] == "pon"]
-    assert _dahai(table)[-1] == (0, "4s")
-    assert any("the live wall is drawn out" in w for w in table.reader.warnings)
-
-
-def test_rules_that_let_a_meld_take_the_last_discard_read_the_call() -> None:
-    table = _framed_start()
-    table.reader.last_tile_calls = True
-    _one_go_around(table)
-    table.reader.hand.draws = LIVE_WALL - 1
-    table.discard(0, 1, 21)
-    _pon_by_seat_1_of(table, 21)
-    assert [(e["type"], e["pai"]) for e in table.events if e["type"] == "pon"] == [("pon", "4s")]
+    pons = [(e["type"], e["pai"]) for e in table.events if e["type"] == "pon"]
+    if last_tile_calls:
+        assert pons == [("pon", "4s")]
+    else:
+        assert pons == []
+        assert _dahai(table)[-1] == (0, "4s")  # it stays in its pond
+        assert any("the live wall is drawn out" in w for w in table.reader.warnings)
 
 
 def test_the_game_takes_the_hidden_call_and_the_table_page_says_so() -> None:
