@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -291,19 +292,31 @@ POND_OVERLAP_MM = 2.0
 FAR_EDGE_MM = 8.0
 
 
+class _RowTerms(NamedTuple):
+    """What every cut of one row is measured with, whichever run (`_best_widths`' arguments of that name):
+    the tiles' widths upright and sideways in pixels, pixels per mm, the columns' cumulative fill, the mat
+    seen in each column, and how many columns from a cut mat is looked for."""
+
+    widths: tuple[float, float]
+    ppm: float
+    fill_sum: list[float]
+    col_gap: list[float]
+    reach: int
+
+
 def _refit(
     runs: list[tuple[int, int]],
     fill: NDArray[np.floating],
     expect: tuple[float, float],
-    rest: tuple,
+    terms: _RowTerms,
     most_tiles: int | None,
     weight: float,
 ) -> tuple[int, int, tuple[tuple[int, ...], float]] | None:
     """The cheapest cut of any of `runs` (a row's run moved at one end) into upright tiles: (a, b, (combo,
     gap)), or None where none fits. A run moved may fit a sideways tile as well as the truth does (two
     upright tiles 6 mm apart, reached past their far end, fit one upright and one sideways): a riichi
-    tile is not made up so. `rest`: `_best_widths`'s arguments after the run's columns."""
-    widths, ppm, fill_sum, col_gap, _, reach = rest[:6]
+    tile is not made up so."""
+    widths, ppm, fill_sum, col_gap, reach = terms
     best: tuple[float, int, int, tuple[tuple[int, ...], float]] | None = None
     for a2, b2 in runs:
         if a2 < 0 or b2 > len(fill) or b2 - a2 < 1:
@@ -334,15 +347,15 @@ def _far_sideways(
     best: tuple[tuple[int, ...], float],
     fill: NDArray[np.floating],
     expect: tuple[float, float],
-    rest: tuple,
+    terms: _RowTerms,
     weight: float,
 ) -> tuple[int, int, tuple[tuple[int, ...], float]] | None:
     """A hand row's run [a, b) cut as `best` whose cell at the far end (the end `far_pad` pads: its sign
     says which) is upright but as shallow as a sideways tile: the cheapest cut of the run reaching up to
     `far_pad` columns past that end whose far tile is sideways, as (a, b, (combo, gap)), where it costs less
-    than `best`; else None. `rest`: `_best_widths`'s arguments after the run's columns."""
+    than `best`; else None."""
     combo, _ = best
-    widths, ppm, fill_sum, col_gap, _, reach = rest[:6]
+    widths, ppm, fill_sum, col_gap, reach = terms
     at_end = far_pad > 0
     if (combo[-1] if at_end else combo[0]) != 0:
         return None
@@ -489,6 +502,7 @@ def _cut_row(
         reach = max(1, round(RIM_REACH_MM * ppm)) if rims else 1
         deeper = _seen_deeper(depth[a:b], expect)
         weight = POND_SHALLOWER_WEIGHT if most_sideways == 1 and not rims else 2.0
+        terms = _RowTerms(widths, ppm, fill_sum, col_gap_list, reach)
         args = (a, b, widths, ppm, fill_sum, col_gap_list, deeper, reach, most_sideways, sideways_cost)
         best = _best_widths(*args, most_tiles, weight)
         if best is None and hand_row:
@@ -496,7 +510,7 @@ def _cut_row(
         if best is None and rims:
             best = _best_widths(*args, most_tiles, weight, widest_mm=RIM_WIDEST_MM)
         if best is not None and far_pad and hand_row:
-            refit = _far_sideways(a, b, far_pad, best, depth, expect, args[2:], weight)
+            refit = _far_sideways(a, b, far_pad, best, depth, expect, terms, weight)
             if refit is not None:
                 a, b, best = refit
                 total = b - a
@@ -506,7 +520,7 @@ def _cut_row(
                 runs = [(a - e, b) if far_pad < 0 else (a, b + e) for e in range(1, abs(far_pad) + 1)]
             else:
                 runs = [(a, b - e) if near_end_last else (a + e, b) for e in range(1, near_trim + 1)]
-            refit = _refit(runs, fill, expect, args[2:], most_tiles, weight)
+            refit = _refit(runs, fill, expect, terms, most_tiles, weight)
             if refit is not None:
                 a, b, best = refit
                 total = b - a
