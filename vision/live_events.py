@@ -460,8 +460,11 @@ class TableReader:
             "pai": pai_of_track(t),
         }
         h.discard_nth[t.id] = nth
-        if t.sideways and seat not in h.riichi:
-            late["riichi"] = True  # laid sideways: it was the riichi discard (seed 002 3.3.14)
+        if t.sideways and seat not in h.riichi and not self._called(seat):
+            # Laid sideways: it was the riichi discard (seed 002 3.3.14), unless the seat has called since,
+            # which a riichi hand cannot (a tile first cut sideways, as `_discard` reads it: seed 9871, white
+            # cloth, photographed faces, a red dragon shown after its seat's pon).
+            late["riichi"] = True
             h.riichi.add(seat)
             h.riichi_at[seat] = (t.id, nth)
         if len(places) > 1 and not more and not between:

@@ -234,6 +234,28 @@ def test_a_late_riichi_is_not_put_in_where_the_seat_called_afterwards() -> None:
     assert place_late_discard("wrc", record, actor=1, nth=0, pai="9m", riichi=True) is None
 
 
+def test_a_late_tile_cut_sideways_after_its_seat_called_is_no_riichi_discard() -> None:
+    # Seed 9871, white cloth, blue backs, 40 degrees, photographed faces: seat 1's red dragon, unseen in its
+    # turn (guessed), was first cut sideways when it showed, after seat 1 had called a pon. A riichi there
+    # cannot be (seed 002 3.3.14: no call after riichi, none before it on a concealed hand); the record
+    # refused the late tile as a riichi and kept the guess.
+    table = _start()
+    _hidden_turn(table)
+    table.discard(0, 1, 30)  # seat 0's N, called by seat 1
+    taken = table.tracks[max(table.tracks)]
+    table.take(taken)
+    for i, side in enumerate([True, False, False]):  # from kamicha, seat 0: the sideways tile left
+        table.put(1, 330 + i * 30, GEO.hand_v, 30, sideways=side)
+    table.step([], [taken])
+    assert [e["type"] for e in table.events if e["type"] == "pon"] == ["pon"]
+    table.discard(1, 1, 9)  # the caller's discard, in the spot beyond the unseen one
+    table.discard(1, 0, 33, sideways=True)  # the unseen discard shows at last, cut sideways
+    table.step()
+    fixes = [e for e in table.events if e["type"] == LATE_DAHAI]
+    assert fixes == [{"type": LATE_DAHAI, "actor": 1, "nth": 0, "pai": "C"}], table.events
+    assert 1 not in table.reader.hand.riichi
+
+
 def test_the_session_carries_a_late_riichi_and_the_players_hand_is_fixed_afterwards() -> None:
     from riichi_table.assistant import LiveSession
 
