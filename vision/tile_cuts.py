@@ -494,16 +494,20 @@ def _cut_row(
     col_gap_list = col_gap.tolist()
     cells: list[tuple[int, int, int, int, int]] = []
     row_sums: NDArray[np.int32] | None = None  # per row, filled pixels left of each column (made once)
+    reach = max(1, round(RIM_REACH_MM * ppm)) if rims else 1
+    terms = _RowTerms(widths, ppm, fill_sum, col_gap_list, reach)
+    joined: set[int] = set()  # starts of runs joined across a bare band: upright tiles only
+    if hand_row and rims:
+        starts, ends, joined = _across_bare_bands(starts, ends, depth, expect, terms)
     for a, b in zip(starts, ends, strict=True):
+        upright_only = 0 if a in joined else most_sideways
         a, b = _without_spill(blob, fill, a, b)
         total = b - a
         if total < (geo.tile_w - 6) * ppm:
             continue
-        reach = max(1, round(RIM_REACH_MM * ppm)) if rims else 1
         deeper = _seen_deeper(depth[a:b], expect)
         weight = POND_SHALLOWER_WEIGHT if most_sideways == 1 and not rims else 2.0
-        terms = _RowTerms(widths, ppm, fill_sum, col_gap_list, reach)
-        args = (a, b, widths, ppm, fill_sum, col_gap_list, deeper, reach, most_sideways, sideways_cost)
+        args = (a, b, widths, ppm, fill_sum, col_gap_list, deeper, reach, upright_only, sideways_cost)
         best = _best_widths(*args, most_tiles, weight)
         if best is None and hand_row:
             best = _best_widths(*args, most_tiles, weight, HAND_OVERLAP_MM)
@@ -646,6 +650,68 @@ def _stacked_columns(
         return out
     out[run[0] : run[1]] = True
     return out
+
+
+# On white cloth a photographed face's ivory is the cloth's colour: where a face's ink stops short of its
+# end, its bare end and the gap beside it are one band across the row, and a hand laid open parts there
+# into two runs of tiles, each cut at a pitch no player lays. Two runs this near each other are one where
+# the run they make together cuts into upright tiles at a gap nearer the usual 1.5 mm than either alone, by
+# BARE_BAND_NEARER_MM at least (a lone tile that fits is at its usual pitch: a winning tile set apart, a
+# meld's tile; a piece at its usual pitch keeps a wider gap beside it as one). Seed 9599, white cloth, blue
+# backs, 40 degrees, photographed faces: seat 1's thirteen tiles shown at the draw parted 5-10 px between
+# its 6m and 3p (the 3p's bare end with the gap) in five of six frames, cut as nine tiles 0.1-0.9 mm apart
+# and four 3.3 mm apart (together 1.75 mm); twelve were read, and the riichi hand shown tenpai was taken
+# for nobody's.
+BARE_BAND_MM = 12.0
+BARE_BAND_NEARER_MM = 0.25
+
+
+def _across_bare_bands(
+    starts: list[int],
+    ends: list[int],
+    depth: NDArray[np.floating],
+    expect: tuple[float, float],
+    terms: _RowTerms,
+) -> tuple[list[int], list[int], set[int]]:
+    """A hand row's runs [starts[i], ends[i]) on white cloth with each two parted by a face's bare end
+    joined (BARE_BAND_MM), and the starts of the runs joined so: runs of upright tiles, cut so (the
+    band's columns fill less, as a sideways tile's do)."""
+    widths, ppm = terms.widths, terms.ppm
+    usual = 1.5 * ppm
+
+    def cut(a: int, b: int) -> tuple[tuple[int, ...], float, float] | None:
+        deeper = _seen_deeper(depth[a:b], expect)
+        return _best_widths(
+            a,
+            b,
+            widths,
+            ppm,
+            terms.fill_sum,
+            terms.col_gap,
+            deeper,
+            terms.reach,
+            0,
+            with_cost=True,
+        )  # type: ignore[return-value]
+
+    def off(found: tuple[tuple[int, ...], float, float] | None) -> float:
+        if found is None:
+            return float("inf")
+        return 0.0 if len(found[0]) == 1 else abs(found[1] - usual)
+
+    out_s, out_e, joined_at = [starts[0]], [ends[0]], set()
+    for a, b in zip(starts[1:], ends[1:], strict=True):
+        a1, b1 = out_s[-1], out_e[-1]
+        joined = cut(a1, b) if a - b1 <= BARE_BAND_MM * ppm else None
+        if joined is not None and off(joined) + BARE_BAND_NEARER_MM * ppm <= min(
+            off(cut(a1, b1)), off(cut(a, b))
+        ):
+            out_e[-1] = b
+            joined_at.add(a1)
+            continue
+        out_s.append(a)
+        out_e.append(b)
+    return out_s, out_e, joined_at
 
 
 def _without_spill(blob: NDArray[np.bool_], fill: NDArray[np.float64], a: int, b: int) -> tuple[int, int]:
