@@ -25,6 +25,9 @@ class HandState:
     melds: list[list[Meld]] = field(default_factory=lambda: [[], [], [], []])
     dora: list[int] = field(default_factory=list)
     dora_u: list[float] = field(default_factory=list)  # where each indicator lay along the dead wall (mm)
+    # indicator index -> a face read once or twice under it, sure, whose track went before it counted
+    # (`TableReader._ura_glimpse`)
+    ura_glimpsed: dict[int, Any] = field(default_factory=dict)
     riichi: set[int] = field(default_factory=set)
     accept_pending: int | None = None
     last_discard: tuple[int, int, int] | None = None  # seat, track id, kind

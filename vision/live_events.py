@@ -84,6 +84,12 @@ RESEQUENCE = "_resequence"
 # The face-up ends of a concealed kan whose face-down middles were not seen lie this many tiles' widths apart,
 # centre to centre (three tiles' pitches: a width and a gap of a few mm each)
 KAN_ENDS_APART = (2.5, 3.6)
+# A face read under a counted indicator as sure as this, once or twice before its track went, is that
+# indicator's ura dora where none is read there when a riichi win is scored: the ura dora is turned only
+# then, under each indicator (seed 002 3.3.14, Riichi). Seed 9191, white cloth, blue backs, 40 degrees,
+# photographed faces: seat 0's ura dora, a 4p, was read once at 0.98; the light rose a step the next frame,
+# its pale face was lost on the cloth, and the win was scored without it.
+URA_GLIMPSE_SURE = 0.9
 INDICATOR_APART = 0.75  # of a tile's width: a new indicator lies this far along the wall from a counted one
 LATE_CALL_BACK = 2  # a late call is of one of the target's last this many discards still in its pond
 WHITE_DRAGON = DRAGONS[0]  # 5z, a blank face: on white cloth the tile seen least
@@ -161,6 +167,8 @@ class TableReader:
             if t.area == "pond" and not t.face_down and t.hits >= 2 and self._next_spot(t)
         ]
         self.tentative = changes.tentative
+        for t in changes.dropped:
+            self._ura_glimpse(t)
         for t in changes.gone:
             h.last_gone.add(t.id)
             if t.area == "pond":
@@ -1280,6 +1288,32 @@ class TableReader:
             e["type"] == "dahai" for e in self.events[at[-1] + 1 :]
         )
 
+    def _ura_glimpse(self, t: Track) -> None:
+        """Keep `t`, a track gone before it counted, where it is a face read sure under a counted indicator
+        (an ura dora's place, `URA_GLIMPSE_SURE`)."""
+        h = self.hand
+        if h.phase != "playing" or t.area != "dora" or t.face_down or t.kind < 0:
+            return
+        if t.v <= self.geo.tile_h / 2 + 2 or t.confidence < URA_GLIMPSE_SURE:
+            return
+        under = [i for i, u in enumerate(h.dora_u) if abs(t.u - u) <= self.geo.tile_w / 2]
+        if under:
+            h.ura_glimpsed[under[0]] = t
+
+    def _ura(self, stable: list[Track]) -> list[Track]:
+        """The ura dora indicators as they lie under the indicators, along the dead wall: the faces read
+        below the indicator row, and under an indicator with none, a face glimpsed there (`_ura_glimpse`)."""
+        h = self.hand
+        ura = [t for t in stable if t.area == "dora" and t.v > self.geo.tile_h / 2 + 2]
+        for i, t in sorted(h.ura_glimpsed.items()):
+            if not any(abs(r.u - h.dora_u[i]) <= self.geo.tile_w / 2 for r in ura):
+                self.warnings.append(
+                    f"the ura dora under indicator {i + 1} was read {t.hits} time(s) only: put in as read, "
+                    f"{pai_of_track(t)}"
+                )
+                ura.append(t)
+        return sorted(ura, key=lambda t: t.u)
+
     def _face_up_indicator(self, t: Track) -> bool:
         """Whether a track lies face up in the dead wall's indicator row (not an ura dora's, below it)."""
         return t.area == "dora" and not t.face_down and t.v < self.geo.tile_h / 2 + 2
@@ -1510,9 +1544,7 @@ class TableReader:
             shown = [*sorted(concealed, key=lambda t: t.u), win]
             h.shown_win = {t.id: t.kind for t in shown}
             tehai = [pai_of_track(t) for t in shown]
-            ura = sorted(
-                (t for t in stable if t.area == "dora" and t.v > self.geo.tile_h / 2 + 2), key=lambda t: t.u
-            )
+            ura = self._ura(stable)
             self._emit({"type": "reveal", "actor": seat, "tehai": tehai})
             self._emit(
                 {
