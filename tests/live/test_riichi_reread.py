@@ -7,6 +7,7 @@ record so (riichi_table/assistant/reconcile.py); seed 002 3.3.14: the riichi til
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from riichi_table.vision.hand_state import HandState
 from riichi_table.vision.riichi_reread import MOVED_RIICHI, reread_riichi
 from riichi_table.vision.tile_reading import N_CLASSES, FrameReading, TileReading
@@ -99,6 +100,25 @@ def test_a_riichi_tile_read_sideways_in_most_frames_stays() -> None:
     assert h.riichi_at[3] == (4, 4)
 
 
+@pytest.mark.parametrize(("next_u", "stays"), [(73.5, False), (82.5, True)])
+def test_a_riichi_tile_cut_sideways_in_every_reading_is_judged_by_where_the_tile_after_it_lies(
+    next_u: float, stays: bool
+) -> None:
+    # Seed 9055, wood felt, red backs, 37 degrees, light 0.55, photographed faces: seat 3's 5s, its inked far
+    # end lost on the dim wood, was cut sideways in every reading (its centre 41 mm along the row) and
+    # counted as a riichi. The 1s after it lay at 73.5, the spot after an upright tile (the 5p before it,
+    # cut with part of the 5s, had drifted to 12.5 from 15.4); after a sideways tile it lies 9 mm further.
+    pond = [_pond_tile(i, u, False, 0, 60) for i, u in enumerate([-71.6, -42.6, -13.6, 12.5])]
+    pond.append(_pond_tile(4, 41.2, True, 27, 27))
+    pond.append(_pond_tile(5, next_u, False, 0, 21))
+    h = _hand(4, 4, pond)
+    moved = reread_riichi(h, {t.id: t for t in pond}, GEO)
+    assert moved == ([] if stays else [{"type": MOVED_RIICHI, "actor": 3, "from": 4, "to": None}])
+    assert (3 in h.riichi) is stays
+    # Taken back, it is not declared again from its sideways readings.
+    assert reread_riichi(h, {t.id: t for t in pond}, GEO) == []
+
+
 def test_a_riichi_tile_read_upright_a_few_times_is_not_judged_yet() -> None:
     pond = [_pond_tile(i, -72 + 29 * i, False, 0, 60) for i in range(5)]
     pond[4] = _pond_tile(4, 44, True, 4, 15)  # an arm's shadow, a row cut the other way for a while
@@ -174,6 +194,12 @@ def test_a_discard_with_no_riichi_is_not_moved() -> None:
     assert move_riichi("wrc", _record(), actor=2, src=0, dst=1) is None
 
 
+def _spot(i: int, sideways: int) -> float:
+    """Where the `i`th tile of a pond row lies along it when its `sideways`th tile lies sideways: the
+    sideways tile's long side puts every tile after it 9 mm further on (seed 002 3.3.14)."""
+    return -72 + 29 * i + (GEO.tile_h - GEO.tile_w if i > sideways else 0)
+
+
 def _hand_without_riichi(pond: list[Track]) -> HandState:
     h = _hand(0, 0, pond)
     h.riichi, h.riichi_at = set(), {}
@@ -181,7 +207,7 @@ def _hand_without_riichi(pond: list[Track]) -> HandState:
 
 
 def test_a_discard_recorded_upright_that_lies_sideways_in_most_readings_gets_its_riichi() -> None:
-    pond = [_pond_tile(i, -72 + 29 * i, False, 0, 60) for i in range(5)]
+    pond = [_pond_tile(i, _spot(i, sideways=3), False, 0, 60) for i in range(5)]
     pond[3] = _pond_tile(3, 15, False, 17, 20)  # 2s: cut upright for the three readings it took to count
     h = _hand_without_riichi(pond)
     moved = reread_riichi(h, {t.id: t for t in pond}, GEO)
@@ -194,7 +220,7 @@ def test_another_cut_at_a_lost_discards_place_says_nothing_of_how_that_discard_l
     # Seed 881, white cloth, blue backs, 40 degrees: seat 2's 3s lost its track at the hand's end; a cell 8
     # mm off its place, read 4s and sideways in 17 of 20 readings, put in a riichi never declared.
     for kind, riichi in ((21, False), (20, True)):  # read 4s: another cut; read 3s: the 3s found again
-        pond = [_pond_tile(i, -72 + 29 * i, False, 0, 60) for i in range(5)]
+        pond = [_pond_tile(i, _spot(i, sideways=3), False, 0, 60) for i in range(5)]
         h = _hand_without_riichi(pond)
         h.discard_kind[3] = 20  # recorded 3s
         cut = _pond_tile(99, 15 + 8, True, 17, 20)
@@ -210,7 +236,7 @@ def test_a_discard_cut_upright_at_first_and_sideways_in_every_reading_since_gets
     # Seed 4409, white cloth, blue backs, 40 degrees: seat 2's riichi N, its far edge white on the white
     # cloth, was cut upright for its first 12 readings; the next discard beside it gave it an edge.
     for run, riichi in ((29, False), (30, True)):
-        pond = [_pond_tile(i, -72 + 29 * i, False, 0, 60) for i in range(5)]
+        pond = [_pond_tile(i, _spot(i, sideways=3), False, 0, 60) for i in range(5)]
         pond[3] = _pond_tile(3, 15, False, run, 12 + run, side_run=run)  # under 0.8 of them
         h = _hand_without_riichi(pond)
         moved = reread_riichi(h, {t.id: t for t in pond}, GEO)
