@@ -432,7 +432,8 @@ def _cut_row(
     Runs of touching tiles are split by trying every sequence of tile widths that fills the run; the
     sequence whose cuts fall where most mat shows through wins. In a `hand_row`, an added kan's two sideways
     tiles, one on the other (`_stacked_columns`), are cut as a sideways tile and then parted across the row.
-    `one_row`: the blob holds this row alone (no tile of another row can reach into it, `_without_spill`).
+    `one_row`: the blob holds this row alone (no tile of another row reaches into a side seat's row there,
+    `_without_spill`).
     """
     if not along_x:
         blob, gaps = blob.T, gaps.T
@@ -504,7 +505,7 @@ def _cut_row(
         starts, ends, joined = _across_bare_bands(starts, ends, depth, expect, terms)
     for a, b in zip(starts, ends, strict=True):
         upright_only = 0 if a in joined else most_sideways
-        if not (one_row and pond_row):
+        if not (one_row and pond_row and side_along_mm > SIDE_SHOWS_MM):
             a, b = _without_spill(blob, fill, a, b)
         total = b - a
         if total < (geo.tile_w - 6) * ppm:
@@ -729,11 +730,13 @@ def _without_spill(blob: NDArray[np.bool_], fill: NDArray[np.float64], a: int, b
     sideways tiles are centred on its line). They are a tile of the next row reaching over the cut between
     the rows where no mat shows between them (dim light: seed 104, photographed faces, light 0.55, a 4 mm
     corner of seat 3's first row lengthened its second row's run past three upright tiles and the cut made
-    the 2s a 38 x 38 mm cell, read as a riichi tile). A pond row that is its blob's only row has no other
-    row to reach into it, and its ends are its own tiles' (seed 9055, wood felt, red backs, 37 degrees, light
-    0.55: seat 1's riichi 7p, alone in its third row, its far end's dark circles as dim as the wood, lost 8
-    of its 35 mm there; cut as a 27 mm cell, neither tile's shape, it was never read, and the turns after it
-    stalled until a ron was put on the wrong seat)."""
+    the 2s a 38 x 38 mm cell, read as a riichi tile). A side seat's pond row that is its blob's only row has
+    no other row to reach into it along its length, and its ends are its own tiles' (seed 9055, wood felt,
+    red backs, 37 degrees, light 0.55: seat 1's riichi 7p, alone in its third row, its far end's dark
+    circles as dim as the wood, kept 8 of its 35 mm there on one side only; cut as a 27 mm cell, neither
+    tile's shape, it was never read, and the turns after it stalled until a ron was put on the wrong seat).
+    A far or near seat's lone tile is trimmed as before (seed 8647, black felt, yellow backs, 30 degrees,
+    photographed faces: seat 2's first discard, a 4p, read 6p untrimmed)."""
     mid = blob.shape[0] // 2
     centre = blob[max(0, mid - 1) : mid + 2].any(axis=0)
     while b - a > 1 and fill[a] < 0.5 and not centre[a]:

@@ -46,3 +46,28 @@ def test_a_lone_upright_tile_stays_upright() -> None:
     blob = np.ones((27, 35), bool)  # an upright face: 26 along the row, 35 across
     ((_, _, w, h),) = _boxes(blob)
     assert w >= 33 and h <= 29, (w, h)
+
+
+def test_a_far_seats_lone_tile_still_loses_a_corner_reaching_past_its_end() -> None:
+    # Seat 2's first discard: its row runs across the view, no side shows along it, and a corner past its
+    # end (another row's, or a point stick's) is trimmed as before (seed 8647, black felt, yellow backs, 30
+    # degrees, photographed faces: untrimmed, the 4p read 6p).
+    x, y = GEO.to_table(2, -72.5, GEO.pond_v0)
+    blob = np.zeros((35, 34), bool)
+    blob[:, :26] = True  # the face: 26 along the row (the view's x), 35 across
+    blob[:8, 26:] = True  # a corner reaching 8 px past its end, on one side
+    boxes: list[tuple[int, int, int, int]] = []
+    cut_blob(
+        blob,
+        np.ones(blob.shape, np.float32),
+        round(x - 13),
+        round(y - 17.5),
+        boxes,
+        GEO,
+        1.0,
+        False,
+        (0.0, 3.0),
+    )
+    ((bx, _, w, h),) = boxes
+    assert w <= 28 and h >= 33, (w, h)
+    assert abs((bx + w / 2) - (round(x - 13) + 13)) <= 2  # centred on the face, not on face and corner
