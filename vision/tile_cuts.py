@@ -156,7 +156,6 @@ def cut_blob(
             side_along_mm=side_mm[0 if rows_along_x else 1],
             side_across_mm=abs(towards),
             owner_at_end=owner_at_end,
-            one_row=len(cuts) == 2,
         )
         cut_row(boxes=boxes, sideways_cost=0.0 if recorded else sideways_cost)
         if recorded and sideways_cost and held is not None:
@@ -421,7 +420,6 @@ def _cut_row(
     side_along_mm: float = 0.0,
     side_across_mm: float = 0.0,
     owner_at_end: bool | None = None,
-    one_row: bool = False,
 ) -> None:
     """Split one row of tiles, upright and sideways mixed (a meld, a riichi discard); with no more than
     `most_sideways` sideways tiles when given (a pond's row), each costing `sideways_cost` more, and no more
@@ -432,8 +430,6 @@ def _cut_row(
     Runs of touching tiles are split by trying every sequence of tile widths that fills the run; the
     sequence whose cuts fall where most mat shows through wins. In a `hand_row`, an added kan's two sideways
     tiles, one on the other (`_stacked_columns`), are cut as a sideways tile and then parted across the row.
-    `one_row`: the blob holds this row alone (no tile of another row reaches into a side seat's row there,
-    `_without_spill`).
     """
     if not along_x:
         blob, gaps = blob.T, gaps.T
@@ -505,8 +501,7 @@ def _cut_row(
         starts, ends, joined = _across_bare_bands(starts, ends, depth, expect, terms)
     for a, b in zip(starts, ends, strict=True):
         upright_only = 0 if a in joined else most_sideways
-        if not (one_row and pond_row and side_along_mm > SIDE_SHOWS_MM):
-            a, b = _without_spill(blob, fill, a, b)
+        a, b = _without_spill(blob, fill, a, b)
         total = b - a
         if total < (geo.tile_w - 6) * ppm:
             continue
@@ -545,26 +540,21 @@ def _cut_row(
             owner_line = (int(across_run[0]), int(across_run[-1]) + 1)
             lost = round(FAR_EDGE_MM * ppm)
         lone = blob[:, a:b], total, widths, geo, ppm, side_along_mm, side_across_mm, rims
-        # A lone tile's cell is centred on its run, which may be a few mm longer or shorter than the tile.
-        at = float(a) if len(combo) > 1 else a + (total - widths[combo[0]]) / 2
-        lost_end = False  # the cell reaches past the blob to its face's lost far end
         if combo == (0,) and most_sideways == 1 and _lone_sideways(*lone):
             combo = (1,)
-            at = a + (total - widths[1]) / 2
-        elif combo == (0,) and most_sideways == 1 and _far_end_lost_sideways(*lone[:6]):
-            combo, lost_end = (1,), True
-            at = b - widths[1] if near_end_last else float(a)  # from its near end, which shows
+        # A lone tile's cell is centred on its run, which may be a few mm longer or shorter than the tile.
+        at = float(a) if len(combo) > 1 else a + (total - widths[combo[0]]) / 2
         for c in combo:
-            c0, c1 = round(at) if lost_end else max(0, round(at)), round(at + widths[c])
+            c0, c1 = max(0, round(at)), round(at + widths[c])
             at += widths[c] + gap
-            width = min(c1, blob.shape[1]) - max(c0, 0)
+            width = min(c1, blob.shape[1]) - c0
             if width <= 0 or not height:
                 continue
             if row_sums is None:
                 row_sums = np.concatenate(
                     (np.zeros((height, 1), np.int32), np.cumsum(blob, axis=1, dtype=np.int32)), axis=1
                 )
-            per_row = row_sums[:, max(c0, 0) + width] - row_sums[:, max(c0, 0)]  # each row's filled pixels
+            per_row = row_sums[:, c0 + width] - row_sums[:, c0]  # filled pixels of each row of the cell
             # The cell's own extent across the row: a sideways tile is shorter than upright ones.
             span = _longest_run(2 * per_row > width)
             if span is None:
@@ -581,7 +571,7 @@ def _cut_row(
                     r1 = max(r1, min(owner_line[1], r1 + lost))
                 else:
                     r0 = min(r0, max(owner_line[0], r0 - lost))
-            if c == 1 and stack[max(c0, 0) : c1].mean() > 0.5:
+            if c == 1 and stack[c0:c1].mean() > 0.5:
                 # The called tile and the added one, whether or not the mat shows between them.
                 rows = np.flatnonzero(2 * per_row > width)
                 r0, r1 = int(rows[0]), int(rows[-1]) + 1
@@ -730,13 +720,7 @@ def _without_spill(blob: NDArray[np.bool_], fill: NDArray[np.float64], a: int, b
     sideways tiles are centred on its line). They are a tile of the next row reaching over the cut between
     the rows where no mat shows between them (dim light: seed 104, photographed faces, light 0.55, a 4 mm
     corner of seat 3's first row lengthened its second row's run past three upright tiles and the cut made
-    the 2s a 38 x 38 mm cell, read as a riichi tile). A side seat's pond row that is its blob's only row has
-    no other row to reach into it along its length, and its ends are its own tiles' (seed 9055, wood felt,
-    red backs, 37 degrees, light 0.55: seat 1's riichi 7p, alone in its third row, its far end's dark
-    circles as dim as the wood, kept 8 of its 35 mm there on one side only; cut as a 27 mm cell, neither
-    tile's shape, it was never read, and the turns after it stalled until a ron was put on the wrong seat).
-    A far or near seat's lone tile is trimmed as before (seed 8647, black felt, yellow backs, 30 degrees,
-    photographed faces: seat 2's first discard, a 4p, read 6p untrimmed)."""
+    the 2s a 38 x 38 mm cell, read as a riichi tile)."""
     mid = blob.shape[0] // 2
     centre = blob[max(0, mid - 1) : mid + 2].any(axis=0)
     while b - a > 1 and fill[a] < 0.5 and not centre[a]:
@@ -803,26 +787,6 @@ def _in_line(
             if b - a >= depth - 2 * ppm:
                 out[k] = (c0, c1, a, b, c)
     return out
-
-
-def _far_end_lost_sideways(
-    run: NDArray[np.bool_],
-    total: int,
-    widths: tuple[float, float],
-    geo: TableGeometry,
-    ppm: float,
-    side_along_mm: float,
-) -> bool:
-    """Whether a lone pond tile cut upright by its length in a row that runs towards the camera (its side
-    shows along the row) is a sideways tile whose far end was lost: as shallow across the row as a sideways
-    tile (under an upright face's depth less LONE_UPRIGHT_SHORT_MM; across such a row nothing is lost to
-    the camera's angle) and no longer than a sideways tile. Seed 9055, wood felt, red backs, 37 degrees,
-    light 0.55: seat 1's riichi 7p, alone in its third row, its far end's dark circles as dim as the wood,
-    measured 22-29 px along its row in most frames and 24-25 across; cut upright, as no tile's shape, it was
-    never read, the turns after it stalled, and the ron was put on the wrong seat."""
-    if abs(side_along_mm) <= SIDE_SHOWS_MM or total > widths[1]:
-        return False
-    return float(np.median(run.sum(axis=0))) < (geo.tile_h - LONE_UPRIGHT_SHORT_MM) * ppm
 
 
 def _lone_sideways(
