@@ -78,7 +78,9 @@ def test_a_corrected_hand_photo_is_taught_to_the_clubs_profile_from_the_hand_che
     assert read >= 10
     expect(page.locator("#teach-profile")).to_have_text("hk-club")
 
-    # The widest box on the photo spans several tiles: a false detection, marked "not a tile".
+    # The widest box on the photo spans several tiles: a false detection, marked "not a tile". The boxes are
+    # drawn once the photo has loaded, which on a busy machine comes after the chips.
+    expect(page.locator("#photo-boxes .box").first).to_be_visible()
     widths = page.eval_on_selector_all("#photo-boxes .box", "boxes => boxes.map((b) => b.offsetWidth)")
     widest = int(np.argmax(widths))
     page.locator("#hand-tiles .tile").nth(widest).click()  # chips and boxes are in the same order
