@@ -1294,7 +1294,7 @@ class TableReader:
         h = self.hand
         if h.phase != "playing" or t.area != "dora" or t.face_down or t.kind < 0:
             return
-        if t.v <= self.geo.tile_h / 2 + 2 or t.confidence < URA_GLIMPSE_SURE:
+        if not self._in_ura_row(t) or t.confidence < URA_GLIMPSE_SURE:
             return
         under = [i for i, u in enumerate(h.dora_u) if abs(t.u - u) <= self.geo.tile_w / 2]
         if under:
@@ -1304,7 +1304,7 @@ class TableReader:
         """The ura dora indicators as they lie under the indicators, along the dead wall: the faces read
         below the indicator row, and under an indicator with none, a face glimpsed there (`_ura_glimpse`)."""
         h = self.hand
-        ura = [t for t in stable if t.area == "dora" and t.v > self.geo.tile_h / 2 + 2]
+        ura = [t for t in stable if t.area == "dora" and self._in_ura_row(t)]
         for i, t in sorted(h.ura_glimpsed.items()):
             if not any(abs(r.u - h.dora_u[i]) <= self.geo.tile_w / 2 for r in ura):
                 self.warnings.append(
@@ -1313,6 +1313,10 @@ class TableReader:
                 )
                 ura.append(t)
         return sorted(ura, key=lambda t: t.u)
+
+    def _in_ura_row(self, t: Track) -> bool:
+        """Whether a track lies below the dead wall's indicator row, where the ura dora are turned up."""
+        return t.v > self.geo.tile_h / 2 + 2
 
     def _face_up_indicator(self, t: Track) -> bool:
         """Whether a track lies face up in the dead wall's indicator row (not an ura dora's, below it)."""

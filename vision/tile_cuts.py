@@ -679,6 +679,7 @@ def _across_bare_bands(
     widths, ppm = terms.widths, terms.ppm
     usual = 1.5 * ppm
 
+    @functools.cache  # a middle run is cut as the second of one pair and again as the first of the next
     def cut(a: int, b: int) -> tuple[tuple[int, ...], float, float] | None:
         deeper = _seen_deeper(depth[a:b], expect)
         return _best_widths(

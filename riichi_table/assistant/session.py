@@ -485,7 +485,7 @@ class LiveSession:
             self.table.swap_guessed(actor, best, nth)
         placed = fits[best]
         # The page reads the ponds from the game's state; no new event goes out (it is no new discard).
-        self.game, self.accepted = placed.game, placed.record
+        self._set_record(placed)
         self._late_at[actor] = best
         what = f"{pai}, a riichi," if riichi else pai
         self.warnings.append(
@@ -501,8 +501,22 @@ class LiveSession:
             if refused:
                 self.warnings.append(refused)
             return False
-        self.game, self.accepted = placed.game, placed.record
+        self._set_record(placed)
         return True
+
+    def _set_record(self, placed: Placement) -> None:
+        """A record the engine replayed becomes the game's. The reader's stick to accept follows the
+        engine's: a riichi moved onto the last discard (a riichi tile read late going to its place in the
+        pond) is accepted with whatever the table shows next, and one moved off it is no longer pending, so
+        the reader's next events are those the engine expects. (A stick the reader holds for a discard the
+        record has not taken yet, one read in the same frame, is left alone.)"""
+        self.game, self.accepted = placed.game, placed.record
+        r, h = self.game.round, self.table.hand
+        last = self.accepted[-1] if self.accepted else {}
+        if r is not None and r.phase == "riichi_pending" and r.last_discard is not None:
+            h.accept_pending = r.last_discard[0]
+        elif last.get("type") == "dahai" and last.get("actor") == h.accept_pending:
+            h.accept_pending = None
 
     def _before_late(self, event: dict[str, Any]) -> None:
         """The seat's discard just read lies before its tile read late (`live_events.BEFORE_LATE`): the two
@@ -671,11 +685,7 @@ class LiveSession:
                 f"seat {actor}'s riichi tile lies upright, but the record cannot go without it"
             )
             return
-        self.game, self.accepted = placed.game, placed.record
-        last = placed.record[-1]
-        if dst is not None and last.get("type") == "dahai" and last.get("actor") == actor:
-            # The riichi went to the last discard: its stick is accepted with whatever the table shows next.
-            self.table.hand.accept_pending = actor
+        self._set_record(placed)
         if src is None:
             self.warnings.append(
                 f"seat {actor}'s discard {int(dst) + 1} ({placed.replaced}) was read upright at first but "
@@ -712,7 +722,7 @@ class LiveSession:
             moved = move_late_discard(self.rules, self.accepted, actor, place, old_at)
             if moved is None:
                 return nth  # a question stays for a person to answer
-            self.game, self.accepted = moved.game, moved.record
+            self._set_record(moved)
             self._late_at[actor] = old_at
             if q is None:
                 self.warnings.append(
@@ -744,7 +754,7 @@ class LiveSession:
             moved = move_late_discard(self.rules, self.accepted, q["seat"], q["place"], answer)
             if moved is None:
                 return {"ok": False, "error": "that order no longer fits the record (the game refuses it)"}
-            self.game, self.accepted = moved.game, moved.record
+            self._set_record(moved)
             self.table.swap_guessed(q["seat"], answer, q["place"])
         self.questions = [x for x in self.questions if x is not q]
         self.warnings.append(f"seat {q['seat']}'s {q['pai']}: put as its discard {answer + 1}, as answered")

@@ -352,3 +352,35 @@ def test_a_discard_recorded_at_its_turn_behind_a_tile_read_late_moves_on_with_it
     for event in [e for e in table.events if e["type"] == BEFORE_LATE]:
         session._apply(dict(event))
     assert _seat_discards(session) == ["1m", "9m", "8m"]
+
+
+def test_a_riichi_tile_read_late_that_goes_to_the_last_discard_has_its_stick_accepted_next() -> None:
+    # A riichi tile read late took the seat's guessed first place; the seat's next discard, read at its turn,
+    # lies before it in the pond: the two change places and the riichi goes with its tile, now the record's
+    # last discard. The engine waits for the stick to be accepted; the reader must say so with the next
+    # thing the table shows, or every later draw is refused.
+    session = _session(_record("2m"))
+    session._apply({"type": LATE_DAHAI, "actor": 1, "nth": 0, "pai": "9m", "riichi": True})
+    for seat, pai in ((2, "P"), (3, "F"), (0, "C")):
+        session._apply({"type": "tsumo", "actor": seat, "pai": "?"})
+        session._apply({"type": "dahai", "actor": seat, "pai": pai})
+    session._apply({"type": "tsumo", "actor": 1, "pai": "?"})
+    session._apply({"type": "dahai", "actor": 1, "pai": "1m", "tsumogiri": True})
+    assert session.table.hand.accept_pending is None  # the riichi is two turns back
+    session._apply({"type": BEFORE_LATE, "actor": 1, "nth": 1, "late": 0})
+    assert _seat_discards(session) == ["1m", "9m"]
+    assert session.game.round.phase == "riichi_pending"
+    assert session.table.hand.accept_pending == 1
+    # Moved back off the last discard (the two swapped again), the stick is no longer pending.
+    session._apply({"type": BEFORE_LATE, "actor": 1, "nth": 1, "late": 0})
+    assert _seat_discards(session) == ["9m", "1m"]
+    assert session.table.hand.accept_pending is None
+    session._apply({"type": BEFORE_LATE, "actor": 1, "nth": 1, "late": 0})
+    assert session.table.hand.accept_pending == 1
+    session.table._accept()  # as the reader does with the next seat's draw
+    for event in [*session.table.events[-1:], {"type": "tsumo", "actor": 2, "pai": "?"}]:
+        session._apply(event)
+    assert session.accepted[-2:] == [
+        {"type": "reach_accepted", "actor": 1},
+        {"type": "tsumo", "actor": 2, "pai": "?"},
+    ]
