@@ -1477,6 +1477,42 @@ class TableReader:
             h.waited[new[0].id] = GLIMPSED_SPOT_FRAMES
             self._discards(stable)
 
+    def _turns_up_to_ron(self, seat: int, win: Track, stable: list[Track]) -> None:
+        """Before `seat`'s win on the tile `win` is read as a ron: where a later seat's discard of the winning
+        kind, not counted yet, left its pond lately (`HandState.left_waiting`) while the discard of the seat
+        on turn was never read, the turns up to that seat are read now: each seat on turn with no new tile
+        has its discard filled in as a guess, and the discards waiting after it count, so that the win is a
+        ron on that seat's tile (seed 9055, wood felt, red backs, 37 degrees, light 0.55: seat 1's riichi 7p,
+        its far end lost on the dim wood, was never read; seat 2's F and seat 3's 8s lay waiting for it, and
+        seat 2 took the 8s for its ron. The win was read as a ron on an 8s made up for seat 1)."""
+        h = self.hand
+        gone = h.left_waiting
+        if (
+            gone is None
+            or gone[0] == seat
+            or gone[1] != win.kind
+            or self.frame - gone[2] > LEFT_WAITING_FRAMES
+            or h.next_seat in (None, seat, gone[0])
+        ):
+            return
+        for _ in range(3):
+            turn = h.next_seat
+            if turn is None or turn == gone[0]:
+                return
+            if self._new_pond_tiles(stable)[turn]:
+                count = h.dahai_count[turn]
+                self._discards(stable)
+                if h.dahai_count[turn] == count:
+                    return  # its tile waits for another: the turns stay as read
+                continue
+            self.warnings.append(
+                f"seat {turn}'s discard was not read before seat {gone[0]}'s {pai_of(gone[1])} was taken "
+                f"for seat {seat}'s ron: filled in as a guess"
+            )
+            h.phantoms[turn] += 1
+            h.stuck = 0
+            self._discard(None, turn)
+
     def _end_hand(self, open_hands: dict[int, list[list[tuple[Placed, Track]]]], stable: list[Track]) -> None:
         h = self.hand
         self._late_before_result(stable)
@@ -1497,6 +1533,8 @@ class TableReader:
             left = last if last and last[0] != seat and left_pond(self.tracks, self.frame, last[1]) else None
             if left and left[2] == win.kind:
                 target = left[0]
+            if target == seat:
+                self._turns_up_to_ron(seat, win, stable)
             # The seat on turn laid its discard and the winner took it before it was read often enough to
             # count (seed 1357, white cloth, 37 degrees: seat 1's 4s, read three times, and seat 0's ron on it
             # read as a tsumo): it goes in as that seat's discard, and the win is a ron on it.

@@ -816,3 +816,32 @@ def test_a_discard_counted_surely_is_no_other_tile_found_as_far_off() -> None:
     five_s = table.put(2, cell.u, GEO.pond_v0, 22)
     table.step([five_s])
     assert five_s.id not in table.reader.hand.ponds[2]
+
+
+def test_a_ron_on_a_later_seats_waiting_tile_while_the_turns_discard_was_never_read_fills_the_turns() -> None:
+    # Seed 9055, wood felt, red backs, 37 degrees, light 0.55: seat 1's riichi 7p, its far end lost on the dim
+    # wood, was never read; seat 2's F and seat 3's 8s lay waiting for it, and seat 2 took the 8s for its ron.
+    # The win was read as a ron on an 8s made up for seat 1.
+    table = _start()
+    table.discard(0, 0, 27)
+    table.discard(2, 0, 32)  # seat 2's F waits for seat 1's discard
+    taken = table.discard(3, 0, 8)  # seat 3's 9m waits too
+    assert [e["actor"] for e in table.events if e["type"] == "dahai"] == [0]
+    table.take(taken)
+    table.step([], [taken])
+    _lay_open_a_win_with_9m_apart(table, 2)
+    plays = [
+        (e["type"], e.get("actor"), e.get("pai")) for e in table.events if e["type"] in ("dahai", "hora")
+    ]
+    assert [p[:2] for p in plays[-4:]] == [("dahai", 1), ("dahai", 2), ("dahai", 3), ("hora", 2)]
+    assert [p[2] for p in plays[-3:]] == ["F", "9m", "9m"]
+    assert next(e for e in table.events if e["type"] == "hora")["target"] == 3
+    assert any("seat 1's discard was not read before seat 3's 9m" in w for w in table.reader.warnings)
+
+    from riichi_table.assistant import LiveSession
+
+    session = LiveSession("wrc", namer="templates")
+    for event in table.events:
+        session._apply(dict(event))
+    hora = next(e for e in session.accepted if e["type"] == "hora")
+    assert (hora["actor"], hora["target"]) == (2, 3), session.warnings  # the game takes the ron
