@@ -152,9 +152,15 @@ def _spaced_upright(h: HandState, tracks: dict[int, Track], geo: TableGeometry, 
     """Whether the seat's pond tile after `t` in its row lies where it would after an upright `t`: the
     row's upright tiles before `t` place its spots (one upright pitch each, their median start), and the
     next tile lies no further than SPACED_SLACK_MM past the spot after `t`'s (each tile read SPACED_HITS
-    times, upright, where it lies in most of its readings: `_median_u`)."""
+    times, upright). So it must lie both by the tiles' mean places and by the places they were read at
+    when they counted (`HandState.places`): either can be pulled along the row. Seed 10007, wood felt, red
+    backs, 37 degrees, light 0.55: seat 1's 1m and 9p before its riichi 2s drifted 4-7 mm towards it in
+    frames that cut the row half a tile off, and by their means the 9s after it lay 2.2 mm from its upright
+    spot (9.6 mm by where they were read); seed 9599, white cloth, photographed faces: seat 1's 3p, the
+    row's end when it counted, was read 5.6 mm long of its mean place (its far side white on the cloth),
+    and by the places the tile after the riichi 9p lay 2.6 mm from its upright spot."""
     row = [
-        _median_u(c, geo)
+        (c.u, h.places.get(i, (c.u, c.v))[0])
         for i in h.ponds[seat]
         if (c := _at_place(h, tracks, geo, seat, i)) is not None
         and c is not t
@@ -162,16 +168,11 @@ def _spaced_upright(h: HandState, tracks: dict[int, Track], geo: TableGeometry, 
         and not c.sideways
         and counted(c) >= SPACED_HITS
     ]
-    past = _past_upright_spot(row, t.u, geo)
-    return past is not None and abs(past) <= SPACED_SLACK_MM
-
-
-def _median_u(t: Track, geo: TableGeometry) -> float:
-    """Where a track lies along its row in most of its latest readings (`Track.median_place`), not its mean
-    place: seed 10007, wood felt, red backs, 37 degrees, light 0.55: seat 1's 1m and 9p before its riichi 2s
-    drifted 4-7 mm towards it by their means in frames that cut the row half a tile off, and by those the 9s
-    after it lay 2.2 mm from its upright spot, the riichi taken back (9.6 mm by where they lay)."""
-    return geo.to_seat(t.seat, *t.median_place)[0] if t.recent else t.u
+    return all(
+        (past := _past_upright_spot([u[k] for u in row], t.u, geo)) is not None
+        and abs(past) <= SPACED_SLACK_MM
+        for k in (0, 1)
+    )
 
 
 def _past_upright_spot(row: list[float], at: float, geo: TableGeometry) -> float | None:

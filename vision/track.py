@@ -12,7 +12,6 @@ Positions are table millimetres (vision.zones); frames are counted in processed 
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -59,12 +58,6 @@ FACE_TURN_READS = 3
 # dragon at 0.95-0.99 in every frame after; readings of the other shape name nothing, and the 9p stayed).
 NEVER_NAMED_SHARE = 0.5
 FACE_TURN_SURE = 0.9
-# A track keeps where its latest readings lay (`Track.recent`), this many: where it lies in most of them
-# (`Track.median_place`) is not pulled by a few cut another way, as its mean place is (seed 10007, wood felt,
-# dim: a pond row cut half a tile off in a third of the frames after a tile touched the riichi tile pulled
-# the means 4-7 mm), and forgets its first readings as its row's end, read long on white cloth (its far
-# side, white on the cloth, had nothing beside it).
-RECENT_READS = 15
 
 
 @dataclass
@@ -94,16 +87,6 @@ class Track:
     named: int = -1  # the kind its last named reading gave most (-1: none yet)
     named_at: int = 0  # the frame of that reading
     face_turn: int = 0  # readings in a row, up to the latest, that named a face the other way round
-    recent: deque[tuple[float, float]] = field(default_factory=lambda: deque(maxlen=RECENT_READS))
-
-    @property
-    def median_place(self) -> tuple[float, float]:
-        """Where it lies (table x, y) in most of its latest readings (`RECENT_READS`); its place until it
-        was read again."""
-        if not self.recent:
-            return self.x, self.y
-        xs, ys = zip(*self.recent, strict=True)
-        return float(np.median(xs)), float(np.median(ys))
 
     @property
     def turned(self) -> bool:
@@ -302,7 +285,6 @@ class Tracker:
         if not t.stable and t.area == "pond" and r.area == "pond" and t.turned != t.sideways:
             t.sideways = t.turned
             t.votes = np.zeros(N_CLASSES)  # named as crops of the other shape until now
-        t.recent.append((r.x, r.y))
         k = 1.0 / min(t.hits, 5)
         t.x += (r.x - t.x) * k
         t.y += (r.y - t.y) * k

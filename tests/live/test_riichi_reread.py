@@ -119,24 +119,33 @@ def test_a_riichi_tile_cut_sideways_in_every_reading_is_judged_by_where_the_tile
     assert reread_riichi(h, {t.id: t for t in pond}, GEO) == []
 
 
-@pytest.mark.parametrize(("lies", "stays"), [("sideways", True), ("upright", False)])
-def test_where_the_tile_after_a_riichi_tile_lies_is_judged_by_most_of_the_rows_latest_readings(
-    lies: str, stays: bool
+@pytest.mark.parametrize(
+    ("lies", "means", "places", "stays"),
+    [
+        ("sideways", {0: 4, 1: 7, 3: -2}, {}, True),
+        ("sideways", {}, {0: 9, 1: 9}, True),
+        ("upright", {}, {}, False),
+        ("upright", {0: 1, 1: 1}, {3: -1}, False),
+    ],
+    ids=["means-pulled", "places-pulled", "upright", "upright-both-near"],
+)
+def test_a_riichi_tile_is_taken_back_by_where_the_tile_after_it_lies_only_where_both_places_say_so(
+    lies: str, means: dict[int, float], places: dict[int, float], stays: bool
 ) -> None:
     # Seed 10007, wood felt, red backs, 37 degrees, light 0.55: seat 1's riichi 2s was cut sideways until the
-    # 9s was laid against its far end with no gap; a third of the frames after cut the row half a tile off,
-    # which pulled the mean places of the 1m and 9p before the 2s 4-7 mm towards it, and by those the 9s lay
-    # 2.2 mm from the spot an upright 2s would leave: the riichi was taken back. Where most of the row's
-    # latest readings lay, the 9s lies 7.5 mm on.
+    # 9s was laid against its far end with no gap; frames cut half a tile off pulled the mean places of the
+    # 1m and 9p before it 4-7 mm towards it, and by those the 9s lay 2.2 mm from its upright spot (by where
+    # they were read when they counted, 9.6 mm). Seed 9599, white cloth, photographed faces: seat 1's 3p
+    # before its riichi 9p was read 5.6 mm long of its mean place as its row's end tile, and by where they
+    # were read the tile after the 9p lay 2.6 mm from its upright spot (by their means, 5 mm).
     sideways = 2 if lies == "sideways" else 6  # the riichi tile's index, or none lying sideways
     pond = [_pond_tile(i, _spot(i, sideways), False, 0, 60) for i in range(6)]
     pond[2] = _pond_tile(2, _spot(2, sideways) + (4.5 if lies == "sideways" else 0), False, 32, 47)
     h = _hand(2, 2, pond)
-    for t in pond:
-        lay, off = GEO.to_table(3, t.u, t.v), GEO.to_table(3, t.u + 12, t.v)
-        t.recent.extend([lay, lay, off] * 5)  # half a tile off in a third of the frames
-    for i, pulled in {0: 4, 1: 7, 3: -2}.items():
-        pond[i].u += pulled
+    for i, mm in means.items():
+        pond[i].u += mm
+    for i, mm in places.items():
+        h.places[i] = (h.places[i][0] + mm, h.places[i][1])
     moved = reread_riichi(h, {t.id: t for t in pond}, GEO)
     assert moved == ([] if stays else [{"type": MOVED_RIICHI, "actor": 3, "from": 2, "to": None}])
     assert (3 in h.riichi) is stays

@@ -11,7 +11,6 @@ from riichi_table.vision.tile_reading import N_CLASSES, FrameReading, TileReadin
 from riichi_table.vision.track import (
     CONFIDENT_HITS,
     FACE_TURN_READS,
-    RECENT_READS,
     RECHECK_FRAMES,
     SIDEWAYS_POND_EXTRA,
     STABLE_HITS,
@@ -93,19 +92,6 @@ def test_a_misread_that_flickers_is_outvoted() -> None:
         tracker.update(_frame([_tile(kind, p=0.7)], mat=True))
     (track,) = tracker.stable()
     assert track.kind == 2
-
-
-def test_a_tile_cut_a_few_mm_off_now_and_then_lies_where_most_of_its_latest_readings_say() -> None:
-    # Seed 10007, wood felt, dim: a pond row cut half a tile off in a third of the frames pulled its tiles'
-    # mean places 4-7 mm along the row; the median of the latest readings stays where the tile lies.
-    tracker = Tracker()
-    tile = _tile(2)
-    for i in range(RECENT_READS * 2):
-        off = 10.0 if i % 3 == 2 else 0.0
-        tracker.update(_frame([replace(tile, x=tile.x + off)], mat=True))
-    (track,) = tracker.stable()
-    assert track.median_place == pytest.approx((tile.x, tile.y))
-    assert abs(track.x - tile.x) > 1.0  # the mean place is pulled
 
 
 def test_no_kind_is_read_five_times() -> None:
