@@ -53,8 +53,14 @@ SECOND_WEIGHT = 2.0 / 3.0
 # 8m 8m; of 53 such crops in four of the project's own renders, all 8m. So the photographed 5p, named 9p at
 # up to 0.99 (seed 9327, white cloth, 40 degrees: seat 2's 5p recorded as a 9p): of 73 crops the first named
 # 9p at 0.95 or more in that clip, the second named the ten of that 5p 5p, 62 9p and one 8p; of 235 such
-# crops in four of the project's own renders, 234 9p and one 9s (0.93).
-SECOND_FOR = (15, 7, 17)  # the 7p's, the 8m's and the 9p's classes
+# crops in four of the project's own renders, 234 9p and one 9s (0.93). So the photographed 6s and 4s,
+# named 9s at up to 0.98 (fresh seed 10143, black felt, yellow backs, 30 degrees: seat 1's 6s recorded as a
+# 9s; wood felt, red backs, 37 degrees, light 0.55: seat 3's 4s recorded as a 9s): of 111 crops the first
+# named 9s at 0.95 or more in that black-felt clip (three 6s discards, one 9s), the second named 55 6s and
+# 56 9s, each at 0.9 or more; of 128 in three photographed clips of seed 10007 (two 9s discards each, one
+# 6s), 113 9s and 15 6s (all in the dim-wood clip); of 62 in two of the project's own renders, 60 9s at
+# 0.9 or more, one 9s and one 3m below.
+SECOND_FOR = (15, 7, 17, 26)  # the 7p's, the 8m's, the 9p's and the 9s's classes
 
 
 @dataclass(frozen=True)

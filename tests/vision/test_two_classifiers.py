@@ -71,22 +71,27 @@ def test_the_crops_the_first_names_as_a_listed_class_are_asked_of_the_second_how
     assert both.second_reads == int(named.sum())
 
 
-def test_the_live_namer_asks_the_second_about_every_7p_8m_and_9p() -> None:
+def test_the_live_namer_asks_the_second_about_every_7p_8m_9p_and_9s() -> None:
     from riichi_table.vision.live_namer import SECOND_FOR, OnnxNamer
     from riichi_table.vision.pai_names import pai_of
 
-    assert [pai_of(c) for c in SECOND_FOR] == ["7p", "8m", "9p"]
+    assert [pai_of(c) for c in SECOND_FOR] == ["7p", "8m", "9p", "9s"]
     model = OnnxNamer().model
     assert isinstance(model, Classifier) and model.second is not None
     assert model.second_for.tolist() == list(SECOND_FOR)
 
 
-# 64 px crops the live namer cut at face height from seat 2's pond, photographed faces on white cloth at 40
-# degrees, that the first classifier alone names surely as another kind: the red dragon of seed 9055 (recorded
-# an 8m) and the 5p of seed 9327 (recorded a 9p).
+# 64 px crops the live namer cut at face height, photographed faces, that the first classifier alone names
+# surely as another kind: from seat 2's pond on white cloth at 40 degrees, the red dragon of seed 9055
+# (recorded an 8m) and the 5p of seed 9327 (recorded a 9p); from seat 1's pond on black felt at 30 degrees,
+# the 6s of seed 10143 (recorded a 9s).
 @pytest.mark.parametrize(
     ("name", "first", "pair"),
-    [("photo_red_dragon_named_8m.png", "8m", "C"), ("photo_5p_named_9p.png", "9p", "5p")],
+    [
+        ("photo_red_dragon_named_8m.png", "8m", "C"),
+        ("photo_5p_named_9p.png", "9p", "5p"),
+        ("photo_6s_named_9s.png", "9s", "6s"),
+    ],
 )
 def test_a_photographed_face_the_first_names_surely_as_another_kind_is_named_right_by_the_live_namer(
     name: str, first: str, pair: str
