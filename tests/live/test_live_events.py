@@ -665,6 +665,17 @@ def test_a_pon_seen_with_its_discard_in_one_frame_goes_before_the_callers_discar
     ]
 
 
+def _the_game_takes_the_ron(table: Table, actor: int, target: int) -> None:
+    """The reader's events, fed to a session, give the game `actor`'s ron on `target`'s discard."""
+    from riichi_table.assistant import LiveSession
+
+    session = LiveSession("wrc", namer="templates")
+    for event in table.events:
+        session._apply(dict(event))
+    hora = next(e for e in session.accepted if e["type"] == "hora")
+    assert (hora["actor"], hora["target"]) == (actor, target), session.warnings
+
+
 def test_a_ron_on_a_discard_taken_before_it_counted_records_that_discard_and_the_ron() -> None:
     # Seed 1357, white cloth, 37 degrees: seat 1's 4s was read three times while seat 0's discard before it
     # had not counted yet, and seat 0 took it for its ron in the frame its own discard counted; the win, with
@@ -702,13 +713,7 @@ def test_a_win_laid_open_out_of_turn_is_a_ron_on_the_discard_of_the_seat_on_turn
     assert next(e for e in table.events if e["type"] == "hora")["target"] == 2
     assert any("taken by seat 3's ron before it was read" in w for w in table.reader.warnings)
 
-    from riichi_table.assistant import LiveSession
-
-    session = LiveSession("wrc", namer="templates")
-    for event in table.events:
-        session._apply(dict(event))
-    hora = next(e for e in session.accepted if e["type"] == "hora")
-    assert (hora["actor"], hora["target"]) == (3, 2), session.warnings  # the game takes the ron
+    _the_game_takes_the_ron(table, 3, 2)
 
 
 def test_a_win_out_of_turn_takes_the_last_discard_that_left_its_pond_whatever_its_tile_apart_reads() -> None:
@@ -838,10 +843,4 @@ def test_a_ron_on_a_later_seats_waiting_tile_while_the_turns_discard_was_never_r
     assert next(e for e in table.events if e["type"] == "hora")["target"] == 3
     assert any("seat 1's discard was not read before seat 3's 9m" in w for w in table.reader.warnings)
 
-    from riichi_table.assistant import LiveSession
-
-    session = LiveSession("wrc", namer="templates")
-    for event in table.events:
-        session._apply(dict(event))
-    hora = next(e for e in session.accepted if e["type"] == "hora")
-    assert (hora["actor"], hora["target"]) == (2, 3), session.warnings  # the game takes the ron
+    _the_game_takes_the_ron(table, 2, 3)
