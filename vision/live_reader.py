@@ -84,6 +84,9 @@ CLOTH_TILES = 3.0
 BACK_RUN = 0.6
 TURNED_SURE = 0.9  # a meld's cell cut upright named at least this sure lying sideways ...
 TURNED_MARGIN = 0.25  # ... and this much surer than upright lies sideways (`LiveReader._turned_meld_tile`)
+# A pond row cut two ways on white cloth (`tile_cuts.RUNNER_UP_COST`) takes the other cut where the mean of
+# its faces' top scores is this much higher (`LiveReader._surer_cuts`).
+SURER_CUT = 0.15
 OUTLINE_STEP = 0.65  # a tile's rim on white cloth: a Scharr gradient above this share of the felt's lightness
 
 
@@ -407,6 +410,7 @@ class LiveReader:
         wall_parts: list[tuple[int, int, int, int]] = []  # the dead wall's square's blobs
         riichi = [(x * self.ppm, y * self.ppm) for x, y in self.riichi_tiles]  # view pixels
         held: list[int] = []  # boxes cut so only by a recorded riichi (`cut_blob`'s)
+        alternatives: list[tuple[int, list[tuple[int, int, int, int]]]] = []  # `cut_blob`'s
         min_side = (self.geo.tile_w - 6) * self.ppm
         for i in range(1, n):
             x, y, w, h, _ = (int(v) for v in stats[i])
@@ -470,6 +474,7 @@ class LiveReader:
                         side,
                         riichi,
                         held,
+                        alternatives,
                     )
                     if area == "hand" and self.camera is not None:
                         boxes[first:] = laid_open(boxes[first:], seat, self.geo, self.ppm, along)
@@ -488,6 +493,7 @@ class LiveReader:
         tops: dict[int, int] = {}  # per blob, its cells left out as a standing tile's top
         doubtful: list[int] = []  # tiles that look like a standing top by their rim alone, to be named first
         maybe_down: list[int] = []  # tiles face down by a back share an inked face reaches, to be named first
+        plain: dict[int, int] = {}  # box -> its tile, where that is a face-up reading and nothing to doubt
         self.outside = []
         for k, ((x, y, w, h), owner) in enumerate(zip(boxes, owners, strict=True)):
             cell = back[max(0, y) : y + h, max(0, x) : x + w]
@@ -531,6 +537,8 @@ class LiveReader:
             if doubt or unsure_down:
                 reading = replace(reading, face_down=False)
                 (doubtful if doubt else maybe_down).append(len(tiles))
+            elif not reading.face_down:
+                plain[k] = len(tiles)
             if not reading.face_down and (
                 doubt
                 or unsure_down
@@ -541,8 +549,10 @@ class LiveReader:
                 rows.append(len(tiles))
             tiles.append(reading)
             tile_owners.append(owner)
+        others = self._other_cuts(alternatives, plain, tiles, known)
+        other_poses = [TilePose(r.x, r.y, r.seat, r.sideways) for _, cut in others for r, new in cut if new]
         to_name = view
-        if poses and self.balance.cast:
+        if (poses or other_poses) and self.balance.cast:
             # Around each tile to name, the lamp's colour taken out as the namers need it (a margin for the
             # box of lightness around each pixel; `vision.white_balance`).
             reach = (self.geo.tile_h / 2 + 2 * AROUND_MM) * self.ppm
@@ -553,11 +563,14 @@ class LiveReader:
                     int(p.x * self.ppm + reach) + 1,
                     int(p.y * self.ppm + reach) + 1,
                 )
-                for p in poses
+                for p in poses + other_poses
             ]
             to_name = self.balance.for_naming(lit_as_is, windows, view)
-        for row, scores in zip(rows, self.name(to_name, poses), strict=True):
+        names = self.name(to_name, poses + other_poses)
+        for row, scores in zip(rows, names[: len(poses)], strict=True):
             tiles[row] = replace(tiles[row], scores=scores)
+        if others:
+            rows = self._surer_cuts(others, names[len(poses) :], tiles, rows)
         if self._rims and self.camera is not None:
             self._turned_meld_tile(to_name, tiles, tile_owners, rows)
         tiles, rows = _unsure_backs(tiles, rows, maybe_down)
@@ -567,6 +580,66 @@ class LiveReader:
             mat.astype(np.uint8), (view.shape[1] // 4, view.shape[0] // 4), interpolation=cv2.INTER_AREA
         )
         return FrameReading(tuple(tiles), quarter > 0, self.ppm / 4.0)
+
+    def _other_cuts(
+        self,
+        alternatives: list[tuple[int, list[tuple[int, int, int, int]]]],
+        plain: dict[int, int],
+        tiles: list[TileReading],
+        known: Callable[[float, float, bool, bool], bool] | None,
+    ) -> list[tuple[list[int], list[tuple[TileReading, bool]]]]:
+        """The pond rows cut another way as well (`cut_blob`'s `alternatives`) whose cells all gave face-up
+        readings: (the tiles of the row's cut, the other cut's readings, each with whether it is to be
+        named: not where a tile is known). A cell outside the ponds drops its row's other cut."""
+        out: list[tuple[list[int], list[tuple[TileReading, bool]]]] = []
+        for first, cells in alternatives:
+            own = [plain.get(first + j) for j in range(len(cells))]
+            if any(i is None for i in own):
+                continue
+            cut: list[tuple[TileReading, bool]] = []
+            for x, y, w, h in cells:
+                w_mm, h_mm = w / self.ppm, h / self.ppm
+                cx, cy = self._face_centre((x + w / 2) / self.ppm, (y + h / 2) / self.ppm, w_mm, h_mm)
+                r = self._reading(cx, cy, w_mm, h_mm, False)
+                if r is None or r.area != "pond":
+                    break
+                cut.append((r, known is None or not known(r.x, r.y, r.sideways, False)))
+            else:
+                out.append(([i for i in own if i is not None], cut))
+        return out
+
+    def _surer_cuts(
+        self,
+        others: list[tuple[list[int], list[tuple[TileReading, bool]]]],
+        names: NDArray[np.float32],
+        tiles: list[TileReading],
+        rows: list[int],
+    ) -> list[int]:
+        """Each pond row cut other ways (`_other_cuts`) takes the one whose faces are named surest where that
+        is SURER_CUT surer than its own cut, by the mean of their top scores (a known tile counts as sure,
+        1); `tiles` change in place, and the tiles named this frame (`rows`) are returned as they now are."""
+        named = set(rows)
+        at = 0
+        best: dict[tuple[int, ...], tuple[float, list[TileReading], list[bool]]] = {}
+        for own, cut in others:
+            readings: list[TileReading] = []
+            for r, to_name in cut:
+                readings.append(replace(r, scores=names[at]) if to_name else r)
+                at += int(to_name)
+            fresh = [new for _, new in cut]
+            sure = _mean_sure(readings, fresh)
+            if sure > best.get(tuple(own), (-1.0,))[0]:
+                best[tuple(own)] = (sure, readings, fresh)
+        for own, (sure, readings, new) in best.items():
+            own_sure = _mean_sure([tiles[i] for i in own], [i in named for i in own])
+            if sure < own_sure + SURER_CUT:
+                continue
+            for i, r, was_named in zip(own, readings, new, strict=True):
+                tiles[i] = r
+                named.discard(i)
+                if was_named:
+                    named.add(i)
+        return sorted(named)
 
     def _turned_meld_tile(
         self, view: NDArray[np.uint8], tiles: list[TileReading], owners: list[int], rows: list[int]
@@ -914,6 +987,11 @@ def _fill_holes(mask: NDArray[np.uint8]) -> NDArray[np.uint8]:
     outside[:, -1] = 0
     cv2.floodFill(outside, flood, (0, 0), 255)
     return np.asarray(mask | cv2.bitwise_not(outside), np.uint8)
+
+
+def _mean_sure(tiles: list[TileReading], named: list[bool]) -> float:
+    """The mean top score of `tiles`, each not `named` (known) counting as sure, 1."""
+    return float(np.mean([float(t.scores.max()) if n else 1.0 for t, n in zip(tiles, named, strict=True)]))
 
 
 def _unsure_backs(

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -49,6 +49,7 @@ def cut_blob(
     side_mm: tuple[float, float] = (0.0, 0.0),
     riichi: Sequence[tuple[float, float]] = (),
     held: list[int] | None = None,
+    alternatives: list[tuple[int, list[tuple[int, int, int, int]]]] | None = None,
 ) -> None:
     """Cut a blob of touching tiles into rows (ponds have rows of six), then each row into tiles.
 
@@ -70,6 +71,11 @@ def cut_blob(
     cut without the cost of its sideways tile (POND_SIDEWAYS_COST): the record has that tile lying sideways.
     Where that cut differs from the one with the cost, the indices of its cells (in `boxes`) are added to
     `held`: their orientation is the record's, no evidence for it (`vision.riichi_reread`).
+
+    `alternatives`, when given, takes (index of the row's first cell in `boxes`, the row's cells cut another
+    way) for each other cut of a pond row on white cloth at face height whose sideways tile could as well
+    lie elsewhere in it (`_runner_up`): the reader names them all and keeps the cut whose faces it knows
+    surest.
     """
     h, w = blob.shape
     centre = ((x0 + w / 2) / ppm, (y0 + h / 2) / ppm)
@@ -157,18 +163,28 @@ def cut_blob(
             side_across_mm=abs(towards),
             owner_at_end=owner_at_end,
         )
-        cut_row(boxes=boxes, sideways_cost=0.0 if recorded else sideways_cost)
+        row_cost = 0.0 if recorded else sideways_cost
+        ambiguous: list[int] | None = [] if alternatives is not None and rims and area == "pond" else None
+        cut_row(boxes=boxes, sideways_cost=row_cost, ambiguous=ambiguous)
         if recorded and sideways_cost and held is not None:
             plain: list[tuple[int, int, int, int]] = []
             cut_row(boxes=plain, sideways_cost=sideways_cost)
             if plain != boxes[first:]:
                 held += range(first, len(boxes))
+        others: list[list[tuple[int, int, int, int]]] = []
+        for n in range(1, max(ambiguous or [0]) + 1):
+            others.append([])
+            cut_row(boxes=others[-1], sideways_cost=row_cost, alternative=n)
         if (a, b) == outer:
             # the row before lies beyond its near boundary, a gap between rows away (pixels of the view)
             near = (y0 if rows_along_x else x0) + (b if towards > 0 else a)
-            boxes[first:] = [
-                _whole_depth(box, rows_along_x, towards > 0, near, geo, ppm) for box in boxes[first:]
-            ]
+            boxes[first:], *others = (
+                [_whole_depth(box, rows_along_x, towards > 0, near, geo, ppm) for box in cells]
+                for cells in (boxes[first:], *others)
+            )
+        if alternatives is not None:
+            own = boxes[first:]
+            alternatives += [(first, other) for other in others if len(other) == len(own) and other != own]
 
 
 def _in_dead_wall_square(x0: int, y0: int, w: int, h: int, geo: TableGeometry, ppm: float) -> bool:
@@ -420,6 +436,8 @@ def _cut_row(
     side_along_mm: float = 0.0,
     side_across_mm: float = 0.0,
     owner_at_end: bool | None = None,
+    ambiguous: list[int] | None = None,
+    alternative: int = 0,
 ) -> None:
     """Split one row of tiles, upright and sideways mixed (a meld, a riichi discard); with no more than
     `most_sideways` sideways tiles when given (a pond's row), each costing `sideways_cost` more, and no more
@@ -430,6 +448,9 @@ def _cut_row(
     Runs of touching tiles are split by trying every sequence of tile widths that fills the run; the
     sequence whose cuts fall where most mat shows through wins. In a `hand_row`, an added kan's two sideways
     tiles, one on the other (`_stacked_columns`), are cut as a sideways tile and then parted across the row.
+
+    `ambiguous`, when given, gets for each run whose sideways tile has runners-up (`_runner_up`) how many;
+    with `alternative` (n > 0), each such run is cut by its n-th, and a row with none gives no cells.
     """
     if not along_x:
         blob, gaps = blob.T, gaps.T
@@ -496,6 +517,7 @@ def _cut_row(
     row_sums: NDArray[np.int32] | None = None  # per row, filled pixels left of each column (made once)
     reach = max(1, round(RIM_REACH_MM * ppm)) if rims else 1
     terms = _RowTerms(widths, ppm, fill_sum, col_gap_list, reach)
+    swapped = False  # a run cut by its runner-up (`alternative`)
     joined: set[int] = set()  # starts of runs joined across a bare band: upright tiles only
     if hand_row and rims:
         starts, ends, joined = _across_bare_bands(starts, ends, depth, expect, terms)
@@ -535,6 +557,12 @@ def _cut_row(
         if best is None:
             continue
         combo, gap = best
+        if (ambiguous is not None or alternative) and pond_row and args[:2] == (a, b):
+            others = _runner_up(args, combo, most_tiles, weight)
+            if others and ambiguous is not None:
+                ambiguous.append(len(others))
+            if alternative and len(others) >= alternative:
+                (combo, gap), swapped = others[alternative - 1], True
         if owner_at_end is not None:
             across_run = np.flatnonzero(blob[:, a:b].any(axis=1))
             owner_line = (int(across_run[0]), int(across_run[-1]) + 1)
@@ -579,6 +607,8 @@ def _cut_row(
                 cells += [(c0, c1, r0, r0 + half, c), (c0, c1, r1 - half, r1, c)]
                 continue
             cells.append((c0, c1, r0, r1, c))
+    if alternative and not swapped:
+        return
     if most_sideways == 1 and len(cells) == 1 and cells[0][4] == 1:  # a pond row's one tile, sideways
         c0, c1, r0, r1, c = cells[0]
         cells[0] = (c0, c1, *_sideways_depth(r0, r1, c1 - c0, ppm), c)
@@ -847,6 +877,7 @@ def _best_widths(
     overlap_mm: float = 1.5,
     widest_mm: float = 5.0,
     with_cost: bool = False,
+    keep: Callable[[tuple[int, ...]], bool] | None = None,
 ) -> tuple[tuple[int, ...], float] | tuple[tuple[int, ...], float, float] | None:
     """The sequence of tile widths (0 upright, 1 sideways) that best fills the run of columns [a, b) of a
     row, and the gap between its tiles; None when none fits. Each sequence costs how far its gap is from the
@@ -858,7 +889,7 @@ def _best_widths(
     with more than `most_sideways` sideways tiles (when given) are not tried; each sideways tile adds
     `sideways_cost`; sequences of more than `most_tiles` tiles (when given) are not tried. Cells may overlap
     by `overlap_mm` at most (a negative gap), and lie `widest_mm` apart at most. `with_cost`: the winner's
-    cost too, as a third item."""
+    cost too, as a third item. `keep`, when given, says which sequences are tried."""
     total = b - a
     n_cols = len(fill_sum) - 1
     if sideways_cost and _unlike_upright_row(total, widths[0], ppm, most_tiles):
@@ -877,6 +908,8 @@ def _best_widths(
         ):
             continue
         for order, combo in combos:
+            if keep is not None and not keep(combo):
+                continue
             tiles = sum(widths[c] for c in combo)
             gap = (total - tiles) / (k - 1) if k > 1 else 0.0
             lone_off = k == 1 and abs(total - tiles) > LONE_SLACK_MM * ppm
@@ -909,6 +942,37 @@ def _best_widths(
     if best is None:
         return None
     return (best[2], best[3], best[0]) if with_cost else (best[2], best[3])
+
+
+# A pond row's cut on white cloth at face height whose sideways tile, moved to another of its tiles (or the
+# row all upright, or a sideways tile added), costs at most this much more is named both ways by the reader
+# (`LiveReader`), which keeps the cut whose faces it names surer. Seed 10279, white cloth, blue backs, 40
+# degrees: seat 2's riichi 4s, third in its far second row, lay sideways; its row of three (and of four with
+# the 9p beside it) fitted the 3m at the row's start sideways 0.1-0.5 cheaper than the 4s, the one cut
+# named the three 0.2-0.4, 0.3 and 0.7 and the other 1.0, 1.0 and 0.99, and the riichi was never read.
+RUNNER_UP_COST = 0.6
+
+
+def _runner_up(
+    args: tuple[Any, ...], combo: tuple[int, ...], most_tiles: int | None, weight: float
+) -> list[tuple[tuple[int, ...], float]]:
+    """The other cuts of a pond row's run (`_best_widths`' first arguments, `args`) into as many tiles as
+    `combo`, one of them or none sideways, costing at most RUNNER_UP_COST more than it, cheapest first: (its
+    sequence, its gap) each. A run of one tile has none (`_lone_sideways` tells it)."""
+    if len(combo) < 2 or sum(combo) > 1:
+        return []
+    own = _best_widths(*args, most_tiles, weight, POND_OVERLAP_MM, with_cost=True, keep=combo.__eq__)
+    if own is None or len(own) != 3:
+        return []
+    out: list[tuple[float, tuple[int, ...], float]] = []
+    for k in range(-1, len(combo)):  # the sideways tile's place, or none (-1)
+        other = tuple(int(i == k) for i in range(len(combo)))
+        if other == combo:
+            continue
+        cut = _best_widths(*args, most_tiles, weight, POND_OVERLAP_MM, with_cost=True, keep=other.__eq__)
+        if cut is not None and len(cut) == 3 and cut[2] <= own[2] + RUNNER_UP_COST:
+            out.append((cut[2], cut[0], cut[1]))
+    return [(c, gap) for _, c, gap in sorted(out)]
 
 
 # A run of one tile may be this much longer or shorter than the tile; one between an upright and a sideways

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import cv2
 import numpy as np
 import pytest
+
+from tests.live.view_crops import view_around
 
 DATA = Path(__file__).parent / "data"
 CELLS = [(88.0, 788.0), (97.0, 817.0), (97.0, 846.0)]  # the three cells cut upright, table mm
@@ -24,12 +25,7 @@ N = 30  # class of the north wind
 
 @pytest.fixture(scope="module")
 def view() -> np.ndarray:
-    crop = cv2.imread(str(DATA / "photo_pon_white_cloth.png"))
-    assert crop is not None
-    out = np.empty((900, 900, 3), np.uint8)
-    out[:] = np.median(crop[:4].reshape(-1, 3), axis=0).astype(np.uint8)
-    out[740:880, 40:140] = crop
-    return out
+    return view_around(DATA / "photo_pon_white_cloth.png", (40, 740), mat_rows=4)
 
 
 @pytest.fixture(scope="module")
