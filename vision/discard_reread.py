@@ -29,6 +29,12 @@ some: once read RATIO_HITS times, the kind read SINCE_RATIO times as often as th
 counted is the tile. Seed 402, white cloth, blue backs, 40 degrees: seat 0's riichi 2s counted as a 4s on a
 coin flip (4.8 to 4.7 votes), and gave 2s 43 votes since, 4s 19 and 3s 8 by the hand's end (0.61 of them).
 
+A discard whose kind a rule chose (`track.enforce_copies`: its readings named a fifth copy) is not asked
+while the rule holds; once its readings name another kind most, the rule no longer holds and it is asked
+like any other: fresh seed 10415, wood felt, yellow backs, 40 degrees, light 0.55: seat 3's 2m, cut
+sideways for the readings it took to count, named 1m there, a fifth 1m, and counted as the 4m the rule
+gave it; upright from then on, its readings gave the 2m 8.8 of their 10 votes, and it stayed a 4m.
+
 A discard still split at the hand's end is recorded again when the table shows four more copies of the
 kind it was recorded as, and its track reads another kind now (`reread_fifth_copies`: a set holds four of
 each tile).
@@ -67,7 +73,7 @@ def reread_discards(h: HandState, tracks: dict[int, Track]) -> list[dict[str, An
         for i in h.ponds[seat]:
             t = tracks.get(i)
             nth, was = h.discard_nth.get(i), h.discard_kind.get(i)
-            if t is None or nth is None or was is None or t.face_down or t.forced is not None:
+            if t is None or nth is None or was is None or t.face_down or t.rule_holds:
                 continue
             if t.hits < SPLIT_HITS or t.kind == was or t.kind < 0:
                 continue
@@ -119,7 +125,7 @@ def reread_fifth_copies(
     over = [
         t
         for i, was in recorded.items()
-        if copies[was] > 4 and 0 <= (t := tracks[i]).kind != was and t.forced is None
+        if copies[was] > 4 and 0 <= (t := tracks[i]).kind != was and not t.rule_holds
     ]
     doubted = sorted(over, key=lambda t: vote_share(t.votes, recorded[t.id]))
     out: list[dict[str, Any]] = []

@@ -25,6 +25,8 @@ class HandState:
     melds: list[list[Meld]] = field(default_factory=lambda: [[], [], [], []])
     dora: list[int] = field(default_factory=list)
     dora_u: list[float] = field(default_factory=list)  # where each indicator lay along the dead wall (mm)
+    dora_kind: int | None = None  # the kind the hand's first indicator is recorded as ...
+    dora_votes: Any = None  # ... and its track's votes then (`vision.indicator_reread`)
     # indicator index -> a face read once or twice under it, sure, whose track went before it counted
     # (`TableReader._ura_glimpse`)
     ura_glimpsed: dict[int, Any] = field(default_factory=dict)

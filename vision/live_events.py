@@ -26,6 +26,7 @@ from riichi_table.engine.round_state import LIVE_WALL
 from riichi_table.engine.tiles import DRAGONS, KIND_COUNT
 from riichi_table.vision.discard_reread import reread_discards, reread_fifth_copies
 from riichi_table.vision.hand_state import HandState, Meld
+from riichi_table.vision.indicator_reread import reread_indicator
 from riichi_table.vision.meld_reading import apart, kind_prob, laid_in_a_row, meld_reading, one_deep, stacked
 from riichi_table.vision.pai_names import alternatives, odds, pai_of, pai_of_track
 from riichi_table.vision.pond_turns import (
@@ -191,6 +192,7 @@ class TableReader:
                 first = up[0]
                 h.phase = "playing"
                 h.dora, h.dora_u = [first.id], [first.u]
+                h.dora_kind, h.dora_votes = first.kind, first.votes.copy()
                 self._emit({"type": "start_kyoku", "dora_marker": pai_of_track(first)})
             return self.events[start:]
         if h.ponds != [[], [], [], []] and not any(t.area in ("pond", "dora") for t in stable):
@@ -265,6 +267,8 @@ class TableReader:
                 seat = moved["actor"]
                 h.ignored = {i for i in h.ignored if i not in self.tracks or self.tracks[i].seat != seat}
         for reread in reread_discards(h, self.tracks):
+            self._emit(reread)
+        for reread in reread_indicator(h, self.tracks):
             self._emit(reread)
         for reread in reread_fifth_copies(h, self.tracks, self._standing_hand_row(stable)):
             self._emit(reread)

@@ -104,6 +104,12 @@ class Track:
         return top
 
     @property
+    def rule_holds(self) -> bool:
+        """Whether a rule's class (`forced`) stands now: the track's votes still give the class it took away
+        most (`enforce_copies`)."""
+        return self.forced is not None and int(np.argmax(self.votes)) == self.forced_from
+
+    @property
     def kind(self) -> int:
         """Tile kind 0..33 (red fives as their five), or -1 for a face-down tile."""
         return kind_of_class(self.class_id)

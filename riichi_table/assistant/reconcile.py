@@ -202,6 +202,19 @@ def insert_late_dora(rules: Any, accepted: list[dict[str, Any]], marker: str) ->
     return None if game is None else Placement(game, fixed, marker)
 
 
+def reread_indicator(rules: Any, accepted: list[dict[str, Any]], marker: str) -> Placement | None:
+    """The record with the current hand's first dora indicator `marker` (its start_kyoku's `dora_marker`):
+    an indicator named on split readings and another kind since (riichi_table/vision/indicator_reread.py).
+    None before the first hand, or when the engine refuses the record so; `replaced` is the marker it had."""
+    start = hand_start(accepted)
+    if start is None:
+        return None
+    old = str(accepted[start].get("dora_marker"))
+    fixed = [*accepted[:start], {**accepted[start], "dora_marker": marker}, *accepted[start + 1 :]]
+    game = replay_record(rules, fixed)
+    return None if game is None else Placement(game, fixed, old)
+
+
 def _with_riichi(events: list[dict[str, Any]], at: int) -> list[dict[str, Any]]:
     """`events` with the discard at `at` made a riichi discard: `reach` just before it (after the draw), and
     `reach_accepted` just after it when something follows that is not a ron on it."""

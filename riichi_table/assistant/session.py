@@ -374,6 +374,7 @@ class LiveSession:
     def _apply(self, event: dict[str, Any]) -> None:
         from riichi_table.engine.errors import EngineError
         from riichi_table.vision.discard_reread import REREAD_DAHAI
+        from riichi_table.vision.indicator_reread import REREAD_INDICATOR
         from riichi_table.vision.live_events import (
             BEFORE_LATE,
             LATE_CALL,
@@ -395,6 +396,9 @@ class LiveSession:
             return
         if event["type"] == REREAD_DAHAI:
             self._reread(event)
+            return
+        if event["type"] == REREAD_INDICATOR:
+            self._reread_indicator(str(event["pai"]))
             return
         if event["type"] == LATE_CALL:
             self._late_call(event)
@@ -554,6 +558,19 @@ class LiveSession:
         self.warnings.append(
             f"seat {actor}'s discard {nth + 1} was read {placed.replaced} at first and {pai} since: "
             f"recorded as {pai}"
+        )
+
+    def _reread_indicator(self, pai: str) -> None:
+        """The hand's first indicator, named on split readings, named another kind since: the hand's start
+        gets that kind (riichi_table/vision/indicator_reread.py). Kept only if the engine takes it."""
+        from riichi_table.assistant.reconcile import reread_indicator
+
+        placed = reread_indicator(self.rules, self.accepted, pai)
+        refused = f"the dora indicator reads {pai} now, but the record cannot take it: kept as it was"
+        if not self._take(placed, refused):
+            return
+        self.warnings.append(
+            f"the dora indicator was read {placed.replaced} at first and {pai} since: recorded as {pai}"
         )
 
     def _late_call(self, late: dict[str, Any]) -> None:

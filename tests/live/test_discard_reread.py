@@ -178,3 +178,20 @@ def test_a_fifth_copy_is_not_cured_with_a_discard_read_as_its_recorded_kind_nor_
     # Both discards read 8p now: which of the five is wrong is not the discards' to say.
     nine.votes[NINE_P] = 0.0
     assert reread_fifth_copies(h, tracks) == []
+
+
+ONE_M, TWO_M, FOUR_M = 0, 1, 3
+
+
+def test_a_discard_a_copies_rule_named_is_asked_once_its_readings_name_another_kind_most() -> None:
+    # Fresh seed 10415, wood felt, yellow backs, 40 degrees, light 0.55: seat 3's 2m counted from readings
+    # naming 1m, a fifth 1m, so a rule gave it the 4m; upright from then on, it was read 2m.
+    t = _pond_tile(0, {ONE_M: 2.4, FOUR_M: 0.8}, 7)
+    t.forced, t.forced_from = FOUR_M, ONE_M
+    h = _hand([t], [FOUR_M])
+    h.discard_votes[0] = t.votes.copy()
+    assert t.rule_holds and reread_discards(h, {0: t}) == []  # the rule holds: its kind is the rule's
+    t.votes = _pond_tile(0, {TWO_M: 8.8, ONE_M: 0.3}, 0).votes  # its votes, zeroed when it turned upright
+    t.hits = 56
+    assert not t.rule_holds
+    assert reread_discards(h, {0: t}) == [{"type": REREAD_DAHAI, "actor": 0, "nth": 0, "pai": "2m"}]
