@@ -5,12 +5,12 @@ A hand starts when its indicator's readings name it surely, or after `live_event
 whatever they give (the indicator is turned over before anyone draws, and the game cannot wait long). An
 indicator named on split readings may be named another kind in almost every reading after: fresh seed
 10415, white cloth, blue backs, 40 degrees, photographed faces: the 2m on top of the two-high wall gave 3m
-5.4 votes, 2m 3.6 and 8m 2.0 over its first 16 readings, while the view was still being straightened at the
-faces' height, and 2m 216 of 265 after; the hand started with a 3m, and every dora of the win would have
-been counted off it. So an indicator named on split readings (its kind under SPLIT_SHARE of its votes then)
-is named again, once, when another kind has SINCE_SHARE of at least SINCE_VOTES votes since. The game
-replays its record with the hand's start changed (riichi_table/assistant/reconcile.py `reread_indicator`)
-and keeps it only when the engine takes that record.
+5.4 votes, 2m 3.6 and 8m 2.0 over its first 16 readings, and 2m 216 of 265 after; the hand started with a
+3m, and every dora of a win would have been counted off it. So an indicator named on split readings (its
+kind under SPLIT_SHARE of its votes then) is named again, once, when another kind has SINCE_SHARE of at
+least SINCE_VOTES votes since. The game replays its record with the hand's start changed
+(riichi_table/assistant/reconcile.py `reread_indicator`) and keeps it only when the engine takes that
+record.
 
 A kan's new indicator is left as it was read: it counts once read clearly (`live_events`).
 """
