@@ -945,11 +945,12 @@ def _best_widths(
 
 
 # A pond row's cut on white cloth at face height whose sideways tile, moved to another of its tiles (or the
-# row all upright, or a sideways tile added), costs at most this much more is named both ways by the reader
-# (`LiveReader`), which keeps the cut whose faces it names surer. Seed 10279, white cloth, blue backs, 40
-# degrees: seat 2's riichi 4s, third in its far second row, lay sideways; its row of three (and of four with
-# the 9p beside it) fitted the 3m at the row's start sideways 0.1-0.5 cheaper than the 4s, the one cut
-# named the three 0.2-0.4, 0.3 and 0.7 and the other 1.0, 1.0 and 0.99, and the riichi was never read.
+# row all upright, or a sideways tile added), costs at most this much more is named that way too by the
+# reader (`LiveReader`), which keeps the cut whose faces it names surest. Seed 10279, white cloth, blue backs,
+# 40 degrees: seat 2's riichi 4s, third in its far second row, lay sideways; its row of three (and of four
+# with the 9p beside it) fitted the 3m at the row's start sideways 0.1-0.5 cheaper than the 4s, the one cut
+# named the three 0.2-0.4, 0.3 and 0.7 and the other 1.0, 1.0 and 0.99, and the riichi was never read. With
+# photographed faces the right cut was the third cheapest (0.25 dearer than the cut read).
 RUNNER_UP_COST = 0.6
 
 
