@@ -44,8 +44,9 @@ def reread_indicator(h: HandState, tracks: dict[int, Track]) -> list[dict[str, A
     if vote_share(h.dora_votes, h.dora_kind) >= SPLIT_SHARE:
         return []
     since = np.clip(t.votes - h.dora_votes, 0.0, None)
-    kind = kind_of_class(int(np.argmax(since)))
+    top = int(np.argmax(since))
+    kind = kind_of_class(top)
     if kind < 0 or kind == h.dora_kind or since.sum() < SINCE_VOTES or vote_share(since, kind) < SINCE_SHARE:
         return []
     h.dora_kind, h.dora_votes = kind, t.votes.copy()
-    return [{"type": REREAD_INDICATOR, "pai": pai_of(kind, int(np.argmax(since)) in RED_CLASS.values())}]
+    return [{"type": REREAD_INDICATOR, "pai": pai_of(kind, top in RED_CLASS.values())}]

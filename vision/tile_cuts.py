@@ -878,6 +878,7 @@ def _best_widths(
     widest_mm: float = 5.0,
     with_cost: bool = False,
     keep: Callable[[tuple[int, ...]], bool] | None = None,
+    costs: dict[tuple[int, ...], tuple[float, float]] | None = None,
 ) -> tuple[tuple[int, ...], float] | tuple[tuple[int, ...], float, float] | None:
     """The sequence of tile widths (0 upright, 1 sideways) that best fills the run of columns [a, b) of a
     row, and the gap between its tiles; None when none fits. Each sequence costs how far its gap is from the
@@ -889,7 +890,8 @@ def _best_widths(
     with more than `most_sideways` sideways tiles (when given) are not tried; each sideways tile adds
     `sideways_cost`; sequences of more than `most_tiles` tiles (when given) are not tried. Cells may overlap
     by `overlap_mm` at most (a negative gap), and lie `widest_mm` apart at most. `with_cost`: the winner's
-    cost too, as a third item. `keep`, when given, says which sequences are tried."""
+    cost too, as a third item. `keep`, when given, says which sequences are tried; `costs`, when given, gets
+    each sequence that fits with its (cost, gap)."""
     total = b - a
     n_cols = len(fill_sum) - 1
     if sideways_cost and _unlike_upright_row(total, widths[0], ppm, most_tiles):
@@ -937,6 +939,8 @@ def _best_widths(
                 upright, side = kind_fill[0] / kind_n[0], kind_fill[1] / kind_n[1]
                 cost += shallower_weight * max(0.0, side - upright + SHALLOWER)
             cost += sideways_cost * sideways
+            if costs is not None:
+                costs[combo] = (cost, gap)
             if best is None or cost < best[0] or (cost == best[0] and order < best[1]):
                 best = (cost, order, combo, gap)
     if best is None:
@@ -962,18 +966,20 @@ def _runner_up(
     sequence, its gap) each. A run of one tile has none (`_lone_sideways` tells it)."""
     if len(combo) < 2 or sum(combo) > 1:
         return []
-    own = _best_widths(*args, most_tiles, weight, POND_OVERLAP_MM, with_cost=True, keep=combo.__eq__)
-    if own is None or len(own) != 3:
+    costs: dict[tuple[int, ...], tuple[float, float]] = {}
+
+    def alike(c: tuple[int, ...]) -> bool:  # as many tiles, one or none sideways
+        return len(c) == len(combo) and sum(c) <= 1
+
+    _best_widths(*args, most_tiles, weight, POND_OVERLAP_MM, keep=alike, costs=costs)
+    if combo not in costs:
         return []
-    out: list[tuple[float, tuple[int, ...], float]] = []
-    for k in range(-1, len(combo)):  # the sideways tile's place, or none (-1)
-        other = tuple(int(i == k) for i in range(len(combo)))
-        if other == combo:
-            continue
-        cut = _best_widths(*args, most_tiles, weight, POND_OVERLAP_MM, with_cost=True, keep=other.__eq__)
-        if cut is not None and len(cut) == 3 and cut[2] <= own[2] + RUNNER_UP_COST:
-            out.append((cut[2], cut[0], cut[1]))
-    return [(c, gap) for _, c, gap in sorted(out)]
+    own = costs[combo][0]
+    return [
+        (c, gap)
+        for cost, c, gap in sorted((cost, c, gap) for c, (cost, gap) in costs.items())
+        if c != combo and cost <= own + RUNNER_UP_COST
+    ]
 
 
 # A run of one tile may be this much longer or shorter than the tile; one between an upright and a sideways

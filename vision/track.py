@@ -98,10 +98,10 @@ class Track:
 
     @property
     def class_id(self) -> int:
-        top = int(np.argmax(self.votes))
-        if self.forced is not None and top == self.forced_from:
+        if self.rule_holds:
+            assert self.forced is not None
             return self.forced
-        return top
+        return int(np.argmax(self.votes))
 
     @property
     def rule_holds(self) -> bool:
