@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 from riichi_table.engine.tiles import BACK_CLASS
+from riichi_table.vision.blobs import blobs
 from riichi_table.vision.errors import VisionError
 from riichi_table.vision.face_height import IVORY_SIDE, LYING_FACE_MM, CameraPose, faces_only
 from riichi_table.vision.laid_open import faces_of_hand_row, laid_open
@@ -377,7 +378,7 @@ class LiveReader:
         self.lone_indicator_depth = None
         solid = without_sticks(solid, self.geo, self.ppm, self.rejected)
         limit = 40 * self.geo.tile_w * self.geo.tile_h * self.ppm**2  # bigger: an arm, not tiles
-        _, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
+        _, labels, stats, _ = blobs(solid, 4)
         parted = part_hand_rows(solid, labels, stats, self.geo, self.ppm, limit)
         # Where a blob was parted, its pieces' faces are found on the whole mask, lit (`_LitPieces`).
         whole, solid = solid, solid if parted is None else parted
@@ -404,7 +405,7 @@ class LiveReader:
             cut_near = cv2.dilate(whole - parted, np.ones((3, 3), np.uint8))
             pieces = _LitPieces(whole, view, back, cut_near, self.camera, self.ppm)
         solid = part_dead_wall(solid, self.geo, self.ppm)
-        n, labels, stats, _ = cv2.connectedComponentsWithStats(solid, connectivity=4)
+        n, labels, stats, _ = blobs(solid, 4)
         boxes: list[tuple[int, int, int, int]] = []
         owners: list[int] = []  # the blob each box was cut from
         wall_parts: list[tuple[int, int, int, int]] = []  # the dead wall's square's blobs

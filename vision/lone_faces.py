@@ -20,6 +20,7 @@ import itertools
 import cv2
 import numpy as np
 from numpy.typing import NDArray
+from riichi_table.vision.blobs import blobs
 from riichi_table.vision.face_height import LYING_FACE_MM, CameraPose
 from riichi_table.vision.zones import TableGeometry
 
@@ -68,7 +69,7 @@ def complete_faces(
     alone in the mask, never cut, the win never read). A standing hand there shows its backs, deeper than a
     side, and is left. Anything else (rows of pond tiles, the dead wall, red ink) unchanged."""
     out = solid
-    n, labels, stats, _ = cv2.connectedComponentsWithStats((back > 0).astype(np.uint8), connectivity=8)
+    n, labels, stats, _ = blobs((back > 0).astype(np.uint8), 8)
     fx, fy = pose.foot[0] * ppm, pose.foot[1] * ppm
     k = LYING_FACE_MM / pose.height_mm
     sizes = (geo.tile_w * ppm, geo.tile_h * ppm)

@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 from numpy.typing import NDArray
 from riichi_table.engine.tiles import BACK_CLASS
+from riichi_table.vision.blobs import blobs
 from riichi_table.vision.tile_reading import TileReading
 from riichi_table.vision.zones import TableGeometry
 
@@ -54,7 +55,7 @@ def without_sticks(
     k = round(STICK_MAX_MM * ppm)
     kept = cv2.morphologyEx(solid, cv2.MORPH_OPEN, np.ones((k, k), np.uint8))
     gone = cv2.subtract(solid, kept)
-    n, labels, stats, centroids = cv2.connectedComponentsWithStats(gone, connectivity=8)
+    n, labels, stats, centroids = blobs(gone, 8)
     for i in range(1, n):
         if max(int(stats[i, 2]), int(stats[i, 3])) > 50 * ppm:
             x, y = (float(v) / ppm for v in centroids[i])
@@ -67,7 +68,7 @@ def without_sticks(
     # dragon's top strip, 11 x 11 mm, joined to a sliver down the face's rim measured 20 mm and went: seed
     # 533, wood felt, 40 degrees).
     pieces = cv2.morphologyEx(gone, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    m, labels, stats, _ = cv2.connectedComponentsWithStats(pieces, connectivity=8)
+    m, labels, stats, _ = blobs(pieces, 8)
     near = cv2.dilate(kept, np.ones((5, 5), np.uint8))
     back: list[int] = []
     for j in range(1, m):
