@@ -27,6 +27,9 @@ MATCH_MM = 11.0
 # An unmatched tile whose footprint another reading covers by more than this share is covered by it (0.75
 # of a tile's width apart along its row, as before by distance alone; along its long side, 26 mm).
 REPLACED_SHARE = 0.25
+# Centres further apart than this leave two lying tiles' footprints apart: each reaches a tile's long side
+# (35 mm) along x and along y at most, so they touch only within 35 mm both ways (49.5 mm).
+OVERLAP_MM = 50.0
 CONFIDENT_HITS = 10  # readings after which a confident track is not classified again ...
 RECHECK_FRAMES = 12  # ... but for one reading in this many frames, and every frame after a reading disagreed
 HIDDEN_MAT = 0.15  # a pond area with less bare mat than this share is hidden (an arm over it)
@@ -87,6 +90,10 @@ class Track:
     named: int = -1  # the kind its last named reading gave most (-1: none yet)
     named_at: int = 0  # the frame of that reading
     face_turn: int = 0  # readings in a row, up to the latest, that named a face the other way round
+    # Per shape (upright, sideways): the face-up readings cut so, not held (`held`), and the sum of their top
+    # scores, a reading not named again because its tile is known surely counting 1 (`riichi_reread`).
+    shape_reads: list[int] = field(default_factory=lambda: [0, 0])
+    shape_sure: list[float] = field(default_factory=lambda: [0.0, 0.0])
 
     @property
     def turned(self) -> bool:
@@ -156,17 +163,24 @@ class Tracker:
         """Fold one frame's readings in; returns what changed."""
         self.frame += 1
         unmatched = list(range(len(reading.tiles)))
+        ids = list(self.tracks)
+        # Every track's distance to every reading (mm), at once: the tracks times the readings, 60 x 60 on a
+        # full table, each frame.
+        at = np.array([(self.tracks[i].x, self.tracks[i].y) for i in ids]).reshape(-1, 2)
+        seen = np.array([(r.x, r.y) for r in reading.tiles]).reshape(-1, 2)
+        apart = np.hypot(at[:, None, 0] - seen[None, :, 0], at[:, None, 1] - seen[None, :, 1])
+        row = {tid: k for k, tid in enumerate(ids)}
         pairs: list[tuple[float, int, int]] = []
-        for tid, t in self.tracks.items():
-            for i, r in enumerate(reading.tiles):
-                d = float(np.hypot(t.x - r.x, t.y - r.y))
-                if d >= MATCH_MM or t.face_down != r.face_down:
+        for k, i in zip(*np.nonzero(apart < MATCH_MM), strict=True):
+            tid, r = ids[k], reading.tiles[i]
+            t, d = self.tracks[tid], float(apart[k, i])
+            if t.face_down != r.face_down:
+                continue
+            if t.sideways != r.sideways:
+                if not _same_discard(t, r):
                     continue
-                if t.sideways != r.sideways:
-                    if not _same_discard(t, r):
-                        continue
-                    d += MATCH_MM  # a reading of the track's own orientation, if any, is taken first
-                pairs.append((d, tid, i))
+                d += MATCH_MM  # a reading of the track's own orientation, if any, is taken first
+            pairs.append((d, tid, int(i)))
         pairs.sort()
         used_t: set[int] = set()
         used_r: set[int] = set()
@@ -189,7 +203,8 @@ class Tracker:
                 # colour was learned, lay 19.8 mm from the stack read since, nearly across the row, half
                 # on it; as a stable track it kept a second face in the dead wall and the hand never began
                 # (seed 3613, white cloth, 37 degrees).
-                replaced = any(_overlap(t, r) > REPLACED_SHARE for r in reading.tiles)
+                near = np.nonzero(apart[row[tid]] < OVERLAP_MM)[0]
+                replaced = any(_overlap(t, reading.tiles[i]) > REPLACED_SHARE for i in near)
                 if replaced or self._shows_mat(t, reading):
                     t.misses += 1  # bare mat where it lay, or another tile in its place
                 expired = not t.stable and self.frame - t.last_hit > TENTATIVE_FRAMES
@@ -263,6 +278,9 @@ class Tracker:
             t.held += 1  # neither lengthens nor breaks its run of sideways readings
         else:
             t.side_run = t.side_run + 1 if r.sideways else 0
+            if not r.face_down:
+                t.shape_reads[int(r.sideways)] += 1
+                t.shape_sure[int(r.sideways)] += float(r.scores.max()) if r.scores.any() else 1.0
         t.misses = 0
         t.last_hit = self.frame
         face = bool(r.scores.any()) and int(np.argmax(r.scores)) != BACK_CLASS

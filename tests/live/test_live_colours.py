@@ -207,3 +207,33 @@ def test_red_backs_a_dip_brings_near_dim_wood_stay_in_its_sample() -> None:
             colours.learn_felt(view)
     assert 12.0 <= float(aware._backs_apart() or 0.0) < 22.0  # within the backs' reach, as in the dip
     assert aware.felt_reach == pytest.approx(unaware.felt_reach)
+
+
+def test_the_felt_follows_a_step_of_the_exposure_at_once_and_drifts_of_the_light_slowly() -> None:
+    # Fresh seed 10687, white cloth, blue backs, 40 degrees: the camera's exposure stepped and the cloth went
+    # from L 158 to 220 between two frames; followed a tenth a frame, the felt took 15 read frames to reach
+    # it, and by its old colour the whole cloth in the lamp's light was tiles meanwhile.
+    colours = SurfaceColours()
+    for _ in range(20):
+        colours.learn_felt(_cloth(158.0))
+    colours.learn_felt(_cloth(220.0))
+    assert abs(float(colours.felt[0]) - 220.0) < 1.0
+    drifting = SurfaceColours()
+    for _ in range(20):
+        drifting.learn_felt(_cloth(158.0))
+    drifting.learn_felt(_cloth(170.0))  # within the felt's reach: a drift, followed a tenth a frame
+    assert 158.0 < float(drifting.felt[0]) < 161.0
+
+
+def test_colour_bins_in_whole_numbers_are_the_bins_of_dividing_the_floats() -> None:
+    from riichi_table.vision.live_colours import _colour_bins
+
+    rng = np.random.default_rng(11)
+    px = rng.uniform(-40.0, 300.0, (50_000, 3)).astype(np.float32)  # past both ends too
+    px[:5000] = np.round(px[:5000])  # and whole values, as OpenCV's 8-bit Lab gives
+    divided = (
+        np.clip(px[:, 0] // 32, 0, 7).astype(np.int32) * 256
+        + np.clip(px[:, 1] // 16, 0, 15).astype(np.int32) * 16
+        + np.clip(px[:, 2] // 16, 0, 15).astype(np.int32)
+    )
+    assert np.array_equal(_colour_bins(px), divided)

@@ -491,3 +491,65 @@ def test_readings_cut_sideways_only_by_the_recorded_riichi_tell_nothing_of_its_t
     h = _hand(4, 4, pond)
     assert reread_riichi(h, {t.id: t for t in pond}, GEO) == []
     assert h.riichi_at[3] == (4, 4)
+
+
+def _named(t: Track, upright: tuple[int, float], sideways: tuple[int, float]) -> Track:
+    """`t` with its readings cut upright and sideways named at these counts and mean top scores."""
+    t.shape_reads = [upright[0], sideways[0]]
+    t.shape_sure = [upright[0] * upright[1], sideways[0] * sideways[1]]
+    return t
+
+
+def test_a_discard_named_surely_only_when_cut_sideways_gets_its_riichi() -> None:
+    # Fresh seed 10687, white cloth, blue backs, 40 degrees, photographed faces: seat 2's riichi 1m, cut
+    # sideways in 22 of its 43 readings, named 1m at 0.92-0.95 so and 4m, 7p or nothing at 0.2-0.4 upright.
+    for upright_sure, riichi in ((0.35, True), (0.85, False)):  # an upright tile names surely upright
+        pond = [_pond_tile(i, _spot(i, sideways=3), False, 0, 60) for i in range(5)]
+        pond[3] = _named(_pond_tile(3, 15, True, 22, 43), upright=(21, upright_sure), sideways=(22, 0.94))
+        h = _hand_without_riichi(pond)
+        moved = reread_riichi(h, {t.id: t for t in pond}, GEO)
+        assert (moved == [{"type": MOVED_RIICHI, "actor": 3, "from": None, "to": 3}]) is riichi
+
+
+def test_names_tell_the_shape_only_when_read_often_both_ways_and_named_surely_sideways() -> None:
+    for upright, sideways in (((7, 0.3), (30, 0.95)), ((30, 0.3), (7, 0.95)), ((20, 0.3), (20, 0.7))):
+        pond = [_pond_tile(i, _spot(i, sideways=3), False, 0, 60) for i in range(5)]
+        pond[3] = _named(_pond_tile(3, 15, True, 20, 40), upright=upright, sideways=sideways)
+        h = _hand_without_riichi(pond)
+        assert reread_riichi(h, {t.id: t for t in pond}, GEO) == []
+
+
+def test_a_riichi_tile_named_surely_only_when_cut_sideways_stays_however_often_it_is_cut_upright() -> None:
+    pond = [_pond_tile(i, -72 + 29 * i, False, 0, 60) for i in range(5)]
+    pond[4] = _named(_pond_tile(4, 44, True, 20, 80), upright=(60, 0.4), sideways=(20, 0.9))
+    h = _hand(4, 4, pond)
+    assert reread_riichi(h, {t.id: t for t in pond}, GEO) == []
+    assert h.riichi_at[3] == (4, 4)
+    # Named as surely upright, it was no riichi tile: taken back.
+    _named(pond[4], upright=(60, 0.95), sideways=(20, 0.9))
+    assert reread_riichi(h, {t.id: t for t in pond}, GEO) == [
+        {"type": MOVED_RIICHI, "actor": 3, "from": 4, "to": None}
+    ]
+
+
+def test_the_tracker_counts_each_shapes_readings_and_how_surely_they_named_the_face() -> None:
+    from riichi_table.vision.track import Tracker
+
+    tracker = Tracker()
+    x, y = GEO.to_table(0, 15.0, 140.0)
+
+    def frame(sideways: bool, top: float, held: bool = False) -> FrameReading:
+        scores = np.zeros(N_CLASSES, np.float32)
+        scores[0], scores[1:4] = top, (1.0 - top) / 3  # the top score is `top`
+        tile = TileReading(x, y, 0, "pond", 15.0, 140.0, sideways, False, scores, held=held)
+        return FrameReading((tile,), np.zeros((4, 4), bool), 1.0)
+
+    for sideways, top in ((True, 0.9), (True, 0.95), (False, 0.3)):
+        tracker.update(frame(sideways, top))
+    tracker.update(frame(True, 0.8, held=True))  # cut so by the recorded riichi: tells nothing
+    unnamed = frame(True, 0.0)
+    unnamed.tiles[0].scores[:] = 0  # known surely, not named again
+    tracker.update(unnamed)
+    (t,) = tracker.tracks.values()
+    assert t.shape_reads == [1, 3]
+    assert t.shape_sure == pytest.approx([0.3, 0.9 + 0.95 + 1.0])

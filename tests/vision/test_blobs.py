@@ -34,7 +34,7 @@ def test_an_empty_mask_a_set_edge_and_a_dense_mask_give_what_opencv_gives() -> N
     empty = np.zeros((90, 120), np.uint8)
     edge = empty.copy()
     edge[:, 0] = 1  # a whole column set: the unset pixels' box no longer starts at the left
-    dense = (np.random.default_rng(5).random((200, 200)) < 0.4).astype(np.uint8)
+    dense = (np.random.default_rng(5).random((400, 400)) < 0.4).astype(np.uint8)
     assert cv2.countNonZero(dense) > SPARSE
     for mask in (empty, edge, dense):
         for connectivity in (4, 8):
